@@ -1,0 +1,4 @@
+/**
+ * @module Public surface of the package (being built).
+ */
+export {};

@@ -1,0 +1,160 @@
+#!/usr/bin/env node
+/**
+ * @module The suite launcher (`npm start`): builds what is stale, starts every server product
+ * that exists on its default port with embedded defaults, prints one line per product with its
+ * URL, and stops them all on Ctrl-C.
+ *
+ * A product takes part by declaring in its package.json:
+ *   "suite": { "bin": "<bin name>", "args": ["serve", ...], "port": 3000, "path": "/" }
+ * and having a `src/cli.ts`. Environment: SUITE_PORT=0 starts every product on a free port
+ * (used by the launcher's own test).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const startTimeoutMs = 60_000;
+const stopTimeoutMs = 10_000;
+
+/** Packages in the order they must be built: libraries others import first. */
+function readPackages() {
+  const dirs = readdirSync(join(root, 'packages')).sort();
+  return dirs
+    .map((dir) => {
+      const manifestPath = join(root, 'packages', dir, 'package.json');
+      if (!existsSync(manifestPath)) return null;
+      const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+      return { dir: join(root, 'packages', dir), manifest };
+    })
+    .filter((p) => p !== null);
+}
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    const mtime = entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs;
+    if (mtime > newest) newest = mtime;
+  }
+  return newest;
+}
+
+function isStale(pkg) {
+  const src = join(pkg.dir, 'src');
+  const dist = join(pkg.dir, 'dist');
+  if (!existsSync(src) || !pkg.manifest.scripts?.build) return false;
+  if (!existsSync(dist)) return true;
+  return newestMtime(src) > newestMtime(dist);
+}
+
+function buildStale(packages) {
+  // Workspace libraries (no `suite` field) come first so products compile against fresh types.
+  const ordered = [...packages].sort(
+    (a, b) => Number(Boolean(a.manifest.suite)) - Number(Boolean(b.manifest.suite)),
+  );
+  for (const pkg of ordered.filter(isStale)) {
+    process.stdout.write(`building ${pkg.manifest.name}...\n`);
+    const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: pkg.dir, stdio: 'inherit' });
+    if (result.status !== 0) {
+      process.stderr.write(`build of ${pkg.manifest.name} failed\n`);
+      process.exit(1);
+    }
+  }
+}
+
+function startProduct(pkg) {
+  const { bin, args, port, path = '/' } = pkg.manifest.suite;
+  const chosenPort = process.env.SUITE_PORT ?? String(port);
+  const binPath = join(root, 'node_modules', '.bin', bin);
+  const child = spawn(binPath, [...args, '--port', chosenPort], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const started = new Promise((resolve, reject) => {
+    let buffered = '';
+    const timer = setTimeout(
+      () => reject(new Error(`no listening line within ${startTimeoutMs / 1000} s`)),
+      startTimeoutMs,
+    );
+    child.stdout.on('data', (chunk) => {
+      buffered += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(buffered);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+        buffered = '';
+      }
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`exited before listening (${signal ?? `code ${code}`})`));
+    });
+  });
+  return { name: bin, child, path, started };
+}
+
+function stopAll(running) {
+  const exits = running.map(
+    ({ child }) =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), stopTimeoutMs);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  );
+  return Promise.all(exits);
+}
+
+async function main() {
+  const packages = readPackages();
+  const products = packages.filter((p) => p.manifest.suite && existsSync(join(p.dir, 'src', 'cli.ts')));
+  if (products.length === 0) {
+    process.stdout.write('no server product exists yet\n');
+    return;
+  }
+  buildStale(packages);
+  mkdirSync(join(root, 'data'), { recursive: true });
+
+  const running = products.map(startProduct);
+  let stopping = false;
+  const stop = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    process.stdout.write('stopping...\n');
+    await stopAll(running);
+    process.exit(code);
+  };
+  process.on('SIGINT', () => stop(0));
+  process.on('SIGTERM', () => stop(0));
+
+  const results = await Promise.allSettled(running.map((r) => r.started));
+  let listening = 0;
+  results.forEach((result, index) => {
+    const { name, path } = running[index];
+    if (result.status === 'fulfilled') {
+      listening += 1;
+      process.stdout.write(`${name.padEnd(14)} ${result.value}${path}\n`);
+    } else {
+      process.stdout.write(`${name.padEnd(14)} failed to start: ${result.reason.message}\n`);
+    }
+  });
+  if (listening === 0) return stop(1);
+  process.stdout.write(`suite running from ${relative(process.cwd(), root) || '.'}; press Ctrl-C to stop\n`);
+
+  for (const { name, child } of running) {
+    child.once('exit', (code, signal) => {
+      if (!stopping) process.stdout.write(`${name} stopped (${signal ?? `code ${code}`})\n`);
+    });
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack ?? error}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** The products the launcher must start: those declaring `suite` with a CLI in place. */
+function expectedProducts(): string[] {
+  return readdirSync(join(root, 'packages'))
+    .map((dir) => join(root, 'packages', dir))
+    .filter((dir) => existsSync(join(dir, 'package.json')) && existsSync(join(dir, 'src', 'cli.ts')))
+    .map((dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')))
+    .filter((manifest) => manifest.suite)
+    .map((manifest) => manifest.suite.bin as string);
+}
+
+test('npm start starts every product, prints its URL, and stops them all on Ctrl-C', async () => {
+  const launcher = spawn(process.execPath, [join(root, 'scripts', 'suite.mjs')], {
+    cwd: root,
+    env: { ...process.env, SUITE_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  launcher.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<number | null>((resolve) => launcher.once('exit', (code) => resolve(code)));
+  const products = expectedProducts();
+
+  if (products.length === 0) {
+    expect(await exited).toBe(0);
+    expect(output).toContain('no server product exists yet');
+    return;
+  }
+
+  await expect.poll(() => output, { timeout: 90_000, interval: 200 }).toContain('press Ctrl-C to stop');
+  for (const product of products) {
+    const line = output.split('\n').find((l) => l.startsWith(`${product} `));
+    expect(line, `line for ${product} in:\n${output}`).toMatch(/ http:\/\/127\.0\.0\.1:\d+\//);
+    const url = line!.trim().split(/\s+/)[1]!;
+    const response = await fetch(url);
+    expect(response.status, `${product} at ${url}`).toBeLessThan(500);
+    await response.arrayBuffer();
+  }
+
+  launcher.kill('SIGINT');
+  expect(await exited).toBe(0);
+  // Every product's port is closed once the launcher is gone.
+  for (const match of output.matchAll(/ (http:\/\/127\.0\.0\.1:\d+)\//g)) {
+    await expect(fetch(match[1]!)).rejects.toThrow();
+  }
+});
