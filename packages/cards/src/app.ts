@@ -1,0 +1,90 @@
+/**
+ * @module `createApp(options)`: the Hono application (pure web standards, so it runs on Node
+ * through `readme-cards serve` and on edge runtimes as is).
+ */
+import { Hono } from 'hono';
+import { endpoints as defaultEndpoints } from './endpoints/index.js';
+import { renderGallery } from './gallery/page.js';
+import type { Endpoint } from './http/endpoint.js';
+import { createCardHandler } from './http/pipeline.js';
+import type { CardLogger, CardServices, GithubSettings } from './http/services.js';
+import { type CardCache, createMemoryCache } from './store/card-cache.js';
+import { createMemoryVisitorStore, type VisitorStore } from './store/visitor-store.js';
+import { errorCard } from './svg/error-card.js';
+
+export interface CreateAppOptions {
+  /** Visitor counter store; default in-memory (not persistent: pass a real one in production). */
+  visitors?: VisitorStore;
+  /** Upstream data cache; default an in-process LRU. */
+  cache?: CardCache;
+  /** GitHub access; defaults: no tokens, `https://api.github.com`, the global fetch. */
+  github?: Partial<GithubSettings>;
+  /** Clock; default `() => new Date()`. */
+  now?: () => Date;
+  logger?: CardLogger;
+  /** Endpoints to serve; default every registered endpoint. */
+  endpoints?: readonly Endpoint[];
+  /** Rendered answers of pure endpoints kept in memory per endpoint; default 2,000. */
+  memoEntries?: number;
+}
+
+export const defaultGithubApiUrl = 'https://api.github.com';
+
+function resolveServices(options: CreateAppOptions): CardServices {
+  return {
+    visitors: options.visitors ?? createMemoryVisitorStore(),
+    cache: options.cache ?? createMemoryCache(),
+    github: {
+      tokens: options.github?.tokens ?? [],
+      apiUrl: (options.github?.apiUrl ?? defaultGithubApiUrl).replace(/\/+$/, ''),
+      fetch: options.github?.fetch ?? ((input, init) => fetch(input, init)),
+    },
+    now: options.now ?? (() => new Date()),
+    logger: options.logger,
+  };
+}
+
+const svgHeaders = { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=600' };
+
+/**
+ * Builds the application.
+ *
+ * @example
+ * const app = createApp({ visitors: await openVisitorStore('./data/cards.db') });
+ * export default { fetch: app.fetch }; // Cloudflare Workers, Bun, Deno
+ */
+export function createApp(options: CreateAppOptions = {}): Hono {
+  const services = resolveServices(options);
+  const endpoints = options.endpoints ?? defaultEndpoints;
+  const app = new Hono();
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'cache-control': 'no-store' }));
+
+  const gallery = renderGallery(endpoints);
+  app.get('/', (c) => c.html(gallery, 200, { 'cache-control': 'public, max-age=300' }));
+
+  for (const endpoint of endpoints) {
+    const handle = createCardHandler(endpoint, { services, memoEntries: options.memoEntries });
+    app.get(endpoint.path, (c) => handle(c.req.raw));
+    app.get(`/api${endpoint.path}`, (c) => handle(c.req.raw));
+  }
+
+  app.notFound(
+    (c) =>
+      new Response(
+        errorCard(404, `No card at ${new URL(c.req.url).pathname}. The gallery at / lists every card.`),
+        {
+          status: 404,
+          headers: svgHeaders,
+        },
+      ),
+  );
+  app.onError((error, c) => {
+    services.logger?.error({ err: error, path: new URL(c.req.url).pathname }, 'request failed');
+    return new Response(errorCard(500, 'Something went wrong.'), {
+      status: 500,
+      headers: { ...svgHeaders, 'cache-control': 'no-store' },
+    });
+  });
+  return app;
+}

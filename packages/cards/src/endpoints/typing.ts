@@ -1,0 +1,50 @@
+/**
+ * @module GET /typing: lines typed and erased in turn, with a blinking cursor.
+ */
+import { renderTyping } from '../cards/typing.js';
+import { staticCardCache } from '../http/cache-control.js';
+import { defineEndpoint } from '../http/endpoint.js';
+import { customParam, number, text, themeParam } from '../params/index.js';
+import { getTheme } from '../themes/index.js';
+
+const maxLines = 10;
+const maxLineLength = 120;
+
+/** `lines`: `;`-separated; blank entries are dropped; at most 10 lines of 120 characters. */
+const linesParam = customParam<string[]>(
+  {
+    kind: 'string',
+    required: false,
+    default: 'Hello, world!;I write TypeScript',
+    max: maxLines * (maxLineLength + 1),
+    description: `Lines separated by \`;\` (up to ${maxLines} lines of ${maxLineLength} characters).`,
+  },
+  (raw) => {
+    const lines = raw
+      .split(';')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    if (lines.length === 0) return { error: 'must contain at least one non-blank line' };
+    if (lines.length > maxLines)
+      return { error: `must have at most ${maxLines} lines (got ${lines.length})` };
+    const tooLong = lines.findIndex((line) => Array.from(line).length > maxLineLength);
+    if (tooLong >= 0) return { error: `line ${tooLong + 1} must be at most ${maxLineLength} characters` };
+    return lines;
+  },
+  ['Hello, world!', 'I write TypeScript'],
+);
+
+export const typing = defineEndpoint({
+  path: '/typing',
+  summary: 'Lines typed and erased one after another, with a blinking cursor.',
+  cache: staticCardCache,
+  pure: true,
+  params: {
+    lines: linesParam,
+    theme: themeParam,
+    fontSize: number({ description: 'Font size in px.', min: 12, max: 48, default: 20 }),
+    cursor: text({ description: 'Cursor character(s).', max: 3, default: '|' }),
+  },
+  render: ({ lines, theme, fontSize, cursor }) =>
+    renderTyping({ lines, fontSize, cursor, theme: getTheme(theme) }),
+});

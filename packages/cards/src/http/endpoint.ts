@@ -1,0 +1,78 @@
+/**
+ * @module What an endpoint is: a path, a parameter table (zod schemas), a cache policy and a
+ * render function returning SVG. The shared pipeline does everything else.
+ */
+import {
+  type ParamDoc,
+  type ParamTable,
+  type ParamValues,
+  parseQuery,
+  querySchema,
+} from '../params/index.js';
+import type { CachePolicy } from './cache-control.js';
+import type { CardServices } from './services.js';
+
+export interface RenderContext {
+  services: CardServices;
+  request: Request;
+}
+
+export interface EndpointDefinition<Table extends ParamTable> {
+  /** Path without the `/api` prefix, e.g. `/badge`. */
+  path: `/${string}`;
+  /** One line for the README and the gallery. */
+  summary: string;
+  params: Table;
+  cache: CachePolicy;
+  /**
+   * True when the SVG depends only on the query (no store, no upstream, no clock): the
+   * pipeline then keeps rendered answers in memory.
+   */
+  pure: boolean;
+  /** Returns the SVG; throw `CardError` for a failure the reader should see. */
+  render(values: ParamValues<Table>, context: RenderContext): string | Promise<string>;
+}
+
+/** The parse outcome of a query, with the theme to draw an error card in. */
+export type PreparedQuery =
+  | { ok: true; run: (context: RenderContext) => Promise<string> }
+  | { ok: false; message: string };
+
+/** An endpoint ready for the registry (not generic, so endpoints of any table fit one list). */
+export interface Endpoint {
+  path: `/${string}`;
+  summary: string;
+  params: Readonly<Record<string, ParamDoc>>;
+  cache: CachePolicy;
+  pure: boolean;
+  prepare(query: Record<string, string>): PreparedQuery;
+}
+
+/**
+ * Declares an endpoint.
+ *
+ * @example
+ * export const hello = defineEndpoint({
+ *   path: '/hello', summary: 'Says hello', cache: staticCardCache, pure: true,
+ *   params: { name: text({ description: 'Who', max: 40, default: 'world' }) },
+ *   render: ({ name }) => svgDocument({ width: 100, height: 20, title: name, body: '' }),
+ * });
+ */
+export function defineEndpoint<Table extends ParamTable>(definition: EndpointDefinition<Table>): Endpoint {
+  const schema = querySchema(definition.params);
+  const docs = Object.fromEntries(
+    Object.entries(definition.params).map(([name, param]) => [name, param.doc]),
+  );
+  return {
+    path: definition.path,
+    summary: definition.summary,
+    params: docs,
+    cache: definition.cache,
+    pure: definition.pure,
+    prepare(query) {
+      const parsed = parseQuery(schema, query);
+      if (!parsed.ok) return parsed;
+      return { ok: true, run: async (context) => definition.render(parsed.values, context) };
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * @module What endpoints may use besides their parameters: stores, caches, upstream settings
+ * and a clock, all injected through `createApp(options)` so tests and edge runtimes choose them.
+ */
+import type { CardCache } from '../store/card-cache.js';
+import type { VisitorStore } from '../store/visitor-store.js';
+
+/** How GitHub-backed endpoints reach GitHub. */
+export interface GithubSettings {
+  /** Token pool (`GITHUB_TOKENS`, comma-separated, or `GITHUB_TOKEN`); may be empty. */
+  tokens: readonly string[];
+  /** REST base URL, default `https://api.github.com`; GraphQL is `${apiUrl}/graphql`. */
+  apiUrl: string;
+  /** The fetch implementation (tests pass one that targets a fake on loopback). */
+  fetch: typeof fetch;
+}
+
+/** Minimal structured logger (pino satisfies it). */
+export interface CardLogger {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface CardServices {
+  visitors: VisitorStore;
+  cache: CardCache;
+  github: GithubSettings;
+  /** Current time; injected so tests control dates. */
+  now: () => Date;
+  logger: CardLogger | undefined;
+}

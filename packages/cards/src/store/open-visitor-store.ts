@@ -1,0 +1,72 @@
+/**
+ * @module Opens the visitor store named by `CARDS_STORE`: a SQLite file path (default
+ * `./data/cards.db`), `redis://...` or `postgres://...`. Drivers load only when used.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { defaultVisitorTable } from './sql-visitor-store.js';
+import type { VisitorStore } from './visitor-store.js';
+
+export const defaultStorePath = './data/cards.db';
+
+export interface OpenVisitorStoreOptions {
+  /** SQL table (SQLite/PostgreSQL); default `visitor_counts`. */
+  table?: string;
+  /** Redis key prefix; default `readme-cards:visitors:`. */
+  redisPrefix?: string;
+}
+
+async function openSqlite(path: string, table: string): Promise<VisitorStore> {
+  const [{ default: Database }, { Kysely, SqliteDialect }, { createSqlVisitorStore }] = await Promise.all([
+    import('better-sqlite3'),
+    import('kysely'),
+    import('./sql-visitor-store.js'),
+  ]);
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const database = new Database(path);
+  // WAL lets readers and the writer work at once; busy_timeout makes a second process
+  // sharing the file wait for the lock instead of failing.
+  database.pragma('journal_mode = WAL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  return createSqlVisitorStore(new Kysely({ dialect: new SqliteDialect({ database }) }), table);
+}
+
+async function openPostgres(url: string, table: string): Promise<VisitorStore> {
+  const [{ default: pg }, { Kysely, PostgresDialect }, { createSqlVisitorStore }] = await Promise.all([
+    import('pg'),
+    import('kysely'),
+    import('./sql-visitor-store.js'),
+  ]);
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  return createSqlVisitorStore(new Kysely({ dialect: new PostgresDialect({ pool }) }), table);
+}
+
+async function openRedis(url: string, prefix: string): Promise<VisitorStore> {
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, { maxRetriesPerRequest: 3 });
+  return {
+    async increment(key) {
+      return redis.incr(prefix + key);
+    },
+    async close() {
+      await redis.quit();
+    },
+  };
+}
+
+/**
+ * Opens the store for `location`.
+ *
+ * @example await openVisitorStore(process.env.CARDS_STORE ?? defaultStorePath)
+ */
+export function openVisitorStore(
+  location: string,
+  options: OpenVisitorStoreOptions = {},
+): Promise<VisitorStore> {
+  const table = options.table ?? defaultVisitorTable;
+  if (/^rediss?:\/\//.test(location))
+    return openRedis(location, options.redisPrefix ?? 'readme-cards:visitors:');
+  if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location, table);
+  return openSqlite(location, table);
+}

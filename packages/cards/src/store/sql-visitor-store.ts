@@ -1,0 +1,36 @@
+/**
+ * @module Visitor counter in SQL (SQLite or PostgreSQL through kysely): one atomic upsert per
+ * visit (`INSERT ... ON CONFLICT DO UPDATE SET count = count + 1 RETURNING count`).
+ */
+import { type Kysely, sql } from 'kysely';
+import { migrateVisitorTable, type VisitorDatabase } from './visitor-migrations.js';
+import type { VisitorStore } from './visitor-store.js';
+
+/** A safe SQL identifier for the counter table (it is spliced into DDL). */
+export const tableNamePattern = /^[a-z_][a-z0-9_]{0,40}$/;
+
+export const defaultVisitorTable = 'visitor_counts';
+
+export async function createSqlVisitorStore(
+  db: Kysely<VisitorDatabase>,
+  table: string,
+): Promise<VisitorStore> {
+  if (!tableNamePattern.test(table)) throw new Error(`invalid visitor table name "${table}"`);
+  await migrateVisitorTable(db, table);
+  return {
+    async increment(key) {
+      const row = await db
+        .insertInto(table)
+        .values({ key, count: 1 })
+        .onConflict((conflict) =>
+          conflict.column('key').doUpdateSet({ count: sql`${sql.ref(`${table}.count`)} + 1` }),
+        )
+        .returning('count')
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}

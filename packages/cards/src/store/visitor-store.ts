@@ -1,0 +1,26 @@
+/**
+ * @module The visitor counter contract, and the in-memory store used when none is configured
+ * (edge runtimes, tests): every store increments atomically and returns the new count.
+ */
+
+export interface VisitorStore {
+  /** Adds one visit to `key` and returns the count including it. Never loses an increment. */
+  increment(key: string): Promise<number>;
+  /** Releases connections and file handles. */
+  close(): Promise<void>;
+}
+
+/** Counts in process memory: correct for one process, gone on restart. */
+export function createMemoryVisitorStore(): VisitorStore {
+  const counts = new Map<string, number>();
+  return {
+    async increment(key) {
+      const next = (counts.get(key) ?? 0) + 1;
+      counts.set(key, next);
+      return next;
+    },
+    async close() {
+      counts.clear();
+    },
+  };
+}
