@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+/**
+ * @module The `game-stats` command: `serve` runs the API; `top` and `player` print tables from
+ * a server folder without starting it.
+ */
+import { createLogger, startNodeServer } from '@suite/server-kit';
+import { Command, InvalidArgumentError } from 'commander';
+import { playerCommand, topCommand } from './cli/offline-commands.js';
+import { ConfigError, parseConfig, readConfigFile } from './config/load-config.js';
+import type { Config } from './config/schema.js';
+import { createStatsApi } from './stats-api.js';
+
+interface SourceOptions {
+  config?: string;
+  serverDir?: string;
+}
+
+function loadConfig(options: SourceOptions): Config {
+  const config = options.config ? readConfigFile(options.config) : parseConfig({});
+  return options.serverDir ? { ...config, 'server-dir': options.serverDir } : config;
+}
+
+function portNumber(text: string): number {
+  if (!/^\d{1,5}$/.test(text) || Number(text) > 65_535) throw new InvalidArgumentError('must be 0-65535');
+  return Number(text);
+}
+
+const program = new Command()
+  .name('game-stats')
+  .description('Statistics API for Minecraft-style servers: players, leaderboards, online status.')
+  .showHelpAfterError();
+
+const withSource = (command: Command) =>
+  command
+    .option('-c, --config <file.yml>', 'YAML configuration file')
+    .option('-d, --server-dir <dir>', 'game server folder (overrides server-dir of the config)');
+
+withSource(program.command('serve').description('serve the HTTP API'))
+  .option('--host <host>', 'address to listen on (default server.host, 0.0.0.0)')
+  .option('--port <port>', 'port to listen on, 0 for any free port (default server.port, 8080)', portNumber)
+  .action(async (options: SourceOptions & { host?: string; port?: number }) => {
+    const logger = createLogger({ name: 'game-stats' });
+    const config = loadConfig(options);
+    const api = await createStatsApi({
+      config,
+      logger,
+      onProgress: (done, total) => logger.info({ done, total }, `indexing statistics files ${done}/${total}`),
+    });
+    const { counts } = api.index;
+    logger.info(
+      { players: counts.players, files: counts.files, skipped: counts.skippedFiles, ms: counts.lastBuildMs },
+      'index built',
+    );
+    await startNodeServer({
+      fetch: api.fetch,
+      host: options.host ?? config.server.host,
+      port: options.port ?? config.server.port,
+      logger,
+      onShutdown: () => api.close(),
+    });
+  });
+
+const offline = (command: Command) => withSource(command).option('--json', 'print JSON instead of a table');
+
+offline(program.command('top <stat>').description('print a leaderboard'))
+  .option('-n, --limit <n>', 'entries to show (capped by pagination.max-limit)')
+  .option('--page <n>', 'zero-based page')
+  .option('--order <asc|desc>', 'sort direction (default desc)')
+  .action(
+    async (
+      stat: string,
+      options: SourceOptions & { json?: boolean; limit?: string; page?: string; order?: string },
+    ) => {
+      const output = await topCommand({
+        ...options,
+        config: loadConfig(options),
+        json: options.json ?? false,
+        stat,
+        progress,
+      });
+      finish(output);
+    },
+  );
+
+offline(program.command('player <id>').description("print a player's summary (UUID or name)")).action(
+  async (id: string, options: SourceOptions & { json?: boolean }) => {
+    const output = await playerCommand({
+      config: loadConfig(options),
+      json: options.json ?? false,
+      id,
+      progress,
+    });
+    finish(output);
+  },
+);
+
+/** Progress only on a terminal, so piped output stays clean. */
+function progress(line: string) {
+  if (process.stderr.isTTY) process.stderr.write(`\r${line}`);
+}
+
+function finish(output: { exitCode: number; text: string }) {
+  if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
+  (output.exitCode === 0 ? process.stdout : process.stderr).write(`${output.text}\n`);
+  process.exitCode = output.exitCode;
+}
+
+program.parseAsync().catch((error: unknown) => {
+  process.stderr.write(`game-stats: ${error instanceof ConfigError ? error.message : String(error)}\n`);
+  process.exitCode = 2;
+});

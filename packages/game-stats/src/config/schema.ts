@@ -1,0 +1,96 @@
+/**
+ * @module The YAML configuration: one zod schema that validates the file and gives every
+ * default (keys and defaults as in DESIGN.md).
+ */
+import { z } from 'zod';
+
+const port = z.number().int().min(0).max(65_535);
+const positiveSeconds = z.number().positive().max(86_400);
+
+const onlineSourceSettings = {
+  /** Default: what `server.properties` says (`enable-rcon` / `enable-query`). */
+  enabled: z.boolean().optional(),
+  host: z.string().min(1).default('127.0.0.1'),
+  /** Default: `rcon.port` / `query.port` of `server.properties`. */
+  port: port.optional(),
+  'interval-seconds': positiveSeconds.default(5),
+  'timeout-seconds': positiveSeconds.default(3),
+};
+
+export const configSchema = z
+  .object({
+    server: z
+      .object({ host: z.string().min(1).default('0.0.0.0'), port: port.default(8080) })
+      .strict()
+      .prefault({}),
+    /** Folder holding `server.properties`, `usercache.json` and the worlds; relative to the config file. */
+    'server-dir': z.string().min(1).default('.'),
+    /** World folders to read; default the `level-name` of `server.properties`. */
+    worlds: z.array(z.string().min(1)).min(1).optional(),
+    rcon: z
+      .object({
+        ...onlineSourceSettings,
+        /** Default: `rcon.password` of `server.properties`. */
+        password: z.string().optional(),
+      })
+      .strict()
+      .prefault({}),
+    query: z.object(onlineSourceSettings).strict().prefault({}),
+    security: z
+      .object({
+        'enable-api-key': z.boolean().default(false),
+        /** Overridden by the `GAME_STATS_API_KEY` environment variable. */
+        'api-key': z.string().default(''),
+        'enable-cors': z.boolean().default(true),
+        'cors-origin': z.string().min(1).default('*'),
+        'enable-ip-whitelist': z.boolean().default(false),
+        'allowed-ips': z.array(z.string().min(1)).default([]),
+        /** Proxies (addresses or CIDR ranges) whose `X-Forwarded-For` is believed. */
+        'trusted-proxies': z.array(z.string().min(1)).default([]),
+      })
+      .strict()
+      .prefault({}),
+    'rate-limit': z
+      .object({
+        enabled: z.boolean().default(true),
+        requests: z.number().int().positive().default(120),
+        'window-seconds': positiveSeconds.default(60),
+      })
+      .strict()
+      .prefault({}),
+    pagination: z
+      .object({
+        'default-limit': z.number().int().positive().default(25),
+        'max-limit': z.number().int().positive().max(10_000).default(100),
+      })
+      .strict()
+      .refine((value) => value['default-limit'] <= value['max-limit'], {
+        message: 'default-limit must not exceed max-limit',
+      })
+      .prefault({}),
+    compression: z
+      .object({ enabled: z.boolean().default(true) })
+      .strict()
+      .prefault({}),
+    index: z
+      .object({
+        watch: z.boolean().default(true),
+        /** Full rescan (stat of every file) as a safety net behind the watcher; 0 turns it off. */
+        'rescan-seconds': z.number().min(0).max(86_400).default(300),
+      })
+      .strict()
+      .prefault({}),
+    /** Leaderboard stats defined as the sum of other stats: `name: [stat, stat...]`. */
+    'custom-stats': z
+      .record(
+        z.string().regex(/^[a-z0-9_]{1,64}$/, 'lower-case letters, digits, _'),
+        z.array(z.string().min(1)).min(1),
+      )
+      .default({}),
+  })
+  .strict();
+
+/** The configuration as written (every key optional). */
+export type ConfigInput = z.input<typeof configSchema>;
+/** The configuration with every default filled in. */
+export type Config = z.output<typeof configSchema>;

@@ -1,0 +1,75 @@
+/**
+ * @module Lists of client addresses (exact addresses and CIDR ranges, IPv4 and IPv6) and the
+ * normalisation that makes `::ffff:10.0.0.1` and `10.0.0.1` the same client.
+ */
+import { BlockList, isIP } from 'node:net';
+
+/** Strips the IPv4-mapped IPv6 prefix and zone ids; returns null for text that is no address. */
+export function normaliseAddress(address: string): string | null {
+  let text = address.trim();
+  if (text.startsWith('[') && text.endsWith(']')) text = text.slice(1, -1);
+  const zone = text.indexOf('%');
+  if (zone !== -1) text = text.slice(0, zone);
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(text);
+  if (mapped) text = mapped[1]!;
+  return isIP(text) === 0 ? null : text.toLowerCase();
+}
+
+export interface AddressList {
+  has(address: string): boolean;
+}
+
+/**
+ * Builds a matcher from entries such as `203.0.113.7`, `10.0.0.0/8`, `2001:db8::/32` or
+ * `localhost` (127.0.0.0/8 and ::1). Throws on an entry that is neither.
+ */
+export function createAddressList(entries: readonly string[]): AddressList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    if (entry === 'localhost') {
+      list.addSubnet('127.0.0.0', 8, 'ipv4');
+      list.addAddress('::1', 'ipv6');
+      continue;
+    }
+    const [addressText, prefixText] = entry.split('/');
+    const address = normaliseAddress(addressText ?? '');
+    if (!address) throw new Error(`"${entry}" is not an IP address or CIDR range`);
+    const family = isIP(address) === 4 ? 'ipv4' : 'ipv6';
+    if (prefixText === undefined) {
+      list.addAddress(address, family);
+      continue;
+    }
+    const prefix = Number(prefixText);
+    if (!/^\d{1,3}$/.test(prefixText) || prefix > (family === 'ipv4' ? 32 : 128)) {
+      throw new Error(`"${entry}" has an invalid prefix length`);
+    }
+    list.addSubnet(address, prefix, family);
+  }
+  return {
+    has(address) {
+      const normalised = normaliseAddress(address);
+      if (!normalised) return false;
+      return list.check(normalised, isIP(normalised) === 4 ? 'ipv4' : 'ipv6');
+    },
+  };
+}
+
+/**
+ * The client of a request: the socket peer, or, when the peer is a trusted proxy, the
+ * right-most address of `X-Forwarded-For` that is not itself a trusted proxy.
+ */
+export function resolveClientAddress(
+  peer: string | undefined,
+  forwardedFor: string | null,
+  trustedProxies: AddressList | null,
+): string {
+  const direct = normaliseAddress(peer ?? '') ?? 'unknown';
+  if (!trustedProxies || !forwardedFor || !trustedProxies.has(direct)) return direct;
+  const hops = forwardedFor.split(',');
+  for (let index = hops.length - 1; index >= 0; index--) {
+    const hop = normaliseAddress(hops[index]!);
+    if (!hop) return direct;
+    if (!trustedProxies.has(hop)) return hop;
+  }
+  return direct;
+}

@@ -1,0 +1,189 @@
+/**
+ * @module `/api/player/{id}` (full record) and `/api/player/{id}/summary` (snake_case digest).
+ */
+import type { Handler, Hono } from 'hono';
+import type { z } from 'zod';
+import {
+  centimetresToKilometres,
+  centimetresToMetres,
+  formatTicks,
+  ticksPerSecond,
+} from '../../format/units.js';
+import { type CompactStats, categoryTotal, statValue, unpackStats } from '../../index/compact-stats.js';
+import type { StatKeyTable } from '../../index/stat-key-table.js';
+import type { PlayerRef } from '../../query/directory.js';
+import { computeFigures, type StatReader } from '../../stats/figures.js';
+import { withNamespace } from '../../stats/stat-keys.js';
+import { type ApiContext, elapsedMs } from '../api-context.js';
+import { errorResponse, statsNotFoundBody } from '../error-body.js';
+import { parseOrThrow } from '../parse-request.js';
+import { playerIdParam, playerQuerySchema, summaryQuerySchema } from '../query-params.js';
+import type { PlayerRecordBody, PlayerSummaryBody } from '../response-schemas.js';
+
+/**
+ * Shared shape of both player routes: validate the query and id, 404 for an unknown player,
+ * the soft `Stats not found` for a known player without statistics, else `render`.
+ */
+function playerRoute<Schema extends z.ZodType, Body extends { metadata: { execution_time_ms: number } }>(
+  context: ApiContext,
+  querySchema: Schema,
+  render: (player: PlayerRef, stats: CompactStats, readAt: number, query: z.output<Schema>) => Body,
+): Handler {
+  return (c) => {
+    const started = performance.now();
+    const id = c.req.param('id') ?? '';
+    const query = parseOrThrow(querySchema, c.req.query(), 'query parameter');
+    const player = context.directory.find(parseOrThrow(playerIdParam, id, 'player id'));
+    if (!player) return errorResponse(404, `Player not found: ${id}`);
+    const indexed = player.indexed;
+    if (!indexed?.stats) return c.json(statsNotFoundBody);
+    const body = render(player, indexed.stats, indexed.readAt, query);
+    body.metadata.execution_time_ms = elapsedMs(started);
+    return c.json(body);
+  };
+}
+
+export function registerPlayerRoutes(app: Hono, context: ApiContext) {
+  const keys = context.index.keys;
+  app.get(
+    '/api/player/:id',
+    playerRoute(context, playerQuerySchema, (player, stats, readAt, query) =>
+      playerRecord(player, stats, readAt, keys, {
+        summary: query.summary ?? true,
+        raw: query.raw ?? true,
+        categories: query.categories ?? null,
+      }),
+    ),
+  );
+  app.get(
+    '/api/player/:id/summary',
+    playerRoute(context, summaryQuerySchema, (player, stats, _readAt, query) =>
+      playerSummary(player, stats, keys, {
+        combat: query.combat ?? true,
+        movement: query.movement ?? true,
+        activity: query.activity ?? true,
+      }),
+    ),
+  );
+}
+
+/** Reads a player's compact statistics through short names. */
+export function statReader(stats: CompactStats, keys: StatKeyTable): StatReader {
+  return {
+    custom: (key) => {
+      const id = keys.find('minecraft:custom', withNamespace(key));
+      return id === undefined ? 0 : statValue(stats, id);
+    },
+    categoryTotal: (category) => {
+      const id = keys.findCategory(withNamespace(category));
+      return id === undefined ? 0 : categoryTotal(stats, id, keys);
+    },
+  };
+}
+
+function playerRecord(
+  player: PlayerRef,
+  stats: CompactStats,
+  readAt: number,
+  keys: StatKeyTable,
+  options: { summary: boolean; raw: boolean; categories: string[] | null },
+): PlayerRecordBody {
+  const figures = computeFigures(statReader(stats, keys));
+  const body = {
+    uuid: player.uuid,
+    name: player.name,
+    online: player.online,
+    readTimestamp: new Date(readAt).toISOString(),
+  } as PlayerRecordBody;
+  if (options.summary) {
+    body.summary = {
+      playTimeTicks: figures.playTimeTicks,
+      playTimeFormatted: formatTicks(figures.playTimeTicks),
+      deaths: figures.deaths,
+      playerKills: figures.playerKills,
+      mobKills: figures.mobKills,
+      damageDealt: figures.damageDealt,
+      damageTaken: figures.damageTaken,
+      jumps: figures.jumps,
+      distanceCm: figures.distanceCm,
+      distanceKm: centimetresToKilometres(figures.distanceCm),
+      chestsOpened: figures.chestsOpened,
+      itemsCrafted: figures.itemsCrafted,
+      itemsBroken: figures.itemsBroken,
+      itemsUsed: figures.itemsUsed,
+      itemsDropped: figures.itemsDropped,
+      itemsPickedUp: figures.itemsPickedUp,
+      blocksMined: figures.blocksMined,
+    };
+  }
+  if (options.raw) {
+    const filter = options.categories;
+    const dump = unpackStats(stats, keys, filter ? (category) => filter.includes(category) : undefined);
+    Object.assign(body, dump);
+    body.stats = dump;
+  }
+  body.metadata = {
+    generated_at: new Date().toISOString(),
+    execution_time_ms: 0,
+    summary_enabled: options.summary,
+    raw_enabled: options.raw,
+    categories_filter: options.categories,
+  };
+  return body;
+}
+
+function playerSummary(
+  player: PlayerRef,
+  stats: CompactStats,
+  keys: StatKeyTable,
+  sections: { combat: boolean; movement: boolean; activity: boolean },
+): PlayerSummaryBody {
+  const figures = computeFigures(statReader(stats, keys));
+  const seconds = Math.floor(figures.playTimeTicks / ticksPerSecond);
+  const body: PlayerSummaryBody = {
+    uuid: player.uuid,
+    name: player.name,
+    online: player.online,
+    playtime_ticks: figures.playTimeTicks,
+    playtime_seconds: seconds,
+    playtime_formatted: formatTicks(figures.playTimeTicks),
+    metadata: { generated_at: new Date().toISOString(), execution_time_ms: 0 },
+  };
+  if (sections.combat) {
+    body.combat = {
+      deaths: figures.deaths,
+      player_kills: figures.playerKills,
+      mob_kills: figures.mobKills,
+      damage_dealt: figures.damageDealt,
+      damage_taken: figures.damageTaken,
+    };
+  }
+  if (sections.movement) {
+    body.movement = {
+      distance_walked_cm: figures.walkedCm,
+      distance_walked_m: centimetresToMetres(figures.walkedCm),
+      distance_sprinted_cm: figures.sprintedCm,
+      distance_sprinted_m: centimetresToMetres(figures.sprintedCm),
+      distance_flown_cm: figures.flownCm,
+      distance_flown_m: centimetresToMetres(figures.flownCm),
+      distance_swum_cm: figures.swumCm,
+      distance_swum_m: centimetresToMetres(figures.swumCm),
+      total_distance_cm: figures.distanceCm,
+      total_distance_m: centimetresToMetres(figures.distanceCm),
+      total_distance_km: centimetresToKilometres(figures.distanceCm),
+      jumps: figures.jumps,
+    };
+  }
+  if (sections.activity) {
+    body.activity = {
+      chests_opened: figures.chestsOpened,
+      items_crafted: figures.itemsCrafted,
+      items_broken: figures.itemsBroken,
+      items_used: figures.itemsUsed,
+      items_picked_up: figures.itemsPickedUp,
+      items_dropped: figures.itemsDropped,
+      blocks_mined: figures.blocksMined,
+    };
+  }
+  return body;
+}

@@ -1,0 +1,327 @@
+/**
+ * @module The in-memory index of every player's statistics and name, built once at start and
+ * kept fresh by watching the folders (a file is re-read only when its mtime changed), so
+ * requests never touch the disk.
+ */
+import { type FSWatcher, watch } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { parseStatsFile } from '../stats/stats-file.js';
+import { type CompactStats, packStats } from './compact-stats.js';
+import { NameBook } from './name-book.js';
+import { StatKeyTable } from './stat-key-table.js';
+import { layoutRank, statsFoldersOf } from './stats-folders.js';
+import { parseUsercache } from './usercache.js';
+import { normaliseUuid } from './uuid.js';
+
+export interface PlayerIndexOptions {
+  serverDir: string;
+  /** World folder names (relative to serverDir) or absolute paths. */
+  worlds: readonly string[];
+  logger?: Logger;
+  /** Called with progress while the first build runs. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+interface StatsFileState {
+  world: number;
+  rank: number;
+  mtimeMs: number;
+  stats: CompactStats | null;
+}
+
+export interface IndexedPlayer {
+  readonly uuid: string;
+  /** Merged statistics of every world; null when no readable file exists. */
+  stats: CompactStats | null;
+  /** When the statistics were last read from disk (ms since epoch). */
+  readAt: number;
+  readonly files: Map<string, StatsFileState>;
+}
+
+export interface IndexCounts {
+  players: number;
+  files: number;
+  skippedFiles: number;
+  lastBuildMs: number;
+  builtAt: number;
+}
+
+const readConcurrency = 48;
+const watchDebounceMs = 150;
+const progressEveryMs = 1_000;
+
+export class PlayerIndex {
+  readonly keys = new StatKeyTable();
+  readonly names = new NameBook();
+  /** Players that have at least one statistics file. */
+  readonly players = new Map<string, IndexedPlayer>();
+  /** Bumped on every change; caches keyed by it stay valid until it moves. */
+  generation = 0;
+  readonly counts: IndexCounts = { players: 0, files: 0, skippedFiles: 0, lastBuildMs: 0, builtAt: 0 };
+
+  private readonly worldDirs: string[];
+  private readonly reportedProblems = new Map<string, string>();
+  private readonly watchers: FSWatcher[] = [];
+  private readonly pending = new Set<string>();
+  private flushTimer: NodeJS.Timeout | undefined;
+  private rescanTimer: NodeJS.Timeout | undefined;
+  private usercacheMtimeMs = -1;
+  private closed = false;
+
+  constructor(private readonly options: PlayerIndexOptions) {
+    this.worldDirs = options.worlds.map((world) => path.resolve(options.serverDir, world));
+  }
+
+  get usercachePath(): string {
+    return path.join(this.options.serverDir, 'usercache.json');
+  }
+
+  /** Reads every statistics file and the usercache. */
+  async build(): Promise<void> {
+    const started = performance.now();
+    const files = await this.listFiles();
+    let done = 0;
+    let lastReport = Date.now();
+    const report = () => {
+      if (Date.now() - lastReport < progressEveryMs) return;
+      lastReport = Date.now();
+      this.options.onProgress?.(done, files.length);
+    };
+    let next = 0;
+    const worker = async () => {
+      while (next < files.length) {
+        const file = files[next++]!;
+        await this.readFile(file, false);
+        done++;
+        report();
+      }
+    };
+    await Promise.all(Array.from({ length: readConcurrency }, worker));
+    await this.loadUsercache();
+    for (const player of this.players.values()) this.merge(player);
+    this.options.onProgress?.(files.length, files.length);
+    this.counts.lastBuildMs = Math.round(performance.now() - started);
+    this.counts.builtAt = Date.now();
+    this.refreshCounts();
+    this.generation++;
+  }
+
+  /** Watches the statistics folders and the usercache; rescans every `rescanSeconds` (0: never). */
+  watch(rescanSeconds: number): void {
+    for (const folder of this.worldDirs.flatMap(statsFoldersOf)) this.watchFolder(folder);
+    this.watchFolder(this.options.serverDir, (name) => name === 'usercache.json');
+    if (rescanSeconds > 0) {
+      this.rescanTimer = setInterval(() => void this.rescan(), rescanSeconds * 1_000);
+      this.rescanTimer.unref();
+    }
+  }
+
+  /** Stats every file and re-reads those whose mtime changed; drops vanished ones. */
+  async rescan(): Promise<void> {
+    const files = await this.listFiles();
+    const present = new Set(files.map((file) => file.path));
+    for (const player of this.players.values()) {
+      for (const filePath of player.files.keys()) if (!present.has(filePath)) this.pending.add(filePath);
+    }
+    for (const file of files) this.pending.add(file.path);
+    this.pending.add(this.usercachePath);
+    await this.flush();
+  }
+
+  close(): void {
+    this.closed = true;
+    for (const watcher of this.watchers) watcher.close();
+    clearTimeout(this.flushTimer);
+    clearInterval(this.rescanTimer);
+  }
+
+  private watchFolder(folder: string, accept: (name: string) => boolean = (name) => name.endsWith('.json')) {
+    try {
+      const watcher = watch(folder, { persistent: false }, (_event, name) => {
+        if (!name || !accept(name.toString())) return;
+        this.pending.add(path.join(folder, name.toString()));
+        clearTimeout(this.flushTimer);
+        this.flushTimer = setTimeout(() => void this.flush(), watchDebounceMs);
+      });
+      watcher.on('error', (error) => this.options.logger?.warn({ folder, err: error }, 'watch failed'));
+      this.watchers.push(watcher);
+    } catch {
+      // A folder that does not exist yet is picked up by the periodic rescan.
+    }
+  }
+
+  private async flush(): Promise<void> {
+    const paths = [...this.pending];
+    this.pending.clear();
+    const touched = new Set<IndexedPlayer>();
+    let changed = false;
+    for (const filePath of paths) {
+      if (this.closed) return;
+      if (filePath === this.usercachePath) {
+        changed = (await this.loadUsercache()) || changed;
+        continue;
+      }
+      const located = this.locate(filePath);
+      if (!located) continue;
+      const player = await this.readFile(located, true);
+      if (player) {
+        touched.add(player);
+        changed = true;
+      }
+    }
+    for (const player of touched) this.merge(player);
+    if (changed) {
+      this.refreshCounts();
+      this.generation++;
+    }
+  }
+
+  /** Reads one file if its mtime changed; returns the player when something changed. */
+  private async readFile(file: LocatedFile, onlyIfChanged: boolean): Promise<IndexedPlayer | undefined> {
+    let mtimeMs: number;
+    let text: string;
+    try {
+      const info = await stat(file.path);
+      mtimeMs = info.mtimeMs;
+      const known = this.players.get(file.uuid)?.files.get(file.path);
+      if (onlyIfChanged && known && known.mtimeMs === mtimeMs) return undefined;
+      text = await readFile(file.path, 'utf8');
+    } catch {
+      return this.forget(file);
+    }
+    const parsed = parseStatsFile(text);
+    if (!parsed.ok) this.reportProblem(file.path, parsed.reason);
+    else {
+      this.reportedProblems.delete(file.path);
+      if (parsed.legacy) this.reportProblem(file.path, 'legacy pre-1.13 format, read leniently', 'info');
+    }
+    const player = this.playerFor(file.uuid);
+    player.files.set(file.path, {
+      world: file.world,
+      rank: file.rank,
+      mtimeMs,
+      stats: parsed.ok ? packStats([parsed.stats], this.keys) : null,
+    });
+    player.readAt = Date.now();
+    return player;
+  }
+
+  private forget(file: LocatedFile): IndexedPlayer | undefined {
+    const player = this.players.get(file.uuid);
+    if (!player?.files.delete(file.path)) return undefined;
+    if (player.files.size === 0) this.players.delete(file.uuid);
+    return player;
+  }
+
+  /** Combines a player's files: per world the newest layout, then summed across worlds. */
+  private merge(player: IndexedPlayer) {
+    const bestPerWorld = new Map<number, StatsFileState>();
+    for (const file of player.files.values()) {
+      const best = bestPerWorld.get(file.world);
+      if (!best || file.rank < best.rank) bestPerWorld.set(file.world, file);
+    }
+    const parts = [...bestPerWorld.values()].flatMap((file) => (file.stats ? [file.stats] : []));
+    player.stats = parts.length === 1 ? parts[0]! : parts.length === 0 ? null : this.sum(parts);
+  }
+
+  private sum(parts: CompactStats[]): CompactStats {
+    const dumps = parts.map((part) => {
+      const entries: Record<string, Record<string, number>> = {};
+      part.keyIds.forEach((keyId, index) => {
+        const category = this.keys.categoryNames[this.keys.categoryOfKey[keyId]!]!;
+        entries[category] ??= {};
+        entries[category][this.keys.keyNames[keyId]!] = part.values[index]!;
+      });
+      return entries;
+    });
+    return packStats(dumps, this.keys);
+  }
+
+  private playerFor(uuid: string): IndexedPlayer {
+    let player = this.players.get(uuid);
+    if (!player) {
+      player = { uuid, stats: null, readAt: 0, files: new Map() };
+      this.players.set(uuid, player);
+    }
+    return player;
+  }
+
+  private async loadUsercache(): Promise<boolean> {
+    let text: string;
+    try {
+      const info = await stat(this.usercachePath);
+      if (info.mtimeMs === this.usercacheMtimeMs) return false;
+      this.usercacheMtimeMs = info.mtimeMs;
+      text = await readFile(this.usercachePath, 'utf8');
+    } catch {
+      return false;
+    }
+    const { entries, rejected } = parseUsercache(text);
+    if (rejected > 0) this.reportProblem(this.usercachePath, `${rejected} unreadable entries skipped`);
+    let changed = false;
+    for (const entry of entries) changed = this.names.claim(entry.uuid, entry.name, entry.seenAt) || changed;
+    return changed;
+  }
+
+  private async listFiles(): Promise<LocatedFile[]> {
+    const files: LocatedFile[] = [];
+    for (const [world, worldDir] of this.worldDirs.entries()) {
+      for (const folder of statsFoldersOf(worldDir)) {
+        let names: string[];
+        try {
+          names = await readdir(folder);
+        } catch {
+          continue;
+        }
+        for (const name of names) {
+          const located = this.locate(path.join(folder, name), world);
+          if (located) files.push(located);
+          else if (name.endsWith('.json'))
+            this.reportProblem(path.join(folder, name), 'file name is not a UUID');
+        }
+      }
+    }
+    return files;
+  }
+
+  private locate(filePath: string, knownWorld?: number): LocatedFile | undefined {
+    const folder = path.dirname(filePath);
+    const base = path.basename(filePath);
+    if (!base.endsWith('.json')) return undefined;
+    const uuid = normaliseUuid(base.slice(0, -'.json'.length));
+    if (!uuid) return undefined;
+    const world = knownWorld ?? this.worldDirs.findIndex((dir) => statsFoldersOf(dir).includes(folder));
+    if (world === -1) return undefined;
+    return { path: filePath, uuid, world, rank: layoutRank(folder) };
+  }
+
+  /** Logs a file's problem once (again only if the problem changes). */
+  private reportProblem(filePath: string, reason: string, level: 'warn' | 'info' = 'warn') {
+    if (this.reportedProblems.get(filePath) === reason) return;
+    this.reportedProblems.set(filePath, reason);
+    this.options.logger?.[level]({ file: filePath, reason }, 'statistics file skipped or read leniently');
+  }
+
+  private refreshCounts() {
+    let files = 0;
+    let skipped = 0;
+    for (const player of this.players.values()) {
+      for (const file of player.files.values()) {
+        files++;
+        if (!file.stats) skipped++;
+      }
+    }
+    this.counts.players = this.players.size;
+    this.counts.files = files;
+    this.counts.skippedFiles = skipped;
+  }
+}
+
+interface LocatedFile {
+  path: string;
+  uuid: string;
+  world: number;
+  rank: number;
+}

@@ -1,0 +1,59 @@
+/**
+ * @module Who is online right now, as last reported by the configured source, and how healthy
+ * that source is.
+ */
+
+export type OnlineSourceKind = 'rcon' | 'query' | 'none';
+
+export interface PresenceSnapshot {
+  source: OnlineSourceKind;
+  /** Whether the last poll succeeded (always false for `none`). */
+  connected: boolean;
+  lastSuccessAt: number | null;
+  lastError: string | null;
+  online: number;
+  max: number | null;
+}
+
+export class Presence {
+  private onlineUuids = new Set<string>();
+  private state: PresenceSnapshot;
+  /** Bumped when the set of online players changes. */
+  generation = 0;
+
+  constructor(source: OnlineSourceKind) {
+    this.state = { source, connected: false, lastSuccessAt: null, lastError: null, online: 0, max: null };
+  }
+
+  isOnline(uuid: string): boolean {
+    return this.onlineUuids.has(uuid);
+  }
+
+  uuids(): ReadonlySet<string> {
+    return this.onlineUuids;
+  }
+
+  snapshot(): PresenceSnapshot {
+    return { ...this.state, online: this.onlineUuids.size };
+  }
+
+  /** Records a successful poll. */
+  update(uuids: Iterable<string>, max: number | null, at: number) {
+    const next = new Set(uuids);
+    const same = next.size === this.onlineUuids.size && [...next].every((uuid) => this.onlineUuids.has(uuid));
+    if (!same) {
+      this.onlineUuids = next;
+      this.generation++;
+    }
+    this.state = { ...this.state, connected: true, lastSuccessAt: at, lastError: null, max };
+  }
+
+  /** Records a failed poll: nobody is reported online while the source is unreachable. */
+  fail(message: string) {
+    if (this.onlineUuids.size > 0) {
+      this.onlineUuids = new Set();
+      this.generation++;
+    }
+    this.state = { ...this.state, connected: false, lastError: message };
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * @module `createStatsApi(options)`: builds the index, starts the online poller and returns the
+ * Hono app, for the bundled server and for Node hosts that embed the API.
+ */
+import { readFileSync } from 'node:fs';
+import type { Hono } from 'hono';
+import type { Logger } from 'pino';
+import { type ResolvedSettings, resolveSettings } from './config/load-config.js';
+import type { Config, ConfigInput } from './config/schema.js';
+import { createApp } from './http/app.js';
+import { type ClientAddressReader, nodePeerAddress } from './http/security.js';
+import { PlayerIndex } from './index/player-index.js';
+import { OnlinePoller } from './online/online-poller.js';
+import { Presence } from './online/presence.js';
+import { Directory } from './query/directory.js';
+import { type StatDefinition, StatResolver } from './query/stat-resolver.js';
+
+export interface StatsApiOptions {
+  /** The configuration (YAML keys); `server-dir` is where the game server lives. */
+  config?: Config | ConfigInput;
+  logger?: Logger;
+  /** Reads the client address of a request; default: the Node socket peer (@hono/node-server). */
+  peerAddress?: ClientAddressReader;
+  /** Called while the index builds (files read so far, files in total). */
+  onProgress?: (done: number, total: number) => void;
+  /** Watch the folders and poll the online source (default true; false for one-shot reads). */
+  live?: boolean;
+  /** Environment read for `GAME_STATS_API_KEY` (default process.env). */
+  environment?: NodeJS.ProcessEnv;
+}
+
+export interface StatsApi {
+  /** The Hono app; mount it or pass `app.fetch` to any server. */
+  app: Hono;
+  fetch: Hono['fetch'];
+  index: PlayerIndex;
+  presence: Presence;
+  directory: Directory;
+  resolver: StatResolver;
+  settings: ResolvedSettings;
+  /** Adds a leaderboard statistic: a list of stats to sum, or a function of the raw stats. */
+  registerStat(name: string, definition: StatDefinition): void;
+  /** Stops watching and polling. */
+  close(): void;
+}
+
+const packageVersion = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+/**
+ * @example
+ * const api = await createStatsApi({ config: { 'server-dir': '/srv/minecraft' } });
+ * serve({ fetch: api.fetch, port: 8080 });
+ */
+export async function createStatsApi(options: StatsApiOptions = {}): Promise<StatsApi> {
+  const settings = resolveSettings(options.config ?? {}, options.environment);
+  const { config, logger } = { config: settings.config, logger: options.logger };
+  const live = options.live ?? true;
+  const index = new PlayerIndex({
+    serverDir: settings.serverDir,
+    worlds: settings.worlds,
+    logger,
+    onProgress: options.onProgress,
+  });
+  await index.build();
+  const presence = new Presence(settings.online.kind);
+  const resolver = new StatResolver(index.keys);
+  for (const [name, parts] of Object.entries(config['custom-stats'])) resolver.register(name, parts);
+  const poller = new OnlinePoller({
+    source: live ? settings.online : { kind: 'none' },
+    presence,
+    names: index.names,
+    logger,
+    onChange: () => {
+      index.generation++;
+    },
+  });
+  if (live) {
+    if (config.index.watch) index.watch(config.index['rescan-seconds']);
+    await poller.start();
+  }
+  const directory = new Directory(index, presence);
+  const app = createApp({
+    context: {
+      config,
+      index,
+      presence,
+      directory,
+      resolver,
+      version: packageVersion,
+      startedAt: Date.now(),
+      maxPlayers: settings.maxPlayers,
+      gameVersion: () => poller.gameVersion,
+      inFlight: { count: 0 },
+    },
+    peerAddress: options.peerAddress ?? nodePeerAddress,
+    logger,
+  });
+  return {
+    app,
+    fetch: app.fetch,
+    index,
+    presence,
+    directory,
+    resolver,
+    settings,
+    registerStat: (name, definition) => resolver.register(name, definition),
+    close: () => {
+      poller.stop();
+      index.close();
+    },
+  };
+}
