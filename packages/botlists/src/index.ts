@@ -1,4 +1,37 @@
 /**
- * @module Public surface of the package (being built).
+ * @module Public surface of botlists: post bot stats to listing sites, receive votes, normalise listings, probe status, announce votes.
  */
-export {};
+export {
+  type AnnounceFormat,
+  type AnnounceLink,
+  COMPONENTS_V2_FLAG,
+  renderTemplate,
+} from './announcer/discord-payloads.js';
+export {
+  type AnnouncePayload,
+  type DeliveryEvent,
+  VoteAnnouncer,
+  type VoteAnnouncerOptions,
+} from './announcer/vote-announcer.js';
+export { Botlists, type BotlistsOptions } from './botlists.js';
+export { BotlistsError } from './errors.js';
+export { nextAutoPostDelay } from './posting/auto-post.js';
+export { buildBotBlockBody } from './posting/botblock.js';
+export { buildPostBody, buildPostRequest } from './posting/post-request.js';
+export type { FanOutOptions } from './posting/stats-poster.js';
+export { UniversalParser } from './reading/universal-parser.js';
+export { builtInLists as lists } from './registry/lists.generated.js';
+export type { ListOverride } from './registry/merge-lists.js';
+export { resolveList } from './registry/resolve-list.js';
+export { resolveTokens } from './registry/tokens.js';
+export { ConsoleReport } from './status/console-report.js';
+export { StatusChecker, type StatusCheckerOptions } from './status/status-checker.js';
+export type * from './types.js';
+export { verifySignedDelivery } from './webhooks/signatures.js';
+export {
+  DEFAULT_WEBHOOK_PATH,
+  type IngestOptions,
+  VoteWebhookServer,
+  type WebhookOptions,
+  type WebhookSecurityOptions,
+} from './webhooks/vote-webhook-server.js';

@@ -1,0 +1,280 @@
+/**
+ * @module VoteAnnouncer: posts each vote to Discord webhooks and external HTTPS endpoints, paced per target,
+ * with a bounded drop-oldest queue, one wait on a short 429, and dead targets dropped.
+ */
+import { EventEmitter } from 'node:events';
+import { BotlistsError } from '../errors.js';
+import { MAX_RETRY_AFTER_SECONDS, sleep, USER_AGENT } from '../http/http-client.js';
+import { parseRetryAfter } from '../http/retry-after.js';
+import type { FetchLike, UniversalVote } from '../types.js';
+import {
+  type AnnounceFormat,
+  type AnnounceLink,
+  buildDiscordMessage,
+  DEFAULT_TEMPLATE,
+  MAX_LINK_BUTTONS,
+  type MessageContext,
+} from './discord-payloads.js';
+import { assertDiscordWebhook, assertExternalTarget, redactTarget, withComponentsUrl } from './targets.js';
+
+export const DEFAULT_MIN_INTERVAL_MS = 1000;
+export const DEFAULT_MAX_QUEUE_SIZE = 500;
+export const ANNOUNCE_TIMEOUT_MS = 8000;
+export const DISCORD_API_BASE = 'https://discord.com/api/v10';
+
+export type AnnouncePayload = Record<string, unknown>;
+
+export interface VoteAnnouncerOptions {
+  /** Master switch when wired inside `Botlists` (default false). A standalone announcer always runs. */
+  enabled?: boolean;
+  /** `text`, `embed` (default) or `embed-v2` (components v2). */
+  format?: AnnounceFormat;
+  /** Discord channel webhook URLs (discord.com, discordapp.com, canary., ptb.). */
+  webhooks?: string[];
+  /** HTTPS endpoints receiving `{source, event, list, vote}`. */
+  external?: string[];
+  username?: string;
+  avatarUrl?: string;
+  /** Read-only use: fetches the bot's name and avatar from `GET /users/@me`. */
+  botToken?: string;
+  /** Name used for `{bot}` when no botToken lookup gives one. */
+  botName?: string;
+  template?: string;
+  color?: number;
+  /** Up to 5 link buttons for `embed-v2`. */
+  links?: AnnounceLink[];
+  /** Last word on each payload; return null to skip that target for this vote. */
+  customize?: (vote: UniversalVote, payload: AnnouncePayload) => AnnouncePayload | null | undefined;
+  announceTestVotes?: boolean;
+  minIntervalMs?: number;
+  maxQueueSize?: number;
+  fetch?: FetchLike;
+  /** Discord API base for the identity lookup (default https://discord.com/api/v10). */
+  discordApiBase?: string;
+  timeoutMs?: number;
+}
+
+interface Target {
+  url: string;
+  kind: 'discord' | 'external';
+  queue: UniversalVote[];
+  draining: boolean;
+  lastSentAt: number;
+  dead: boolean;
+}
+
+/** `delivered` event payload. */
+export interface DeliveryEvent {
+  target: string;
+  status: number;
+  vote: UniversalVote;
+}
+
+export class VoteAnnouncer extends EventEmitter {
+  private readonly options: VoteAnnouncerOptions;
+  private readonly targets: Target[];
+  private identity: Promise<{ name: string | undefined; avatar: string | undefined }> | null = null;
+  private readonly idleWaiters: (() => void)[] = [];
+
+  constructor(options: VoteAnnouncerOptions = {}) {
+    super();
+    if ((options.links?.length ?? 0) > MAX_LINK_BUTTONS)
+      throw new BotlistsError(`at most ${MAX_LINK_BUTTONS} links (Discord action row limit)`);
+    for (const link of options.links ?? []) {
+      if (!/^(https?|discord):\/\//.test(link.url))
+        throw new BotlistsError(`link "${link.label}" needs an http(s) or discord:// URL`);
+    }
+    this.options = options;
+    const make = (url: string, kind: Target['kind']): Target => ({
+      url,
+      kind,
+      queue: [],
+      draining: false,
+      lastSentAt: 0,
+      dead: false,
+    });
+    this.targets = [
+      ...(options.webhooks ?? []).map((url) => make(assertDiscordWebhook(url), 'discord')),
+      ...(options.external ?? []).map((url) => make(assertExternalTarget(url), 'external')),
+    ];
+  }
+
+  /** Live targets (dropped ones excluded), tokens redacted. */
+  get activeTargets(): string[] {
+    return this.targets.filter((t) => !t.dead).map((t) => redactTarget(t.url));
+  }
+
+  /** Queues the vote for every live target. Test votes are ignored unless `announceTestVotes`. */
+  announce(vote: UniversalVote): void {
+    if (vote.isTest && !this.options.announceTestVotes) return;
+    const max = Math.max(1, this.options.maxQueueSize ?? DEFAULT_MAX_QUEUE_SIZE);
+    for (const target of this.targets) {
+      if (target.dead) continue;
+      target.queue.push(vote);
+      if (target.queue.length > max) {
+        const dropped = target.queue.shift()!;
+        this.emit('dropped', { target: redactTarget(target.url), vote: dropped });
+      }
+      void this.drain(target);
+    }
+  }
+
+  /** Resolves once every queue is empty and no send is in flight (graceful shutdown, tests). */
+  idle(): Promise<void> {
+    if (this.targets.every((t) => !t.draining)) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private emitError(error: Error): void {
+    if (this.listenerCount('error') > 0) this.emit('error', error);
+  }
+
+  private get fetchImpl(): FetchLike {
+    return this.options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  }
+
+  private async drain(target: Target): Promise<void> {
+    if (target.draining) return;
+    target.draining = true;
+    try {
+      const spacing = this.options.minIntervalMs ?? DEFAULT_MIN_INTERVAL_MS;
+      while (target.queue.length > 0 && !target.dead) {
+        const wait = target.lastSentAt + spacing - Date.now();
+        if (wait > 0) await sleep(wait);
+        const vote = target.queue.shift()!;
+        await this.deliver(target, vote);
+        target.lastSentAt = Date.now();
+      }
+      if (target.dead) target.queue.length = 0;
+    } finally {
+      target.draining = false;
+      if (this.targets.every((t) => !t.draining)) for (const resolve of this.idleWaiters.splice(0)) resolve();
+    }
+  }
+
+  private async payloadFor(target: Target, vote: UniversalVote): Promise<AnnouncePayload> {
+    if (target.kind === 'external') {
+      return {
+        source: 'botlists',
+        event: vote.isTest ? 'test' : 'vote',
+        list: { id: vote.listId, name: vote.listName },
+        vote,
+      };
+    }
+    const who = await this.lookupIdentity();
+    const ctx: MessageContext = {
+      botName: this.options.botName ?? who.name ?? vote.botId ?? 'the bot',
+      botId: vote.botId ?? '',
+      format: this.options.format ?? 'embed',
+      template: this.options.template ?? DEFAULT_TEMPLATE,
+      color: this.options.color,
+      links: this.options.links ?? [],
+      username: this.options.username ?? who.name,
+      avatarUrl: this.options.avatarUrl ?? who.avatar,
+    };
+    return buildDiscordMessage(vote, ctx);
+  }
+
+  private async deliver(target: Target, vote: UniversalVote): Promise<void> {
+    let payload: AnnouncePayload | null | undefined = await this.payloadFor(target, vote);
+    if (this.options.customize) {
+      try {
+        payload = this.options.customize(vote, payload);
+      } catch (error) {
+        this.emitError(error as Error);
+        return;
+      }
+      if (!payload) return;
+    }
+    const url =
+      target.kind === 'discord' && (this.options.format ?? 'embed') === 'embed-v2'
+        ? withComponentsUrl(target.url)
+        : target.url;
+    const body = JSON.stringify(payload);
+    for (let attempt = 0; attempt < 2; attempt++) {
+      let res: Response;
+      let text: string;
+      try {
+        res = await this.fetchImpl(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'user-agent': USER_AGENT },
+          body,
+          signal: AbortSignal.timeout(this.options.timeoutMs ?? ANNOUNCE_TIMEOUT_MS),
+        });
+        text = await res.text();
+      } catch (error) {
+        this.emitError(
+          new BotlistsError(`announce to ${redactTarget(target.url)} failed: ${(error as Error).message}`, {
+            cause: error,
+          }),
+        );
+        return;
+      }
+      if (res.ok) {
+        this.emit('delivered', {
+          target: redactTarget(target.url),
+          status: res.status,
+          vote,
+        } satisfies DeliveryEvent);
+        return;
+      }
+      const retryAfter = parseRetryAfter(res.headers, text);
+      if (
+        res.status === 429 &&
+        attempt === 0 &&
+        retryAfter !== null &&
+        retryAfter <= MAX_RETRY_AFTER_SECONDS
+      ) {
+        await sleep(retryAfter * 1000);
+        continue;
+      }
+      if (res.status === 401 || res.status === 404) {
+        // A deleted or revoked webhook: retrying only earns a Cloudflare ban.
+        target.dead = true;
+        this.emitError(
+          new BotlistsError(`target ${redactTarget(target.url)} answered ${res.status}: dropped`, {
+            status: res.status,
+          }),
+        );
+        return;
+      }
+      this.emitError(
+        new BotlistsError(`announce to ${redactTarget(target.url)}: HTTP ${res.status}`, {
+          status: res.status,
+          retryAfter,
+          body: text.slice(0, 200),
+        }),
+      );
+      return;
+    }
+  }
+
+  /** Bot name and avatar from the token, once; failures fall back to the webhook's own identity. */
+  private lookupIdentity(): Promise<{ name: string | undefined; avatar: string | undefined }> {
+    const token = this.options.botToken;
+    if (!token) return Promise.resolve({ name: undefined, avatar: undefined });
+    this.identity ??= (async () => {
+      try {
+        const base = (this.options.discordApiBase ?? DISCORD_API_BASE).replace(/\/+$/, '');
+        const res = await this.fetchImpl(`${base}/users/@me`, {
+          headers: { authorization: `Bot ${token.replace(/^Bot\s+/i, '')}`, 'user-agent': USER_AGENT },
+          signal: AbortSignal.timeout(this.options.timeoutMs ?? ANNOUNCE_TIMEOUT_MS),
+        });
+        if (!res.ok) throw new BotlistsError(`identity lookup: HTTP ${res.status}`, { status: res.status });
+        const me = (await res.json()) as {
+          id?: string;
+          username?: string;
+          global_name?: string;
+          avatar?: string | null;
+        };
+        const avatar =
+          me.id && me.avatar ? `https://cdn.discordapp.com/avatars/${me.id}/${me.avatar}.png` : undefined;
+        return { name: me.global_name ?? me.username, avatar };
+      } catch (error) {
+        this.emitError(error as Error);
+        return { name: undefined, avatar: undefined };
+      }
+    })();
+    return this.identity;
+  }
+}

@@ -1,0 +1,229 @@
+/**
+ * @module Every public type of the SDK: registry records, stats, reports, normalised bot/vote shapes.
+ */
+
+/** What a listing site supports through this SDK. */
+export interface ListSupports {
+  post: boolean;
+  get: boolean;
+  widget: boolean;
+  webhook: boolean;
+}
+
+/** How a list's inbound vote webhook identifies its sender and fields. */
+export interface ListWebhookInfo {
+  /** Header carrying the shared secret (or the list's signature header). */
+  header: string | null;
+  /** Body path of the voter's id, e.g. `user` or `user.id`. */
+  voterField: string | null;
+  /** Body path of the event type, e.g. `type`. */
+  eventField: string | null;
+}
+
+/** Site status recorded in the registry by the status sync. */
+export type ListStatus = 'live' | 'deprecated' | 'shutdown' | 'unknown';
+
+/** How the token is written in the auth header. */
+export type AuthScheme = 'raw' | 'Bearer' | 'Bot';
+
+/** One listing site. Every URL may hold `:id` (the bot id); all of them can be overridden. */
+export interface BotlistRecord {
+  id: string;
+  name: string;
+  website: string;
+  apiDocs: string | null;
+  /** Stats endpoint with an `:id` placeholder, or null when the list takes no posts. */
+  apiPost: string | null;
+  /** Body field (or query parameter when `countInQuery`) carrying the server count. */
+  postField: string | null;
+  postMethod: 'POST' | 'PUT' | 'PATCH' | null;
+  shardField: string | null;
+  shardIdField: string | null;
+  shardsArrayField: string | null;
+  apiGet: string | null;
+  viewBot: string | null;
+  widget: string | null;
+  /** `Authorization` or `authorization`, exactly as the list documents it. */
+  authHeader: string | null;
+  /** Portable environment variable name, e.g. `LIST_TOKEN_TOP_GG`. */
+  tokenEnvKey: string;
+  webhook: ListWebhookInfo;
+  supports: ListSupports;
+  status?: ListStatus;
+  /** Prefix written before the token (default raw). */
+  authScheme?: AuthScheme;
+  /** The count travels as a query parameter with no body (dlist.gg). */
+  countInQuery?: boolean;
+  /** Body field carrying the token instead of a header (carbonitex). */
+  tokenBodyField?: string | null;
+  /** Vote check URL with `:id` and `:userId`. */
+  apiVoted?: string | null;
+  /** Search URL with `:query` and `:limit`. */
+  apiSearch?: string | null;
+  /** Whether read endpoints (apiGet, apiVoted, apiSearch) need the token. */
+  readNeedsAuth?: boolean;
+  /** Header name of a `t=<unix>,v1=<hex>` signed delivery scheme. */
+  signatureHeader?: string | null;
+  /** Votes count double on weekends. */
+  weekendMultiplier?: boolean;
+  /** Other names `resolveList` accepts. */
+  aliases?: string[];
+}
+
+/** Counts to publish. `shards` holds the per-shard server counts. */
+export interface Stats {
+  serverCount: number;
+  shardCount?: number;
+  shards?: number[];
+  /** Set only when each shard posts its own count. */
+  shardId?: number;
+}
+
+/** Async function returning the counts to post. */
+export type StatsProvider = () => Promise<Stats> | Stats;
+
+/** The parts of a discord.js-like client the SDK reads. */
+export interface BotClientLike {
+  user?: { id: string; username?: string } | null;
+  guilds: { cache?: { size: number }; size?: number };
+  shard?: {
+    count: number;
+    fetchClientValues?: (prop: string) => Promise<unknown[]>;
+    broadcastEval?: (fn: (client: never) => unknown) => Promise<unknown[]>;
+  } | null;
+}
+
+/** Outcome of posting to one list. */
+export interface PostResult {
+  listId: string;
+  outcome: 'posted' | 'failed' | 'skipped';
+  /** HTTP status, or null when no answer was received. */
+  status: number | null;
+  /** Why the post failed or was skipped. */
+  reason?: string;
+  /** Seconds the list asked to wait, when it did. */
+  retryAfter?: number | null;
+  /** Whether the post was retried once after a short 429. */
+  retried?: boolean;
+}
+
+/** Outcome of one fan-out. */
+export interface PostReport {
+  posted: PostResult[];
+  failed: PostResult[];
+  skipped: PostResult[];
+  stats: Stats;
+}
+
+/** Normalised listing data of a bot. Numbers are numbers or null, never undefined. */
+export interface UniversalBot {
+  listId: string;
+  listName: string;
+  id: string;
+  name: string;
+  avatar: string | null;
+  owners: string[];
+  serverCount: number | null;
+  votes: number | null;
+  monthlyVotes: number | null;
+  certified: boolean | null;
+  ratings: { average: number | null; count: number | null };
+  tags: string[];
+  description: string | null;
+  invite: string | null;
+  prefix: string | null;
+  library: string | null;
+  github: string | null;
+  supportServer: string | null;
+  raw: unknown;
+  fetchedAt: number;
+}
+
+/** A normalised vote (the `vote` and `test` event payload). */
+export interface UniversalVote {
+  listId: string;
+  listName: string;
+  voterId: string;
+  voterName: string | null;
+  voterAvatar: string | null;
+  botId: string | null;
+  weight: number;
+  weekend: boolean;
+  isTest: boolean;
+  query: Record<string, string>;
+  receivedAt: number;
+  raw: unknown;
+}
+
+/** A normalised comment, review or rating. */
+export interface UniversalComment {
+  listId: string;
+  listName: string;
+  kind: 'comment' | 'review' | 'rating';
+  authorId: string | null;
+  authorName: string | null;
+  botId: string | null;
+  /** 1 to 5 when the list sent one. */
+  rating: number | null;
+  content: string;
+  receivedAt: number;
+  raw: unknown;
+}
+
+/** Kinds of inbound webhook events. */
+export type WebhookKind = 'vote' | 'test' | 'comment' | 'review' | 'rating';
+
+/** Every parsed webhook (the `raw` event payload). */
+export interface ParsedWebhook {
+  listId: string;
+  /** `other` for deliveries that are neither votes nor comments (top.gg `integration.*`). */
+  kind: WebhookKind | 'other';
+  vote: UniversalVote | null;
+  comment: UniversalComment | null;
+  body: unknown;
+}
+
+/** One HTTP request received by the webhook server (the `request` event payload). */
+export interface RequestLog {
+  method: string;
+  path: string;
+  ip: string;
+  listId: string | null;
+  status: number;
+  durationMs: number;
+}
+
+/** One probed site. */
+export interface StatusEntry {
+  listId: string;
+  listName: string;
+  website: string;
+  state: ListStatus;
+  httpStatus: number | null;
+  latencyMs: number | null;
+  lastChecked: number;
+  /** Why the state was chosen (e.g. `parked domain`, `DNS failure`). */
+  detail: string;
+}
+
+/** Result of probing every list. */
+export interface StatusBoard {
+  summary: Record<ListStatus, number>;
+  entries: StatusEntry[];
+  checkedAt: number;
+}
+
+/** The fetch signature the SDK needs; inject your own for proxies or tests. */
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** Outbound request defaults. */
+export interface FetchOptions {
+  fetch?: FetchLike;
+  /** Per-attempt timeout (default 10 000 ms). */
+  timeoutMs?: number;
+  /** Retries on network errors and 5xx (default 2). */
+  retries?: number;
+  /** Delay before retry N is N times this (default 1500 ms). */
+  retryDelayMs?: number;
+  userAgent?: string;
+}
