@@ -176,10 +176,10 @@ export async function generateServer(dir, options) {
     const name = nameFrom(random, index);
     const stats = randomStats(random);
     const layout = random() < newShare ? 'players/stats' : 'stats';
-    players.push({ uuid, name, layout, stats });
-    if (index >= (options.unnamed ?? 0)) {
-      usercache.push({ name, uuid, expiresOn: '2026-12-24 10:00:00 +0000' });
-    }
+    // The first `unnamed` players are missing from usercache.json, as happens on real servers.
+    const hasName = index >= (options.unnamed ?? 0);
+    players.push({ uuid, name: hasName ? name : null, layout, stats });
+    if (hasName) usercache.push({ name, uuid, expiresOn: '2026-12-24 10:00:00 +0000' });
   }
   const writes = players.map((player) =>
     writeFile(
