@@ -359,7 +359,7 @@ describe('/api/leaderboard/{stat}', () => {
     ],
     ['used', (player: GeneratedPlayer) => categorySum(player, 'used')],
     ['jump', (player: GeneratedPlayer) => custom(player, 'jump')],
-  ])('%s ranks by the expected value', async (stat, valueOf) => {
+  ])('%s ranks by the expected value', async (stat, expectedValue) => {
     const { status, body } = await api(`/api/leaderboard/${stat}?limit=10`);
     expect(status).toBe(200);
     expect(body.stat).toBe(stat);

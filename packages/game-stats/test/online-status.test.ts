@@ -6,6 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { HealthBody, PlayersBody } from '../src/http/response-schemas.js';
 import { createStatsApi } from '../src/index.js';
 import { FakeQueryServer } from './support/fake-query.js';
 import { FakeRconServer } from './support/fake-rcon.js';
@@ -128,12 +129,14 @@ describe('Query', () => {
       peerAddress: () => '127.0.0.1',
     });
     try {
-      const health = await (await api.fetch(new Request('http://local/api/health'))).json();
+      const health = (await (await api.fetch(new Request('http://local/api/health'))).json()) as HealthBody;
       expect(health.online_status).toMatchObject({ source: 'query', connected: true });
       expect(health.players).toEqual({ online: 2, max: 30 });
       expect(health.system.game_version).toBe('1.21.4');
-      const online = await (await api.fetch(new Request('http://local/api/players?online_only=1'))).json();
-      expect(online.players.map((player: { name: string }) => player.name).sort()).toEqual(
+      const online = (await (
+        await api.fetch(new Request('http://local/api/players?online_only=1'))
+      ).json()) as PlayersBody;
+      expect(online.players.map((player) => player.name).sort()).toEqual(
         [folder.valid[3]!.name, folder.valid[4]!.name].sort(),
       );
     } finally {
