@@ -364,7 +364,7 @@ describe('/api/leaderboard/{stat}', () => {
     expect(status).toBe(200);
     expect(body.stat).toBe(stat);
     const top = server.valid
-      .map(valueOf)
+      .map(expectedValue)
       .sort((a, b) => b - a)
       .slice(0, 10);
     expect(body.entries.map((entry: { value: number }) => entry.value)).toEqual(top);
