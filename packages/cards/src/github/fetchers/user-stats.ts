@@ -1,0 +1,106 @@
+/**
+ * @module Account counters behind /stats, /trophy, /views and /neofetch, with stars summed over
+ * every owned public repository (not just the first 100).
+ */
+import { z } from 'zod';
+import { type FetchContext, HOUR_MS, keyPart } from '../context.js';
+import { USER_STARS_PAGE_QUERY, USER_STATS_QUERY } from '../queries.js';
+
+const STATS_TTL_MS = 2 * HOUR_MS;
+/** Ten pages (1,000 repositories by stars) covers every real account's starred repositories. */
+const MAX_STAR_PAGES = 10;
+
+const count = z.object({ totalCount: z.number().int().nonnegative() });
+const starsPage = z.object({
+  nodes: z.array(z.object({ stargazerCount: z.number().int().nonnegative() }).nullable()),
+  pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
+});
+
+const statsSchema = z.object({
+  user: z.object({
+    login: z.string(),
+    name: z.string().nullable(),
+    bio: z.string().nullable(),
+    createdAt: z.string(),
+    followers: count,
+    contributionsCollection: z.object({
+      totalCommitContributions: z.number().int(),
+      restrictedContributionsCount: z.number().int(),
+      totalPullRequestReviewContributions: z.number().int(),
+    }),
+    repositoriesContributedTo: count,
+    pullRequests: count,
+    openIssues: count,
+    closedIssues: count,
+    repositories: starsPage.extend({ totalCount: z.number().int().nonnegative() }),
+  }),
+});
+
+const starsPageSchema = z.object({ user: z.object({ repositories: starsPage }) });
+
+export interface UserStats {
+  login: string;
+  name: string | null;
+  bio: string | null;
+  createdAt: string;
+  followers: number;
+  /** Commits of the last 12 months, private ones included when the user shows them. */
+  commitsLastYear: number;
+  reviews: number;
+  pullRequests: number;
+  issues: number;
+  contributedTo: number;
+  publicRepositories: number;
+  stars: number;
+}
+
+type StarsPage = z.infer<typeof starsPage>;
+
+function sumStars(page: StarsPage): number {
+  return page.nodes.reduce((sum, node) => sum + (node?.stargazerCount ?? 0), 0);
+}
+
+/** Pages are sorted by stars: once a page ends at zero stars the rest are zero too. */
+function needsNextPage(page: StarsPage): boolean {
+  const last = page.nodes.at(-1);
+  return page.pageInfo.hasNextPage && page.pageInfo.endCursor !== null && (last?.stargazerCount ?? 0) > 0;
+}
+
+export function fetchUserStats(context: FetchContext, login: string): Promise<UserStats> {
+  const subject = `user "${login}"`;
+  return context.cache.get<UserStats>({
+    key: `stats:${keyPart(login)}`,
+    ttlMs: STATS_TTL_MS,
+    async load() {
+      const user = statsSchema.parse(await context.client.graphql(USER_STATS_QUERY, { login }, subject)).user;
+      let stars = sumStars(user.repositories);
+      let page: StarsPage = user.repositories;
+      for (let pages = 1; pages < MAX_STAR_PAGES && needsNextPage(page); pages += 1) {
+        const raw = await context.client.graphql(
+          USER_STARS_PAGE_QUERY,
+          { login, after: page.pageInfo.endCursor },
+          subject,
+        );
+        page = starsPageSchema.parse(raw).user.repositories;
+        stars += sumStars(page);
+      }
+      const collection = user.contributionsCollection;
+      return {
+        data: {
+          login: user.login,
+          name: user.name,
+          bio: user.bio,
+          createdAt: user.createdAt,
+          followers: user.followers.totalCount,
+          commitsLastYear: collection.totalCommitContributions + collection.restrictedContributionsCount,
+          reviews: collection.totalPullRequestReviewContributions,
+          pullRequests: user.pullRequests.totalCount,
+          issues: user.openIssues.totalCount + user.closedIssues.totalCount,
+          contributedTo: user.repositoriesContributedTo.totalCount,
+          publicRepositories: user.repositories.totalCount,
+          stars,
+        },
+      };
+    },
+  });
+}

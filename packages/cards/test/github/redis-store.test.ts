@@ -1,0 +1,60 @@
+/**
+ * @module The Redis cache store (`CARDS_CACHE_URL`): shared entries between two data services,
+ * so a second instance answers from the first one's fetch.
+ */
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedisStore } from '../../src/github/cache-store.js';
+import { createGitHubData } from '../../src/github/data.js';
+import { FIXED_NOW, fixtures } from '../fake-github/fixtures.mjs';
+import { type FakeGitHub, startFakeGitHub } from '../fake-github/server.mjs';
+
+const REDIS_URL = process.env.CARDS_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/5';
+
+async function redisAvailable(): Promise<boolean> {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1_000 });
+  try {
+    await probe.connect();
+    await probe.flushdb();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+
+const available = await redisAvailable();
+if (!available && process.env.CI) throw new Error(`Redis is required on CI (${REDIS_URL})`);
+if (!available) console.warn(`skipping Redis cache tests: no Redis at ${REDIS_URL}`);
+
+describe.runIf(available)('Redis cache store', () => {
+  let fake: FakeGitHub;
+  beforeAll(async () => {
+    fake = await startFakeGitHub(fixtures, { now: () => FIXED_NOW });
+  });
+  afterAll(() => fake.close());
+
+  it('shares fetched data between instances', async () => {
+    const options = { apiUrl: fake.url, tokens: ['t1'], now: () => FIXED_NOW };
+    const first = createGitHubData({ ...options, cacheUrl: REDIS_URL });
+    const second = createGitHubData({ ...options, cacheUrl: REDIS_URL });
+    try {
+      expect((await first.userStats('ada')).stars).toBe(157);
+      expect((await second.userStats('ADA')).stars).toBe(157);
+      expect(fake.count('userStats')).toBe(1);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('reads as a miss when Redis is unreachable', async () => {
+    const errors: unknown[] = [];
+    const store = createRedisStore('redis://127.0.0.1:1', (error) => errors.push(error));
+    expect(await store.get('anything')).toBeUndefined();
+    await store.set('anything', { data: 1, fetchedAt: 0 }, 1_000);
+    await store.close();
+    expect(errors.length).toBeGreaterThan(0);
+  });
+});
