@@ -22,6 +22,23 @@ export function pick(value: unknown, paths: readonly (string | null | undefined)
   return undefined;
 }
 
+/**
+ * First path whose value converts (the converter returns non-null): `votes` may be a number on one
+ * list and an object `{total, monthly}` on another, and the next path must then be tried.
+ */
+export function pickAs<T>(
+  value: unknown,
+  paths: readonly (string | null | undefined)[],
+  convert: (v: unknown) => T | null,
+): T | null {
+  for (const path of paths) {
+    if (!path) continue;
+    const converted = convert(getPath(value, path));
+    if (converted !== null) return converted;
+  }
+  return null;
+}
+
 /** A finite number (numeric strings accepted) or null. */
 export function asNumber(value: unknown): number | null {
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;

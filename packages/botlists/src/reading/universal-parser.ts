@@ -14,6 +14,7 @@ import {
   getPath,
   isObject,
   pick,
+  pickAs,
 } from './field-paths.js';
 import { unwrapVoteEnvelope } from './vote-envelope.js';
 
@@ -132,13 +133,13 @@ export const UniversalParser = {
       name: asString(pick(bot, BOT_FIELDS.name)) ?? '',
       avatar: avatarUrl(pick(bot, BOT_FIELDS.avatar), id),
       owners: asStringArray(pick(bot, BOT_FIELDS.owners)),
-      serverCount: asNumber(pick(bot, BOT_FIELDS.serverCount)),
-      votes: asNumber(pick(bot, BOT_FIELDS.votes)),
-      monthlyVotes: asNumber(pick(bot, BOT_FIELDS.monthlyVotes)),
-      certified: asBoolean(pick(bot, BOT_FIELDS.certified)),
+      serverCount: pickAs(bot, BOT_FIELDS.serverCount, asNumber),
+      votes: pickAs(bot, BOT_FIELDS.votes, asNumber),
+      monthlyVotes: pickAs(bot, BOT_FIELDS.monthlyVotes, asNumber),
+      certified: pickAs(bot, BOT_FIELDS.certified, asBoolean),
       ratings: {
-        average: asNumber(pick(bot, BOT_FIELDS.ratingAverage)),
-        count: asNumber(pick(bot, BOT_FIELDS.ratingCount)),
+        average: pickAs(bot, BOT_FIELDS.ratingAverage, asNumber),
+        count: pickAs(bot, BOT_FIELDS.ratingCount, asNumber),
       },
       tags: asStringArray(pick(bot, BOT_FIELDS.tags)),
       description: asString(pick(bot, BOT_FIELDS.description)),
@@ -162,7 +163,7 @@ export const UniversalParser = {
   /** Total vote count from a bot payload, or null when the list does not expose one. */
   parseVotes(_list: string | BotlistRecord, payload: unknown): number | null {
     if (!isObject(payload)) return asNumber(payload);
-    return asNumber(pick(unwrapBot(payload), BOT_FIELDS.votes));
+    return pickAs(unwrapBot(payload), BOT_FIELDS.votes, asNumber);
   },
 
   /**
@@ -191,7 +192,7 @@ export const UniversalParser = {
     );
     if (!voterId) throw new BotlistsError(`vote from ${record.id} names no voter`, { listId: record.id });
     const explicitWeight = asNumber(getPath(flat, 'weight'));
-    const flagged = asBoolean(pick(flat, ['isWeekend', 'is_weekend', 'weekend']));
+    const flagged = pickAs(flat, ['isWeekend', 'is_weekend', 'weekend'], asBoolean);
     const weekend =
       flagged ??
       (explicitWeight !== null
