@@ -105,7 +105,11 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
     directory,
     resolver,
     settings,
-    registerStat: (name, definition) => resolver.register(name, definition),
+    registerStat: (name, definition) => {
+      resolver.register(name, definition);
+      // Rankings are cached by stat name: a replaced definition must not serve the old one.
+      index.generation++;
+    },
     close: () => {
       poller.stop();
       index.close();

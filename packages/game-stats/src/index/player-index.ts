@@ -51,6 +51,7 @@ export interface IndexCounts {
 const readConcurrency = 48;
 const watchDebounceMs = 150;
 const progressEveryMs = 1_000;
+const attachRetryMs = 5_000;
 
 export class PlayerIndex {
   readonly keys = new StatKeyTable();
@@ -63,7 +64,8 @@ export class PlayerIndex {
 
   private readonly worldDirs: string[];
   private readonly reportedProblems = new Map<string, string>();
-  private readonly watchers: FSWatcher[] = [];
+  private readonly watchers = new Map<string, FSWatcher>();
+  private attachTimer: NodeJS.Timeout | undefined;
   private readonly pending = new Set<string>();
   private flushTimer: NodeJS.Timeout | undefined;
   private rescanTimer: NodeJS.Timeout | undefined;
@@ -110,8 +112,11 @@ export class PlayerIndex {
 
   /** Watches the statistics folders and the usercache; rescans every `rescanSeconds` (0: never). */
   watch(rescanSeconds: number): void {
-    for (const folder of this.worldDirs.flatMap(statsFoldersOf)) this.watchFolder(folder);
     this.watchFolder(this.options.serverDir, (name) => name === 'usercache.json');
+    void this.attachMissingWatchers();
+    // A folder created later (the first player of a new layout) gets its watcher within seconds.
+    this.attachTimer = setInterval(() => void this.attachMissingWatchers(), attachRetryMs);
+    this.attachTimer.unref();
     if (rescanSeconds > 0) {
       this.rescanTimer = setInterval(() => void this.rescan(), rescanSeconds * 1_000);
       this.rescanTimer.unref();
@@ -132,11 +137,23 @@ export class PlayerIndex {
 
   close(): void {
     this.closed = true;
-    for (const watcher of this.watchers) watcher.close();
+    clearInterval(this.attachTimer);
+    for (const watcher of this.watchers.values()) watcher.close();
     clearTimeout(this.flushTimer);
     clearInterval(this.rescanTimer);
   }
 
+  private async attachMissingWatchers() {
+    for (const folder of this.worldDirs.flatMap(statsFoldersOf)) {
+      if (this.watchers.has(folder) || !this.watchFolder(folder)) continue;
+      if (this.counts.builtAt === 0) continue;
+      // Files written before the watcher existed.
+      for (const name of await readdir(folder).catch(() => [])) this.pending.add(path.join(folder, name));
+      await this.flush();
+    }
+  }
+
+  /** Returns whether the folder is now watched. */
   private watchFolder(folder: string, accept: (name: string) => boolean = (name) => name.endsWith('.json')) {
     try {
       const watcher = watch(folder, { persistent: false }, (_event, name) => {
@@ -145,10 +162,15 @@ export class PlayerIndex {
         clearTimeout(this.flushTimer);
         this.flushTimer = setTimeout(() => void this.flush(), watchDebounceMs);
       });
-      watcher.on('error', (error) => this.options.logger?.warn({ folder, err: error }, 'watch failed'));
-      this.watchers.push(watcher);
+      watcher.on('error', (error) => {
+        this.options.logger?.warn({ folder, err: error }, 'watch failed');
+        watcher.close();
+        this.watchers.delete(folder);
+      });
+      this.watchers.set(folder, watcher);
+      return true;
     } catch {
-      // A folder that does not exist yet is picked up by the periodic rescan.
+      return false;
     }
   }
 

@@ -94,8 +94,12 @@ function add(dump: StatDump, category: string, key: string, value: unknown) {
   entries[key] = (entries[key] ?? 0) + Math.trunc(value);
 }
 
+/** `walkOneCm` -> `walk_one_cm`, `Zombie` -> `zombie`. */
 function toSnakeCase(camel: string): string {
-  return camel.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+  return camel.replace(
+    /[A-Z]/g,
+    (letter, offset: number) => `${offset === 0 ? '' : '_'}${letter.toLowerCase()}`,
+  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

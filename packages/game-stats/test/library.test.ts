@@ -1,0 +1,100 @@
+/**
+ * `createStatsApi` embedded in a host: custom statistics from the config and through
+ * `registerStat`, worlds summed, a failing handler answered with the spec's 500 body.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { LeaderboardBody } from '../src/http/response-schemas.js';
+import { createStatsApi, type StatsApi } from '../src/index.js';
+import { categorySum, createServerFolder, custom, type GeneratedServer } from './support/generated-server.js';
+
+let server: GeneratedServer;
+let api: StatsApi;
+const shared = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
+
+beforeAll(async () => {
+  server = await createServerFolder({ players: 50, seed: 31 });
+  // A second world where one player also played.
+  const nether = path.join(server.dir, 'extra_world', 'stats');
+  await mkdir(nether, { recursive: true });
+  const first = server.valid[0]!;
+  await writeFile(
+    path.join(nether, `${first.uuid}.json`),
+    JSON.stringify({ stats: { 'minecraft:custom': { 'minecraft:deaths': 1000, 'minecraft:jump': 1 } } }),
+  );
+  await writeFile(
+    path.join(nether, `${shared}.json`),
+    JSON.stringify({ stats: { 'minecraft:custom': { 'minecraft:deaths': 1 } } }),
+  );
+  api = await createStatsApi({
+    config: {
+      'server-dir': server.dir,
+      worlds: ['world', 'extra_world'],
+      'custom-stats': { travel: ['custom.walk_one_cm', 'minecraft:custom:minecraft:sprint_one_cm'] },
+      'rate-limit': { enabled: false },
+    },
+    live: false,
+    peerAddress: () => '127.0.0.1',
+  });
+});
+
+afterAll(async () => {
+  api.close();
+  await server.remove();
+});
+
+async function leaderboard(stat: string, query = ''): Promise<{ status: number; body: LeaderboardBody }> {
+  const response = await api.fetch(new Request(`http://host/api/leaderboard/${stat}?limit=100${query}`));
+  return { status: response.status, body: (await response.json()) as LeaderboardBody };
+}
+
+test('values of the same key are summed across worlds', async () => {
+  const first = server.valid[0]!;
+  const response = await api.fetch(new Request(`http://host/api/player/${first.uuid}/summary`));
+  const body = (await response.json()) as { combat: { deaths: number }; movement: { jumps: number } };
+  expect(body.combat.deaths).toBe(custom(first, 'deaths') + 1000);
+  expect(body.movement.jumps).toBe(custom(first, 'jump') + 1);
+  expect((await leaderboard('deaths')).body.total).toBe(51);
+});
+
+test('custom statistic from the config sums its parts', async () => {
+  const { status, body } = await leaderboard('travel');
+  expect(status).toBe(200);
+  const expected = server.valid
+    .map((player) => custom(player, 'walk_one_cm') + custom(player, 'sprint_one_cm'))
+    .sort((a, b) => b - a);
+  expect(body.entries.map((entry) => entry.value).slice(0, 50)).toEqual(expected);
+});
+
+test('registerStat adds list and function statistics; bad names are refused', async () => {
+  api.registerStat('loot', ['picked_up', 'crafted']);
+  const loot = await leaderboard('loot');
+  const expected = server.valid
+    .map((player) => categorySum(player, 'picked_up') + categorySum(player, 'crafted'))
+    .sort((a, b) => b - a);
+  expect(loot.body.entries.map((entry) => entry.value).slice(0, 50)).toEqual(expected);
+  api.registerStat('stone_per_death', (stats) =>
+    Math.floor(stats.get('mined', 'stone') / Math.max(1, stats.get('custom', 'deaths'))),
+  );
+  const ratio = await leaderboard('stone_per_death', '&order=asc');
+  expect(ratio.status).toBe(200);
+  expect(ratio.body.metadata.ascending).toBe(true);
+  expect(() => api.registerStat('playtime', ['jump'])).toThrow(/built-in/);
+  expect(() => api.registerStat('Bad Name', ['jump'])).toThrow(/invalid/);
+});
+
+test('a handler error becomes the spec 500 body, without a stack trace', async () => {
+  api.registerStat('broken_stat', () => {
+    throw new Error('secret internals at /srv/x.js:1');
+  });
+  const response = await api.fetch(new Request('http://host/api/leaderboard/broken_stat'));
+  expect(response.status).toBe(500);
+  const body = (await response.json()) as Record<string, unknown>;
+  expect(body).toEqual({
+    success: false,
+    status: 500,
+    error: 'Internal server error',
+    timestamp: expect.any(String),
+  });
+});
