@@ -56,7 +56,7 @@ export function renderTyping(input: TypingInput): string {
   const { lines, fontSize, theme } = input;
   const padding = Math.round(fontSize * 0.8);
   const cursorWidth = measureText(input.cursor, { size: fontSize });
-  const widths = lines.map((line) => prefixWidths(line, fontSize));
+  const widths = lines.map((line) => prefixWidths(line, { size: fontSize }));
   const longest = Math.max(...widths.map((w) => w.at(-1)!));
   const width = Math.ceil(longest + cursorWidth + 2 * padding + 2);
   const height = Math.round(fontSize * 2.2);

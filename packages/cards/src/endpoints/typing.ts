@@ -4,7 +4,7 @@
 import { renderTyping } from '../cards/typing.js';
 import { staticCardCache } from '../http/cache-control.js';
 import { defineEndpoint } from '../http/endpoint.js';
-import { customParam, number, text, themeParam } from '../params/index.js';
+import { customParam, number, splitList, text, themeParam } from '../params/index.js';
 import { getTheme } from '../themes/index.js';
 
 const maxLines = 10;
@@ -20,13 +20,8 @@ const linesParam = customParam<string[]>(
     description: `Lines separated by \`;\` (up to ${maxLines} lines of ${maxLineLength} characters).`,
   },
   (raw) => {
-    const lines = raw
-      .split(';')
-      .map((line) => line.trim())
-      .filter(Boolean);
-    if (lines.length === 0) return { error: 'must contain at least one non-blank line' };
-    if (lines.length > maxLines)
-      return { error: `must have at most ${maxLines} lines (got ${lines.length})` };
+    const lines = splitList(raw, ';', maxLines, 'line');
+    if ('error' in lines) return lines;
     const tooLong = lines.findIndex((line) => Array.from(line).length > maxLineLength);
     if (tooLong >= 0) return { error: `line ${tooLong + 1} must be at most ${maxLineLength} characters` };
     return lines;

@@ -12,6 +12,7 @@ export {
   type ParamKind,
   requiredText,
   shown,
+  splitList,
   text,
 } from './param.js';
 export {

@@ -187,3 +187,23 @@ export function oneOf<const Values extends readonly [string, ...string[]]>(
     options.default,
   );
 }
+
+/**
+ * Splits a list parameter on `separator`, trimming items and dropping blank ones; fails when
+ * the list is empty or longer than `maxItems`.
+ */
+export function splitList(
+  raw: string,
+  separator: string,
+  maxItems: number,
+  itemName: string,
+): string[] | { error: string } {
+  const items = raw
+    .split(separator)
+    .map((item) => item.trim())
+    .filter(Boolean);
+  if (items.length === 0) return { error: `must contain at least one ${itemName}` };
+  if (items.length > maxItems)
+    return { error: `must contain at most ${maxItems} ${itemName}s (got ${items.length})` };
+  return items;
+}

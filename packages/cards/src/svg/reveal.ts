@@ -2,7 +2,7 @@
  * @module Character-by-character reveal timing shared by typing effects: keyframes that move a
  * clip rectangle (and a cursor) by the measured width of each typed character.
  */
-import { measureText } from './measure.js';
+import { type MeasureOptions, measureText } from './measure.js';
 
 /** Per-character step times in seconds. */
 export interface RevealPace {
@@ -11,11 +11,11 @@ export interface RevealPace {
 }
 
 /** Running widths of every prefix of `text`: [0, w(c1), w(c1 c2), ...]. */
-export function prefixWidths(text: string, size: number): number[] {
+export function prefixWidths(text: string, font: MeasureOptions): number[] {
   const widths = [0];
   let total = 0;
   for (const char of text) {
-    total += measureText(char, { size });
+    total += measureText(char, font);
     widths.push(total);
   }
   return widths;

@@ -1,0 +1,49 @@
+/**
+ * @module GET /visitors: a persistent visit counter drawn as a badge; every request counts.
+ */
+import { badgeStyles, renderBadge } from '../cards/badge.js';
+import { noStoreCache } from '../http/cache-control.js';
+import { defineEndpoint } from '../http/endpoint.js';
+import { customParam, oneOf, requiredText, shown, text } from '../params/index.js';
+
+export const visitorColors = ['#3b82f6', '#22c55e', '#a855f7', '#ef4444', '#525252'] as const;
+
+/**
+ * `color`: one of the spec's five colours. `#` starts the fragment of a URL, so a browser never
+ * sends a raw one: the encoded `%233b82f6` and the bare `3b82f6` are both accepted.
+ */
+const colorParam = customParam<(typeof visitorColors)[number]>(
+  {
+    kind: 'enum',
+    required: false,
+    values: visitorColors,
+    default: '#3b82f6',
+    description: 'Counter colour (write `%23` for `#`, or leave the `#` out).',
+  },
+  (raw) => {
+    const color = (raw.startsWith('#') ? raw : `#${raw}`).toLowerCase();
+    return (visitorColors as readonly string[]).includes(color)
+      ? (color as (typeof visitorColors)[number])
+      : { error: `must be one of: ${visitorColors.join(', ')} (got ${shown(raw)})` };
+  },
+  '#3b82f6',
+);
+
+const counterFormat = new Intl.NumberFormat('en-US');
+
+export const visitors = defineEndpoint({
+  path: '/visitors',
+  summary: 'A visit counter: every load adds one, persisted per username.',
+  cache: noStoreCache,
+  pure: false,
+  params: {
+    username: requiredText({ description: 'Key of the counter (usually your GitHub login).', max: 100 }),
+    label: text({ description: 'Left-hand text.', max: 60, default: 'visitors' }),
+    color: colorParam,
+    style: oneOf(badgeStyles, { description: 'Shape, as on shields.io.', default: 'flat' }),
+  },
+  async render({ username, label, color, style }, { services }) {
+    const count = await services.visitors.increment(username);
+    return renderBadge({ label, message: counterFormat.format(count), color, style, animation: 'none' });
+  },
+});

@@ -1,0 +1,156 @@
+/**
+ * @module The shared pipeline through the app: status-aware error cards, cache headers, ETag
+ * and 304, /healthz, unknown paths, no stack traces.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  CardError,
+  createApp,
+  defineEndpoint,
+  requiredText,
+  staticCardCache,
+  svgDocument,
+} from '../../src/index.js';
+import { expectRenderableSvg } from '../support/svg.js';
+
+const failing = defineEndpoint({
+  path: '/fails',
+  summary: 'Fails the way the query asks.',
+  cache: staticCardCache,
+  pure: false,
+  params: { how: requiredText({ description: 'Failure to raise.', max: 20 }) },
+  render({ how }) {
+    if (how === 'missing') throw new CardError(404, 'GitHub user "ghost" not found');
+    if (how === 'limited')
+      throw new CardError(429, 'GitHub rate limit reached', { retryAfterSeconds: 120.2 });
+    if (how === 'upstream') throw new CardError(502, 'GitHub answered 503');
+    if (how === 'bug') throw new TypeError('secret internal detail at /srv/app.js:1:1');
+    return svgDocument({ width: 10, height: 10, title: how, body: '' });
+  },
+});
+
+const logged: object[] = [];
+const app = createApp({
+  endpoints: [failing],
+  logger: { warn: () => {}, error: (details) => logged.push(details) },
+});
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const response = await app.request(path, { headers });
+  return { status: response.status, headers: response.headers, body: await response.text() };
+}
+
+describe('error cards', () => {
+  it.each([
+    ['missing', 404, 'public, max-age=300', 'GitHub user &quot;ghost&quot; not found'],
+    ['limited', 429, 'public, max-age=60', 'GitHub rate limit reached'],
+    ['upstream', 502, 'public, max-age=60', 'GitHub answered 503'],
+  ])('CardError %s becomes a %i SVG card', async (how, status, cacheControl, text) => {
+    for (const prefix of ['', '/api']) {
+      const response = await get(`${prefix}/fails?how=${how}`);
+      expect(response.status).toBe(status);
+      expect(response.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+      expect(response.headers.get('cache-control')).toBe(cacheControl);
+      expect(response.body).toContain(text);
+      expectRenderableSvg(response.body);
+    }
+  });
+
+  it('sends Retry-After (whole seconds, rounded up) with a 429', async () => {
+    const response = await get('/fails?how=limited');
+    expect(response.headers.get('retry-after')).toBe('121');
+  });
+
+  it('turns an unexpected exception into a 500 card without internals, and logs it', async () => {
+    const response = await get('/fails?how=bug');
+    expect(response.status).toBe(500);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.body).not.toContain('secret');
+    expect(response.body).not.toContain('/srv/app.js');
+    expectRenderableSvg(response.body);
+    expect(logged.length).toBeGreaterThan(0);
+  });
+
+  it('answers a missing required parameter with 400 naming it', async () => {
+    const response = await get('/fails');
+    expect(response.status).toBe(400);
+    expect(response.body).toContain('how is required');
+  });
+
+  it('answers an unknown path with a 404 SVG card', async () => {
+    const response = await get('/nope');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    expectRenderableSvg(response.body);
+  });
+});
+
+describe('caching', () => {
+  const cards = createApp();
+
+  it('gives static cards a long shared Cache-Control with stale-while-revalidate', async () => {
+    const response = await cards.request('/badge');
+    expect(response.headers.get('cache-control')).toBe(
+      'public, max-age=86400, s-maxage=86400, stale-while-revalidate=604800',
+    );
+  });
+
+  it('answers 304 with no body when If-None-Match lists the ETag (also weak and in a list)', async () => {
+    const first = await cards.request('/typing?lines=etag');
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"[0-9a-z]+-[0-9a-z]+"$/);
+    for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const again = await cards.request('/typing?lines=etag', { headers: { 'if-none-match': header } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+      expect(again.headers.get('etag')).toBe(etag);
+      expect(again.headers.get('cache-control')).toContain('max-age=86400');
+    }
+    const changed = await cards.request('/typing?lines=etag', { headers: { 'if-none-match': '"stale"' } });
+    expect(changed.status).toBe(200);
+  });
+
+  it('gives different bodies different ETags and the same body the same ETag', async () => {
+    const a = await createApp().request('/badge?message=a');
+    const b = await createApp().request('/badge?message=b');
+    const a2 = await createApp().request('/badge?message=a');
+    expect(a.headers.get('etag')).not.toBe(b.headers.get('etag'));
+    expect(a.headers.get('etag')).toBe(a2.headers.get('etag'));
+  });
+
+  it('never lets a cache keep /visitors, and sends no validator for it', async () => {
+    const response = await cards.request('/visitors?username=cache-test');
+    expect(response.headers.get('cache-control')).toBe('no-cache, no-store, must-revalidate, max-age=0');
+    expect(response.headers.get('pragma')).toBe('no-cache');
+    expect(response.headers.get('expires')).toBe('0');
+    expect(response.headers.get('etag')).toBeNull();
+  });
+
+  it('produces byte-identical output for the same query in separate apps (deterministic)', async () => {
+    const path = '/text?text=same&animation=wave';
+    expect(await (await createApp().request(path)).text()).toBe(
+      await (await createApp().request(path)).text(),
+    );
+  });
+
+  it('serves SVG with a restrictive Content-Security-Policy and nosniff', async () => {
+    const response = await cards.request('/badge');
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('service routes', () => {
+  it('/healthz answers ok as JSON', async () => {
+    const response = await createApp().request('/healthz');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('HEAD answers like GET without a body', async () => {
+    const response = await createApp().request('/badge', { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    expect(await response.text()).toBe('');
+  });
+});
