@@ -1,0 +1,108 @@
+/**
+ * @module The gallery in Chromium (one browser for the file): the page loads without console
+ * errors, every card image renders, the builder writes URL and Markdown, and a screenshot of
+ * each theme lands in test-artifacts/ for a person to look at.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { themeNames } from '../../src/index.js';
+import { type RunningBin, startBin } from '../support/server.js';
+
+const chromiumPath = '/usr/bin/chromium';
+const artifacts = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
+const haveChromium = existsSync(chromiumPath);
+if (!haveChromium && !process.env.CI)
+  console.warn(`skipping gallery browser tests: no Chromium at ${chromiumPath}`);
+
+describe.runIf(haveChromium || process.env.CI)('gallery in Chromium', () => {
+  let server: RunningBin;
+  let browser: Browser;
+  const directory = mkdtempSync(join(tmpdir(), 'readme-cards-gallery-'));
+
+  beforeAll(async () => {
+    mkdirSync(artifacts, { recursive: true });
+    server = await startBin({ CARDS_STORE: join(directory, 'cards.db') });
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(directory, { recursive: true, force: true });
+  });
+
+  /** Opens a page that records console errors, page errors and failed requests. */
+  async function open(path: string): Promise<{ page: Page; problems: string[] }> {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`page: ${error.message}`));
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+    });
+    await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
+    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+    return { page, problems };
+  }
+
+  async function brokenImages(page: Page): Promise<string[]> {
+    return page.$$eval('img', (images) =>
+      images.filter((image) => image.naturalWidth === 0).map((image) => image.currentSrc || image.src),
+    );
+  }
+
+  it('loads with every card image rendered and no console errors', async () => {
+    const { page, problems } = await open('/');
+    const count = await page.$$eval('img', (images) => images.length);
+    expect(count).toBeGreaterThanOrEqual(18);
+    expect(await brokenImages(page)).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.screenshot({ path: join(artifacts, 'gallery-full.png'), fullPage: true });
+    await page.close();
+  });
+
+  it('builds the image URL and Markdown snippet from the form', async () => {
+    const { page, problems } = await open('/');
+    const section = page.locator('section#badge');
+    await section.locator('input[name=message]').fill('shipped');
+    await section.locator('select[name=style]').selectOption('for-the-badge');
+    const url = await section.locator('input.url').inputValue();
+    // Defaults (label=build) are left out of the URL.
+    expect(url).toBe(`${server.url}/badge?message=shipped&style=for-the-badge`);
+    expect(await section.locator('input.markdown').inputValue()).toBe(`![badge](${url})`);
+    await page.waitForFunction(() => {
+      const live = document.querySelector<HTMLImageElement>('section#badge img.live');
+      return live?.complete && live.naturalWidth > 0 && live.src.includes('shipped');
+    });
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('renders every theme (screenshots in test-artifacts/theme-<name>.png)', async () => {
+    for (const theme of themeNames) {
+      const { page, problems } = await open(`/?theme=${theme}`);
+      expect(await page.$eval('#theme', (select) => (select as HTMLSelectElement).value)).toBe(theme);
+      await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+      expect(await brokenImages(page), theme).toEqual([]);
+      expect(problems, theme).toEqual([]);
+      await page.screenshot({ path: join(artifacts, `theme-${theme}.png`), fullPage: true });
+      await page.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,31 @@
+/**
+ * @module A readme-cards app wired to the fake GitHub (fixed clock, in-memory caches), for the
+ * GitHub endpoint tests.
+ */
+import { createApp } from '../../src/index.js';
+import { FIXED_NOW, fixtures } from '../fake-github/fixtures.mjs';
+import { type FakeGitHub, startFakeGitHub } from '../fake-github/server.mjs';
+
+export interface GitHubTestBed {
+  fake: FakeGitHub;
+  /** A fresh app (cold caches) each call; `tokens` default to one token. */
+  app(
+    tokens?: string[],
+  ): (path: string, init?: RequestInit) => Promise<{ status: number; headers: Headers; body: string }>;
+  close(): Promise<void>;
+}
+
+export async function startGitHubTestBed(): Promise<GitHubTestBed> {
+  const fake = await startFakeGitHub(fixtures, { now: () => FIXED_NOW, requireToken: true });
+  return {
+    fake,
+    app(tokens = ['test-token']) {
+      const app = createApp({ github: { apiUrl: fake.url, tokens }, now: () => new Date(FIXED_NOW) });
+      return async (path, init) => {
+        const response = await app.request(path, init);
+        return { status: response.status, headers: response.headers, body: await response.text() };
+      };
+    },
+    close: () => fake.close(),
+  };
+}
