@@ -10,22 +10,33 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { themeNames } from '../../src/index.js';
+import { fixtures } from '../fake-github/fixtures.mjs';
+import { type FakeGitHub, startFakeGitHub } from '../fake-github/server.mjs';
 import { type RunningBin, startBin } from '../support/server.js';
 
 const chromiumPath = '/usr/bin/chromium';
 const artifacts = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
 const haveChromium = existsSync(chromiumPath);
+/** Runs in the page (a string, so the test compiles without DOM types). */
+const allImagesLoaded = '[...document.images].every((image) => image.complete)';
 if (!haveChromium && !process.env.CI)
   console.warn(`skipping gallery browser tests: no Chromium at ${chromiumPath}`);
 
 describe.runIf(haveChromium || process.env.CI)('gallery in Chromium', () => {
   let server: RunningBin;
+  let github: FakeGitHub;
   let browser: Browser;
   const directory = mkdtempSync(join(tmpdir(), 'readme-cards-gallery-'));
 
   beforeAll(async () => {
     mkdirSync(artifacts, { recursive: true });
-    server = await startBin({ CARDS_STORE: join(directory, 'cards.db') });
+    // GitHub cards read the fake GitHub on loopback (tests never touch the internet).
+    github = await startFakeGitHub(fixtures);
+    server = await startBin({
+      CARDS_STORE: join(directory, 'cards.db'),
+      GITHUB_API_URL: github.url,
+      GITHUB_TOKENS: 'gallery-token',
+    });
     browser = await chromium.launch({
       executablePath: chromiumPath,
       args: [
@@ -42,6 +53,7 @@ describe.runIf(haveChromium || process.env.CI)('gallery in Chromium', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
+    await github?.close();
     rmSync(directory, { recursive: true, force: true });
   });
 
@@ -57,19 +69,19 @@ describe.runIf(haveChromium || process.env.CI)('gallery in Chromium', () => {
       if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
     });
     await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
-    await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+    await page.waitForFunction(allImagesLoaded);
     return { page, problems };
   }
 
   async function brokenImages(page: Page): Promise<string[]> {
-    return page.$$eval('img', (images) =>
-      images.filter((image) => image.naturalWidth === 0).map((image) => image.currentSrc || image.src),
+    return page.evaluate<string[]>(
+      '[...document.images].filter((image) => image.naturalWidth === 0).map((image) => image.currentSrc || image.src)',
     );
   }
 
   it('loads with every card image rendered and no console errors', async () => {
     const { page, problems } = await open('/');
-    const count = await page.$$eval('img', (images) => images.length);
+    const count = await page.evaluate<number>('document.images.length');
     expect(count).toBeGreaterThanOrEqual(18);
     expect(await brokenImages(page)).toEqual([]);
     expect(problems).toEqual([]);
@@ -86,10 +98,9 @@ describe.runIf(haveChromium || process.env.CI)('gallery in Chromium', () => {
     // Defaults (label=build) are left out of the URL.
     expect(url).toBe(`${server.url}/badge?message=shipped&style=for-the-badge`);
     expect(await section.locator('input.markdown').inputValue()).toBe(`![badge](${url})`);
-    await page.waitForFunction(() => {
-      const live = document.querySelector<HTMLImageElement>('section#badge img.live');
-      return live?.complete && live.naturalWidth > 0 && live.src.includes('shipped');
-    });
+    await page.waitForFunction(
+      "(() => { const live = document.querySelector('section#badge img.live'); return live.complete && live.naturalWidth > 0 && live.src.includes('shipped'); })()",
+    );
     expect(problems).toEqual([]);
     await page.close();
   });
@@ -97,8 +108,8 @@ describe.runIf(haveChromium || process.env.CI)('gallery in Chromium', () => {
   it('renders every theme (screenshots in test-artifacts/theme-<name>.png)', async () => {
     for (const theme of themeNames) {
       const { page, problems } = await open(`/?theme=${theme}`);
-      expect(await page.$eval('#theme', (select) => (select as HTMLSelectElement).value)).toBe(theme);
-      await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+      expect(await page.evaluate<string>("document.getElementById('theme').value")).toBe(theme);
+      await page.waitForFunction(allImagesLoaded);
       expect(await brokenImages(page), theme).toEqual([]);
       expect(problems, theme).toEqual([]);
       await page.screenshot({ path: join(artifacts, `theme-${theme}.png`), fullPage: true });

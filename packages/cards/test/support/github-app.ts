@@ -8,6 +8,8 @@ import { type FakeGitHub, startFakeGitHub } from '../fake-github/server.mjs';
 
 export interface GitHubTestBed {
   fake: FakeGitHub;
+  /** The apps' clock (epoch ms); starts at the fixtures' now. */
+  clock: { now: number };
   /** A fresh app (cold caches) each call; `tokens` default to one token. */
   app(
     tokens?: string[],
@@ -17,10 +19,12 @@ export interface GitHubTestBed {
 
 export async function startGitHubTestBed(): Promise<GitHubTestBed> {
   const fake = await startFakeGitHub(fixtures, { now: () => FIXED_NOW, requireToken: true });
+  const clock = { now: FIXED_NOW };
   return {
     fake,
+    clock,
     app(tokens = ['test-token']) {
-      const app = createApp({ github: { apiUrl: fake.url, tokens }, now: () => new Date(FIXED_NOW) });
+      const app = createApp({ github: { apiUrl: fake.url, tokens }, now: () => new Date(clock.now) });
       return async (path, init) => {
         const response = await app.request(path, init);
         return { status: response.status, headers: response.headers, body: await response.text() };
@@ -28,4 +32,16 @@ export async function startGitHubTestBed(): Promise<GitHubTestBed> {
     },
     close: () => fake.close(),
   };
+}
+
+/** The text content of every `<text>` element, unescaped, in document order. */
+export function textsOf(svg: string): string[] {
+  return [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((match) =>
+    (match[1] ?? '')
+      .replaceAll('&lt;', '<')
+      .replaceAll('&gt;', '>')
+      .replaceAll('&quot;', '"')
+      .replaceAll('&#39;', "'")
+      .replaceAll('&amp;', '&'),
+  );
 }
