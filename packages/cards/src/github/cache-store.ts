@@ -1,9 +1,8 @@
 /**
- * @module Where fetched GitHub data is kept: an in-process LRU by default, Redis when
- * `CARDS_CACHE_URL` is set (shared by every instance behind a load balancer).
+ * @module Where fetched GitHub data is kept: the service's data cache (an in-process LRU, or
+ * Redis shared by every instance when `CARDS_CACHE_URL` is set), seen as a store of entries.
  */
-import { Redis } from 'ioredis';
-import { LRUCache } from 'lru-cache';
+import type { CardCache } from '../store/card-cache.js';
 
 /** One cached resource: the data, when it was fetched, and the REST ETag to revalidate it. */
 export interface CacheEntry<T = unknown> {
@@ -16,41 +15,19 @@ export interface CacheStore {
   get(key: string): Promise<CacheEntry | undefined>;
   /** Keeps the entry for `retainMs` (longer than its TTL, so stale data can still be served). */
   set(key: string, entry: CacheEntry, retainMs: number): Promise<void>;
-  close(): Promise<void>;
 }
 
-/** Entries kept in process; a full card's data is a few KB, so this stays well under 100 MB. */
-const DEFAULT_MAX_ENTRIES = 20_000;
-
-export function createMemoryStore(maxEntries = DEFAULT_MAX_ENTRIES): CacheStore {
-  const lru = new LRUCache<string, CacheEntry>({ max: maxEntries, ttlAutopurge: false });
-  return {
-    async get(key) {
-      return lru.get(key);
-    },
-    async set(key, entry, retainMs) {
-      lru.set(key, entry, { ttl: retainMs });
-    },
-    async close() {
-      lru.clear();
-    },
-  };
-}
-
-const REDIS_PREFIX = 'readme-cards:github:';
+const KEY_PREFIX = 'github:';
 
 /**
- * Redis-backed store. A Redis failure reads as a miss and a skipped write, so the cards keep
- * working (from GitHub) while Redis is down; `onError` reports it.
+ * GitHub entries in the service's data cache. A cache failure (Redis down) reads as a miss and
+ * a skipped write, so cards keep coming from GitHub; `onError` reports it.
  */
-export function createRedisStore(url: string, onError: (error: unknown) => void = () => {}): CacheStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
-  redis.on('error', onError);
+export function storeInCardCache(cache: CardCache, onError: (error: unknown) => void = () => {}): CacheStore {
   return {
     async get(key) {
       try {
-        const raw = await redis.get(REDIS_PREFIX + key);
-        return raw === null ? undefined : (JSON.parse(raw) as CacheEntry);
+        return await cache.get<CacheEntry>(KEY_PREFIX + key);
       } catch (error) {
         onError(error);
         return undefined;
@@ -58,13 +35,10 @@ export function createRedisStore(url: string, onError: (error: unknown) => void 
     },
     async set(key, entry, retainMs) {
       try {
-        await redis.set(REDIS_PREFIX + key, JSON.stringify(entry), 'PX', Math.max(1, Math.round(retainMs)));
+        await cache.set(KEY_PREFIX + key, entry, Math.max(1, Math.ceil(retainMs / 1000)));
       } catch (error) {
         onError(error);
       }
-    },
-    async close() {
-      redis.disconnect();
     },
   };
 }

@@ -1,9 +1,8 @@
 /**
- * @module The GitHub data service the card endpoints use: client + cache + fetchers, configured
- * from the environment (`GITHUB_TOKENS`, `GITHUB_TOKEN`, `GITHUB_API_URL`, `CARDS_CACHE_URL`).
+ * @module The GitHub data service the card endpoints use: client + cache + fetchers.
  */
-import { type CacheStore, createMemoryStore, createRedisStore } from './cache-store.js';
-import { createGitHubClient, DEFAULT_API_URL, type GitHubClient } from './client.js';
+import type { CacheStore } from './cache-store.js';
+import { createGitHubClient, type GitHubClient } from './client.js';
 import type { FetchContext } from './context.js';
 import { fetchCommitTimes } from './fetchers/commit-times.js';
 import { type Contributions, fetchContributions } from './fetchers/contributions.js';
@@ -13,19 +12,17 @@ import { fetchRepository, type Repository } from './fetchers/repository.js';
 import { fetchStarHistory, type StarHistory } from './fetchers/star-history.js';
 import { fetchUserStats, type UserStats } from './fetchers/user-stats.js';
 import { createResourceCache, type ResourceCache } from './resource-cache.js';
-import { tokensFromEnv } from './token-pool.js';
 
 export interface GitHubDataOptions {
+  /** REST base URL; GraphQL is `${apiUrl}/graphql`. Default `https://api.github.com`. */
   apiUrl?: string;
   tokens?: readonly string[];
-  /** `redis://...` for a cache shared between instances; in-process LRU otherwise. */
-  cacheUrl?: string;
-  /** Overrides the store (tests). */
-  store?: CacheStore;
+  store: CacheStore;
+  /** Time for one upstream call including retries; default 2,500 ms. */
   budgetMs?: number;
   fetch?: typeof fetch;
   now?: () => number;
-  /** Reports background refresh and cache failures (they never fail a request). */
+  /** Reports background refresh failures (they never fail a request: stale data is served). */
   onError?: (message: string, error: unknown) => void;
 }
 
@@ -40,28 +37,11 @@ export interface GitHubData {
   readonly client: GitHubClient;
   readonly cache: ResourceCache;
   readonly now: () => number;
-  close(): Promise<void>;
 }
 
-/** Reads the data-layer settings of the operating contract from environment variables. */
-export function gitHubDataOptionsFromEnv(env: Record<string, string | undefined>): GitHubDataOptions {
-  const options: GitHubDataOptions = {
-    apiUrl: env.GITHUB_API_URL?.trim() || DEFAULT_API_URL,
-    tokens: tokensFromEnv(env),
-  };
-  const cacheUrl = env.CARDS_CACHE_URL?.trim();
-  if (cacheUrl) options.cacheUrl = cacheUrl;
-  return options;
-}
-
-export function createGitHubData(options: GitHubDataOptions = {}): GitHubData {
+export function createGitHubData(options: GitHubDataOptions): GitHubData {
   const now = options.now ?? Date.now;
   const onError = options.onError ?? (() => {});
-  const store =
-    options.store ??
-    (options.cacheUrl
-      ? createRedisStore(options.cacheUrl, (error) => onError('redis cache error', error))
-      : createMemoryStore());
   const client = createGitHubClient({
     apiUrl: options.apiUrl,
     tokens: options.tokens,
@@ -70,7 +50,7 @@ export function createGitHubData(options: GitHubDataOptions = {}): GitHubData {
     now,
   });
   const cache = createResourceCache({
-    store,
+    store: options.store,
     now,
     onRefreshError: (key, error) => onError(`background refresh of ${key} failed`, error),
   });
@@ -86,6 +66,5 @@ export function createGitHubData(options: GitHubDataOptions = {}): GitHubData {
     starHistory: (owner, name) => fetchStarHistory(context, owner, name),
     timeline: (login) => fetchTimeline(context, login),
     commitTimes: (login) => fetchCommitTimes(context, login),
-    close: () => cache.close(),
   };
 }

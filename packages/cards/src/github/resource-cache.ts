@@ -24,7 +24,6 @@ export interface ResourceCache {
   get<T>(resource: Resource<T>): Promise<T>;
   /** Upstream loads started so far, per key (tests and metrics). */
   readonly loads: ReadonlyMap<string, number>;
-  close(): Promise<void>;
 }
 
 export interface ResourceCacheOptions {
@@ -68,6 +67,5 @@ export function createResourceCache(options: ResourceCacheOptions): ResourceCach
       }
       return entry.data;
     },
-    close: () => store.close(),
   };
 }

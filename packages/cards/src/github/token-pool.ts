@@ -27,12 +27,6 @@ export interface TokenPool {
   readonly size: number;
 }
 
-/** Parses `GITHUB_TOKENS` (comma-separated) and `GITHUB_TOKEN` into a de-duplicated list. */
-export function tokensFromEnv(env: Record<string, string | undefined>): string[] {
-  const raw = [env.GITHUB_TOKENS ?? '', env.GITHUB_TOKEN ?? ''].join(',');
-  return [...new Set(raw.split(/[\s,]+/).filter((token) => token.length > 0))];
-}
-
 export function createTokenPool(tokens: readonly string[], now: () => number = Date.now): TokenPool {
   const states: TokenState[] = (tokens.length > 0 ? tokens : [ANONYMOUS]).map((token) => ({
     token,

@@ -3,9 +3,10 @@
  * hand in the fixtures), typed errors, token rotation, single-flight, stale data and ETags.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createMemoryStore } from '../../src/github/cache-store.js';
+import { storeInCardCache } from '../../src/github/cache-store.js';
 import { createGitHubData, type GitHubData } from '../../src/github/data.js';
 import { GitHubError } from '../../src/github/errors.js';
+import { createMemoryCache } from '../../src/store/card-cache.js';
 import { FIXED_NOW, fixtures } from '../fake-github/fixtures.mjs';
 import { type FakeGitHub, startFakeGitHub } from '../fake-github/server.mjs';
 
@@ -26,7 +27,7 @@ function data(tokens: string[] = ['t1'], budgetMs = 2_500): GitHubData {
     apiUrl: fake.url,
     tokens,
     budgetMs,
-    store: createMemoryStore(),
+    store: storeInCardCache(createMemoryCache()),
     now: () => clock,
   });
 }
@@ -99,11 +100,12 @@ describe('fetchers', () => {
     const history = await data().starHistory('grace', 'galaxy');
     expect(fake.count('/repos/grace/galaxy/stargazers')).toBe(16);
     expect(history.sampled).toBe(true);
-    // Page 1 starts with star 1 (2020-01-01), page 25 with star 2,401 (2,400 x 6 h later).
+    // 16 pages of 100 stars; star n was given (n - 1) x 6 h after 2020-01-01; the last page is read.
+    expect(history.points).toHaveLength(16 * 100 + 1);
     expect(history.points[0]).toEqual([Date.parse('2020-01-01T00:00:00Z'), 1]);
     expect(history.points.at(-2)).toEqual([
-      Date.parse('2020-01-01T00:00:00Z') + 2_400 * 6 * 3_600_000,
-      2_401,
+      Date.parse('2020-01-01T00:00:00Z') + 2_499 * 6 * 3_600_000,
+      2_500,
     ]);
     expect(history.points.at(-1)).toEqual([FIXED_NOW, 2_500]);
   });

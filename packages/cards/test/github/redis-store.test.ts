@@ -1,11 +1,12 @@
 /**
- * @module The Redis cache store (`CARDS_CACHE_URL`): shared entries between two data services,
- * so a second instance answers from the first one's fetch.
+ * @module GitHub data in the Redis cache (`CARDS_CACHE_URL`): shared between instances, so a
+ * second instance answers from the first one's fetch; a Redis outage reads as a miss.
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisStore } from '../../src/github/cache-store.js';
+import { storeInCardCache } from '../../src/github/cache-store.js';
 import { createGitHubData } from '../../src/github/data.js';
+import { createRedisCache } from '../../src/store/redis-cache.js';
 import { FIXED_NOW, fixtures } from '../fake-github/fixtures.mjs';
 import { type FakeGitHub, startFakeGitHub } from '../fake-github/server.mjs';
 
@@ -28,7 +29,7 @@ const available = await redisAvailable();
 if (!available && process.env.CI) throw new Error(`Redis is required on CI (${REDIS_URL})`);
 if (!available) console.warn(`skipping Redis cache tests: no Redis at ${REDIS_URL}`);
 
-describe.runIf(available)('Redis cache store', () => {
+describe.runIf(available)('GitHub data in Redis', () => {
   let fake: FakeGitHub;
   beforeAll(async () => {
     fake = await startFakeGitHub(fixtures, { now: () => FIXED_NOW });
@@ -36,25 +37,31 @@ describe.runIf(available)('Redis cache store', () => {
   afterAll(() => fake.close());
 
   it('shares fetched data between instances', async () => {
-    const options = { apiUrl: fake.url, tokens: ['t1'], now: () => FIXED_NOW };
-    const first = createGitHubData({ ...options, cacheUrl: REDIS_URL });
-    const second = createGitHubData({ ...options, cacheUrl: REDIS_URL });
+    const caches = [createRedisCache(REDIS_URL), createRedisCache(REDIS_URL)];
+    const [first, second] = caches.map((cache) =>
+      createGitHubData({
+        apiUrl: fake.url,
+        tokens: ['t1'],
+        now: () => FIXED_NOW,
+        store: storeInCardCache(cache),
+      }),
+    );
     try {
-      expect((await first.userStats('ada')).stars).toBe(157);
-      expect((await second.userStats('ADA')).stars).toBe(157);
+      expect((await first?.userStats('ada'))?.stars).toBe(157);
+      expect((await second?.userStats('ADA'))?.stars).toBe(157);
       expect(fake.count('userStats')).toBe(1);
     } finally {
-      await first.close();
-      await second.close();
+      await Promise.all(caches.map((cache) => cache.close()));
     }
   });
 
-  it('reads as a miss when Redis is unreachable', async () => {
+  it('reads as a miss and skips the write when Redis is unreachable', async () => {
     const errors: unknown[] = [];
-    const store = createRedisStore('redis://127.0.0.1:1', (error) => errors.push(error));
+    const cache = createRedisCache('redis://127.0.0.1:1');
+    const store = storeInCardCache(cache, (error) => errors.push(error));
     expect(await store.get('anything')).toBeUndefined();
     await store.set('anything', { data: 1, fetchedAt: 0 }, 1_000);
-    await store.close();
-    expect(errors.length).toBeGreaterThan(0);
+    cache.close().catch(() => {});
+    expect(errors.length).toBe(2);
   });
 });

@@ -2,6 +2,7 @@
  * @module A readme-cards app wired to the fake GitHub (fixed clock, in-memory caches), for the
  * GitHub endpoint tests.
  */
+import { afterAll, beforeAll } from 'vitest';
 import { createApp } from '../../src/index.js';
 import { FIXED_NOW, fixtures } from '../fake-github/fixtures.mjs';
 import { type FakeGitHub, startFakeGitHub } from '../fake-github/server.mjs';
@@ -44,4 +45,17 @@ export function textsOf(svg: string): string[] {
       .replaceAll('&#39;', "'")
       .replaceAll('&amp;', '&'),
   );
+}
+
+/** Starts one test bed for the calling test file and stops it after; returns its accessor. */
+export function useGitHubTestBed(): () => GitHubTestBed {
+  let bed: GitHubTestBed | undefined;
+  beforeAll(async () => {
+    bed = await startGitHubTestBed();
+  });
+  afterAll(() => bed?.close());
+  return () => {
+    if (bed === undefined) throw new Error('the GitHub test bed starts in beforeAll');
+    return bed;
+  };
 }

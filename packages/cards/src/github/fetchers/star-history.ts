@@ -84,11 +84,8 @@ export async function fetchStarHistory(
   );
   const points: Array<[number, number]> = [];
   pages.forEach((page, index) => {
-    const stars = timestamps[index] ?? [];
     const first = (page - 1) * PER_PAGE;
-    // Sampled pages contribute their first star; complete lists contribute every star.
-    const kept = pages.length === pageCount ? stars : stars.slice(0, 1);
-    kept.forEach((time, offset) => {
+    (timestamps[index] ?? []).forEach((time, offset) => {
       if (Number.isFinite(time)) points.push([time, first + offset + 1]);
     });
   });

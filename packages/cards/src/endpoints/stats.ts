@@ -1,0 +1,57 @@
+/**
+ * @module GET /stats: stars, commits, pull requests, issues, contributed-to and the grade.
+ */
+import { renderStats } from '../cards/stats.js';
+import { forCard, gitHubDataFor } from '../github/for-services.js';
+import { defineEndpoint } from '../http/endpoint.js';
+import { calculateRank } from '../insights/rank.js';
+import { flag, themeParam } from '../params/index.js';
+import { getTheme } from '../themes/index.js';
+import { githubCardCache, usernameParam } from './github-params.js';
+
+export const stats = defineEndpoint({
+  path: '/stats',
+  summary: 'Stars earned, commits, pull requests, issues, contributed-to and a grade (S to C).',
+  cache: githubCardCache,
+  pure: false,
+  params: {
+    username: usernameParam,
+    showIcons: flag({ description: 'Show an icon before each line.', default: false }),
+    rank: flag({ description: 'Show the grade in a progress ring.', default: true }),
+    allCommits: flag({
+      description: 'Count commits of every year instead of the last 12 months.',
+      default: false,
+    }),
+    theme: themeParam,
+  },
+  async render({ username, showIcons, rank, allCommits, theme }, { services }) {
+    const data = gitHubDataFor(services);
+    const stats = await forCard(data.userStats(username));
+    let commits = stats.commitsLastYear;
+    if (allCommits) {
+      const contributions = await forCard(data.contributions(username));
+      commits = contributions.years.reduce((sum, year) => sum + year.commits, 0);
+    }
+    const grade = calculateRank({
+      allCommits,
+      commits,
+      pullRequests: stats.pullRequests,
+      issues: stats.issues,
+      reviews: stats.reviews,
+      stars: stats.stars,
+      followers: stats.followers,
+    });
+    return renderStats({
+      displayName: stats.name || stats.login,
+      stars: stats.stars,
+      commits,
+      allCommits,
+      pullRequests: stats.pullRequests,
+      issues: stats.issues,
+      contributedTo: stats.contributedTo,
+      rank: rank ? grade : null,
+      showIcons,
+      theme: getTheme(theme),
+    });
+  },
+});

@@ -1,0 +1,46 @@
+/**
+ * @module The bridge between the card engine and the GitHub data layer: one data service per
+ * app (built from its settings, cache, clock and logger), and GitHub failures turned into
+ * error cards (404, 429 with Retry-After, 502).
+ */
+import { CardError } from '../http/card-error.js';
+import type { CardServices } from '../http/services.js';
+import { storeInCardCache } from './cache-store.js';
+import { createGitHubData, type GitHubData } from './data.js';
+import { GitHubError } from './errors.js';
+
+const dataByServices = new WeakMap<CardServices, GitHubData>();
+
+/** The GitHub data service of an app, created on first use. */
+export function gitHubDataFor(services: CardServices): GitHubData {
+  let data = dataByServices.get(services);
+  if (data === undefined) {
+    const report = (message: string, error: unknown) => services.logger?.warn({ err: error }, message);
+    data = createGitHubData({
+      apiUrl: services.github.apiUrl,
+      tokens: services.github.tokens,
+      fetch: services.github.fetch,
+      store: storeInCardCache(services.cache, (error) => report('GitHub cache unavailable', error)),
+      now: () => services.now().getTime(),
+      onError: report,
+    });
+    dataByServices.set(services, data);
+  }
+  return data;
+}
+
+/** Awaits GitHub data, turning a GitHub failure into the matching error card. */
+export async function forCard<T>(loading: Promise<T>): Promise<T> {
+  try {
+    return await loading;
+  } catch (error) {
+    if (error instanceof GitHubError) {
+      const status = error.kind === 'not-found' ? 404 : error.kind === 'rate-limited' ? 429 : 502;
+      throw new CardError(status, error.message, {
+        retryAfterSeconds: error.retryAfterSeconds,
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}

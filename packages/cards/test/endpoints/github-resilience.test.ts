@@ -1,0 +1,103 @@
+/**
+ * @module The GitHub endpoints under trouble: unknown accounts, exhausted tokens, GitHub down,
+ * a crowd of cold requests, and a rate-limited pool that still answers from its cache.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { FIXED_NOW } from '../fake-github/fixtures.mjs';
+import { textsOf, useGitHubTestBed } from '../support/github-app.js';
+import { expectRenderableSvg } from '../support/svg.js';
+
+const bed = useGitHubTestBed();
+afterEach(() => {
+  bed().fake.reset();
+  bed().clock.now = FIXED_NOW;
+});
+
+const githubPaths = [
+  '/stats?username=nobody-here',
+  '/streak?username=nobody-here',
+  '/activity?username=nobody-here',
+  '/languages?username=nobody-here',
+  '/trophy?username=nobody-here',
+  '/views?username=nobody-here',
+  '/timeline?username=nobody-here',
+  '/snake?username=nobody-here',
+  '/neofetch?username=nobody-here',
+  '/hours?username=nobody-here',
+  '/repo?repo=ada/missing',
+  '/stars?repo=ada/missing',
+];
+
+describe('error cards', () => {
+  it.each(githubPaths)('%s answers 404 with an SVG card', async (path) => {
+    const response = await bed().app()(path);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+    expectRenderableSvg(response.body);
+    expect(textsOf(response.body).join(' ')).toContain('was not found on GitHub');
+  });
+
+  it('answers 429 with Retry-After when every token is exhausted and nothing is cached', async () => {
+    bed().fake.switches.limitedTokens.add('*');
+    const response = await bed().app(['t1', 't2'])('/stats?username=ada');
+    expect(response.status).toBe(429);
+    expect(response.headers.get('retry-after')).toBe('600');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(textsOf(response.body).join(' ')).toContain('retry in 600 s');
+  });
+
+  it('answers 502 when GitHub is down', async () => {
+    bed().fake.switches.down = true;
+    const started = performance.now();
+    const response = await bed().app()('/languages?username=ada');
+    expect(response.status).toBe(502);
+    expectRenderableSvg(response.body);
+    // Inside GitHub's image proxy timeout (about 4 s).
+    expect(performance.now() - started).toBeLessThan(3_500);
+  });
+
+  it('rotates to the next token when one is rate-limited', async () => {
+    bed().fake.switches.limitedTokens.add('t1');
+    const response = await bed().app(['t1', 't2'])('/stats?username=ada');
+    expect(response.status).toBe(200);
+    expect(bed().fake.requests.at(-1)?.token).toBe('t2');
+  });
+});
+
+describe('cache', () => {
+  it('makes one upstream call per resource for 100 concurrent cold requests', async () => {
+    const app = bed().app();
+    bed().fake.switches.delayMs = 30;
+    const responses = await Promise.all([
+      ...Array.from({ length: 100 }, () => app('/stats?username=grace')),
+      ...Array.from({ length: 100 }, () => app('/streak?username=grace')),
+    ]);
+    expect(new Set(responses.map((response) => response.status))).toEqual(new Set([200]));
+    expect(bed().fake.count('userStats')).toBe(1);
+    expect(bed().fake.count('contributionYears')).toBe(1);
+    // grace contributed in 2015 .. 2024: one call per year.
+    expect(bed().fake.count('contributionCalendar')).toBe(10);
+  });
+
+  it('answers 200 from the cache when the pool is rate-limited', async () => {
+    const app = bed().app();
+    const warm = await app('/stats?username=ada');
+    const streak = await app('/streak?username=ada');
+    bed().clock.now += 3 * 3_600_000;
+    bed().fake.switches.limitedTokens.add('*');
+    const stale = await app('/stats?username=ada');
+    expect(stale.status).toBe(200);
+    expect(textsOf(stale.body)).toEqual(textsOf(warm.body));
+    expect((await app('/streak?username=ada')).status).toBe(200);
+    expect(streak.status).toBe(200);
+  });
+
+  it('serves repeated requests without calling GitHub again', async () => {
+    const app = bed().app();
+    await app('/languages?username=ada');
+    await app('/languages?username=ada&langsCount=3');
+    await app('/neofetch?username=ada');
+    expect(bed().fake.count('userLanguages')).toBe(1);
+  });
+});
