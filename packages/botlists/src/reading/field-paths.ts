@@ -4,6 +4,10 @@
 
 /** Value at a dotted path (`stats.server_count`), or undefined. */
 export function getPath(value: unknown, path: string): unknown {
+  // Most paths are one key: skip the split (this runs for every field of every webhook).
+  if (!path.includes('.')) {
+    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[path] : undefined;
+  }
   let current: unknown = value;
   for (const key of path.split('.')) {
     if (current === null || typeof current !== 'object') return undefined;

@@ -1,24 +1,41 @@
 /**
  * @module Webhook authentication primitives: constant-time compares over raw bytes, HMAC-SHA256, the `t=…,v1=…` scheme.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
 
 /** Signed deliveries older (or further in the future) than this are refused (spec §7: 10 minutes). */
 export const SIGNATURE_TOLERANCE_SECONDS = 600;
 
+const toBuffer = (value: string | Uint8Array) => (typeof value === 'string' ? Buffer.from(value, 'utf8') : value);
+
 /**
- * Constant-time equality of two secrets. Both sides are HMAC'd first so the comparison takes
- * the same time whatever their lengths (timingSafeEqual itself throws on a length mismatch).
+ * Constant-time equality of two secrets, byte for byte. Only the length can leak (as with every
+ * timingSafeEqual use); the content never does: a length mismatch still runs a full comparison.
  */
 export function secretsEqual(given: string | Uint8Array, expected: string | Uint8Array): boolean {
-  const key = 'botlists-compare';
-  const a = createHmac('sha256', key).update(given).digest();
-  const b = createHmac('sha256', key).update(expected).digest();
+  const a = toBuffer(given);
+  const b = toBuffer(expected);
+  if (a.length !== b.length) {
+    timingSafeEqual(b, b);
+    return false;
+  }
   return timingSafeEqual(a, b);
 }
 
+/** Key objects are cached: building one per request costs more than the HMAC itself. */
+const keyCache = new Map<string, KeyObject>();
+function keyObject(key: string): KeyObject {
+  let cached = keyCache.get(key);
+  if (!cached) {
+    if (keyCache.size > 256) keyCache.clear();
+    cached = createSecretKey(Buffer.from(key, 'utf8'));
+    keyCache.set(key, cached);
+  }
+  return cached;
+}
+
 export function hmacHex(key: string, ...parts: (string | Uint8Array)[]): string {
-  const mac = createHmac('sha256', key);
+  const mac = createHmac('sha256', keyObject(key));
   for (const part of parts) mac.update(part);
   return mac.digest('hex');
 }
@@ -31,7 +48,7 @@ export function verifyHmac(signature: string, key: string, raw: Uint8Array, pref
     .toLowerCase();
   if (!/^[0-9a-f]{64}$/.test(given)) return false;
   const expected = prefix === undefined ? hmacHex(key, raw) : hmacHex(key, `${prefix}.`, raw);
-  return secretsEqual(given, expected);
+  return timingSafeEqual(Buffer.from(given, 'hex'), Buffer.from(expected, 'hex'));
 }
 
 export type SignedDeliveryResult = 'ok' | 'malformed' | 'stale' | 'mismatch';

@@ -210,12 +210,21 @@ export class VoteWebhookServer extends EventEmitter {
     return out;
   }
 
+  /** Route segments resolved so far (bounded: unknown ids sent by scanners must not grow it forever). */
+  private readonly resolved = new Map<string, BotlistRecord | null>();
+
   private listOf(query: string): BotlistRecord | null {
+    const known = this.resolved.get(query);
+    if (known !== undefined) return known;
+    let found: BotlistRecord | null;
     try {
-      return resolveList(query, this.lists);
+      found = resolveList(query, this.lists);
     } catch {
-      return null;
+      found = null;
     }
+    if (this.resolved.size >= 1024) this.resolved.clear();
+    this.resolved.set(query, found);
+    return found;
   }
 
   private keysFor(list: BotlistRecord): AuthKeys {
