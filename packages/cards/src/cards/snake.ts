@@ -85,8 +85,9 @@ export function renderSnake(input: SnakeInput): string {
       // At rest the body lies behind the head along the end of the loop (in the margin).
       const rest = toPixel(route.path[(steps - index) % steps] as Cell);
       const inset = (cellSize - size) / 2;
-      const delay = index === 0 ? 0 : round(index * stepSeconds - input.duration);
-      return `<rect class="s" x="${inset}" y="${inset}" width="${size}" height="${size}" rx="${round(size / 3)}" fill="${input.color}" transform="translate(${rest.x} ${rest.y})" style="animation-delay:${delay}s"/>`;
+      // Milliseconds with two decimals: a step can be a few ms long.
+      const delay = index === 0 ? 0 : Number(((index * stepSeconds - input.duration) * 1000).toFixed(2));
+      return `<rect class="s" x="${inset}" y="${inset}" width="${size}" height="${size}" rx="${round(size / 3)}" fill="${input.color}" stroke="${theme.text}" stroke-opacity=".8" transform="translate(${rest.x} ${rest.y})" style="animation-delay:${delay}ms"/>`;
     })
     .reverse()
     .join('');
