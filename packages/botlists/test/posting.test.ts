@@ -351,6 +351,22 @@ describe('postStats limits', () => {
     expect(result.status).toBeNull();
   });
 
+  it('skips a list the status board marks shut down', async () => {
+    fake.responder = (req) =>
+      req.url === '/yabl.xyz'
+        ? { status: 200, body: 'Buy this domain', headers: { 'content-type': 'text/html' } }
+        : { status: 200, body: '{}' };
+    const bot = client({ tokens: { 'top.gg': 't', 'yabl.xyz': 'y' }, status: { baseUrl: base } });
+    const board = await bot.refreshStatus();
+    expect(board.entries.find((e) => e.listId === 'yabl.xyz')?.state).toBe('shutdown');
+    fake.requests.length = 0;
+    const report = await bot.postStats({ serverCount: 3 });
+    expect(report.posted.map((r) => r.listId)).toEqual(['top.gg']);
+    expect(report.skipped.find((r) => r.listId === 'yabl.xyz')?.reason).toBe('site shutdown');
+    expect(fake.requests.map((r) => r.url.split('/')[1])).toEqual(['top.gg']);
+    await expect(client({ disableStatusCheck: true }).refreshStatus()).rejects.toThrow(/disabled/);
+  });
+
   it('posts stats from a statsProvider or a sharded discord.js-like client', async () => {
     await client({ tokens: { 'top.gg': 't' }, statsProvider: async () => ({ serverCount: 77 }) }).postStats();
     expect(fake.requests.at(-1)!.body).toBe('{"server_count":77}');

@@ -229,6 +229,32 @@ describe('VoteWebhookServer: secrets and signatures over real HTTP', () => {
     expect(h.events.vote).toHaveLength(3);
   });
 
+  it('verifies topbot.gg signatures over <x-topbot-timestamp>.<body>', async () => {
+    const h = await start({ secret: undefined, security: { hmac: { 'topbot.gg': 'tb-key' } } });
+    const body = JSON.stringify({ event: 'vote', flagged: false, user: '31' });
+    const ts = '1795262400';
+    const sig = createHmac('sha256', 'tb-key').update(`${ts}.${body}`).digest('hex');
+    expect(
+      (await h.post('topbot.gg', body, { 'x-topbot-signature': sig, 'x-topbot-timestamp': ts })).status,
+    ).toBe(200);
+    expect(
+      (await h.post('topbot.gg', body, { 'x-topbot-signature': sig, 'x-topbot-timestamp': '1795262401' }))
+        .status,
+    ).toBe(401);
+    expect(h.events.vote).toHaveLength(1);
+  });
+
+  it('answers 500 without details when a vote listener throws, so the list redelivers', async () => {
+    const h = await start();
+    h.server.on('vote', () => {
+      throw new Error('database down');
+    });
+    const res = await h.post('top.gg', TOPGG_V0, { authorization: SECRET });
+    expect(res.status).toBe(500);
+    expect(await res.text()).toBe('{"ok":false,"error":"handler failed"}');
+    expect((h.events.error![0] as Error).message).toBe('database down');
+  });
+
   it('verifies dlist.gg JWT bodies with the secret', async () => {
     const h = await start({ secret: { 'dlist.gg': 'jwt-secret' } });
     const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');

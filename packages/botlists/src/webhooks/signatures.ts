@@ -6,7 +6,8 @@ import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'no
 /** Signed deliveries older (or further in the future) than this are refused (spec §7: 10 minutes). */
 export const SIGNATURE_TOLERANCE_SECONDS = 600;
 
-const toBuffer = (value: string | Uint8Array) => (typeof value === 'string' ? Buffer.from(value, 'utf8') : value);
+const toBuffer = (value: string | Uint8Array) =>
+  typeof value === 'string' ? Buffer.from(value, 'utf8') : value;
 
 /**
  * Constant-time equality of two secrets, byte for byte. Only the length can leak (as with every
