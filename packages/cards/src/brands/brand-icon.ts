@@ -2,7 +2,6 @@
  * @module The shape of a logo in a 24x24 box, from simple-icons or drawn here, and how to
  * place it in a card.
  */
-import type { SimpleIcon } from 'simple-icons';
 import { round } from '../svg/document.js';
 
 export interface BrandIcon {
@@ -15,8 +14,16 @@ export interface BrandIcon {
   paint: 'fill' | 'evenodd' | 'stroke';
 }
 
+/** The fields of a simple-icons entry the cards use (see simple-icons.generated.ts). */
+export interface SimpleIconData {
+  title: string;
+  /** Brand colour without `#`. */
+  hex: string;
+  path: string;
+}
+
 /** A simple-icons entry (CC0) as a BrandIcon. */
-export function fromSimpleIcon(icon: SimpleIcon): BrandIcon {
+export function fromSimpleIcon(icon: SimpleIconData): BrandIcon {
   return { title: icon.title, hex: `#${icon.hex.toLowerCase()}`, path: icon.path, paint: 'fill' };
 }
 

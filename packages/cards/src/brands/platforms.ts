@@ -1,6 +1,9 @@
 /**
  * @module The 17 `/icon` names (15 platforms plus `website` and `email`) and their aliases.
  */
+
+import { type BrandIcon, fromSimpleIcon } from './brand-icon.js';
+import { emailIcon, linkedinIcon, websiteIcon } from './drawn-icons.js';
 import {
   siDevdotto,
   siDiscord,
@@ -16,9 +19,7 @@ import {
   siWhatsapp,
   siX,
   siYoutube,
-} from 'simple-icons';
-import { type BrandIcon, fromSimpleIcon } from './brand-icon.js';
-import { emailIcon, linkedinIcon, websiteIcon } from './drawn-icons.js';
+} from './simple-icons.generated.js';
 
 /** The spec's 17 identifiers, in the order the README lists them. */
 export const platformNames = [

@@ -2,6 +2,8 @@
  * @module The `/skills` catalogue: technology identifiers with their simple-icons logos (CC0)
  * and brand colours, plus common aliases.
  */
+
+import { type BrandIcon, fromSimpleIcon } from './brand-icon.js';
 import {
   siAndroid,
   siAngular,
@@ -125,8 +127,7 @@ import {
   siWebpack,
   siYarn,
   siZig,
-} from 'simple-icons';
-import { type BrandIcon, fromSimpleIcon } from './brand-icon.js';
+} from './simple-icons.generated.js';
 
 /** Identifier (lowercase) to logo, in the order the README lists them. */
 export const skillIcons: ReadonlyMap<string, BrandIcon> = new Map([

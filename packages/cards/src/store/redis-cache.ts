@@ -1,24 +1,34 @@
 /**
- * @module A CardCache in Redis (JSON values with EX), shared by every instance.
+ * @module A CardCache in Redis (JSON values with EX), shared by every instance. ioredis loads on
+ * first use, so processes without a Redis cache never pay for it.
  */
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { CardCache } from './card-cache.js';
 
 /** Key prefix, so the cache can share a Redis database with other data. */
 const prefix = 'readme-cards:cache:';
 
 export function createRedisCache(url: string): CardCache {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  let connection: Promise<Redis> | undefined;
+  const redis = () => {
+    connection ??= import('ioredis').then(({ Redis }) => new Redis(url, { maxRetriesPerRequest: 2 }));
+    return connection;
+  };
   return {
     async get<Value>(key: string) {
-      const raw = await redis.get(prefix + key);
+      const raw = await (await redis()).get(prefix + key);
       return raw === null ? undefined : (JSON.parse(raw) as Value);
     },
     async set(key, value, ttlSeconds) {
-      await redis.set(prefix + key, JSON.stringify(value), 'EX', Math.max(1, Math.ceil(ttlSeconds)));
+      await (await redis()).set(
+        prefix + key,
+        JSON.stringify(value),
+        'EX',
+        Math.max(1, Math.ceil(ttlSeconds)),
+      );
     },
     async close() {
-      await redis.quit();
+      if (connection) await (await connection).quit();
     },
   };
 }
