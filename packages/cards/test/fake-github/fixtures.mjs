@@ -208,4 +208,47 @@ const grace = {
   })),
 };
 
-export const fixtures = { users: [ada, grace] };
+/** octocat: the account the gallery and the README examples use (GitHub's own demo account). */
+const octocat = {
+  ...grace,
+  id: 'U_octocat',
+  login: 'octocat',
+  name: 'The Octocat',
+  bio: 'GitHub mascot and demo account',
+  createdAt: '2011-01-25T18:44:36Z',
+  followers: 9_000,
+  repositories: [
+    {
+      name: 'Spoon-Knife',
+      description: 'This repo is for demonstration purposes only.',
+      stars: 12_000,
+      forks: 140_000,
+      languages: [
+        { name: 'HTML', color: '#e34c26', size: 1_300 },
+        { name: 'CSS', color: '#663399', size: 1_100 },
+      ],
+    },
+    {
+      name: 'Hello-World',
+      description: 'My first repository on GitHub!',
+      stars: 2_900,
+      forks: 2_700,
+      license: { spdxId: 'MIT', name: 'MIT License' },
+      languages: [{ name: 'Go', color: '#00ADD8', size: 4_000 }],
+      stargazers: stars('2011-01-26T00:00:00Z', 2_900, 36),
+      commits: grace.repositories[0].commits.map((commit) => ({ ...commit, authorId: 'U_octocat' })),
+    },
+    {
+      name: 'linguist',
+      stars: 400,
+      isFork: true,
+      languages: [{ name: 'Ruby', color: '#701516', size: 90_000 }],
+    },
+  ],
+  events: ada.events.map((event) => ({
+    ...event,
+    repo: { name: event.repo.name.replace('ada/', 'octocat/') },
+  })),
+};
+
+export const fixtures = { users: [ada, grace, octocat] };
