@@ -2,7 +2,6 @@
 /**
  * @module `botlists status`: probes every list and prints the board (table, Markdown or JSON).
  */
-import { parseArgs } from 'node:util';
 import { builtInLists } from './registry/lists.generated.js';
 import { resolveList } from './registry/resolve-list.js';
 import { ConsoleReport } from './status/console-report.js';
@@ -23,7 +22,7 @@ Options:
   -h, --help                      show this help`;
 
 async function main(argv: string[]): Promise<number> {
-  let parsed: ReturnType<typeof parseOptions>;
+  let parsed: CliOptions;
   try {
     parsed = parseOptions(argv);
   } catch (error) {
@@ -75,21 +74,50 @@ async function main(argv: string[]): Promise<number> {
   return values.strict && board.summary.live !== board.entries.length ? 1 : 0;
 }
 
-function parseOptions(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      format: { type: 'string' },
-      list: { type: 'string', multiple: true },
-      'base-url': { type: 'string' },
-      timeout: { type: 'string' },
-      issues: { type: 'boolean' },
-      repo: { type: 'string' },
-      strict: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+interface CliOptions {
+  values: {
+    format?: string;
+    list?: string[];
+    'base-url'?: string;
+    timeout?: string;
+    issues?: boolean;
+    repo?: string;
+    strict?: boolean;
+    help?: boolean;
+  };
+  positionals: string[];
+}
+
+const VALUE_OPTIONS = new Set(['format', 'list', 'base-url', 'timeout', 'repo']);
+const FLAG_OPTIONS = new Set(['issues', 'strict', 'help']);
+
+/** `--name value`, `--name=value` and flags; a hand-rolled parser keeps Node 18.0 (no util.parseArgs) supported. */
+function parseOptions(argv: string[]): CliOptions {
+  const values: CliOptions['values'] = {};
+  const positionals: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '-h') {
+      values.help = true;
+      continue;
+    }
+    if (!arg.startsWith('--')) {
+      positionals.push(arg);
+      continue;
+    }
+    const [name, inline] = arg.slice(2).split(/=(.*)/s) as [string, string | undefined];
+    if (FLAG_OPTIONS.has(name)) {
+      if (inline !== undefined) throw new Error(`--${name} takes no value`);
+      values[name as 'issues' | 'strict' | 'help'] = true;
+      continue;
+    }
+    if (!VALUE_OPTIONS.has(name)) throw new Error(`unknown option --${name}`);
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new Error(`--${name} needs a value`);
+    if (name === 'list') values.list = [...(values.list ?? []), value];
+    else values[name as 'format' | 'base-url' | 'timeout' | 'repo'] = value;
+  }
+  return { values, positionals };
 }
 
 main(process.argv.slice(2)).then(

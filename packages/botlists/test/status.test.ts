@@ -203,6 +203,9 @@ describe('botlists status (built CLI)', () => {
     expect((await run(['status', '--list', 'discord'])).code).toBe(2);
     expect((await run(['status', '--format', 'xml'])).code).toBe(2);
     expect((await run(['nope'])).code).toBe(2);
+    expect((await run(['status', '--bogus'])).code).toBe(2);
+    expect((await run(['status', '--timeout'])).code).toBe(2);
+    expect((await run(['--help'])).code).toBe(0);
     const strict = await run([
       'status',
       '--base-url',

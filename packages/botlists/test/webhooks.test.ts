@@ -357,6 +357,30 @@ describe('VoteWebhookServer: limits, bans and routing', () => {
     expect(body).toBe('{"ok":false,"error":"invalid JSON"}');
   });
 
+  it('stops reading a chunked body at 512 KB, survives aborted uploads and odd bodies', async () => {
+    const h = await start();
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent++ < 20) controller.enqueue(chunk);
+        else controller.close();
+      },
+    });
+    const res = await fetch(`${h.address}/top.gg`, {
+      method: 'POST',
+      headers: { authorization: SECRET },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit).catch((e: unknown) => e);
+    // Either the 413 arrives, or the socket is closed mid-upload: never a 200 and never a crash.
+    if (res instanceof Response) expect(res.status).toBe(413);
+    for (const body of ['[]', '42', 'null', '"x"', '{"user":{"nested":true}}']) {
+      expect((await h.post('top.gg', body, { authorization: SECRET })).status, body).toBe(400);
+    }
+    expect((await h.post('top.gg', TOPGG_V0, { authorization: SECRET })).status).toBe(200);
+  });
+
   it('accepts the list id from ?list= on the bare path', async () => {
     const h = await start();
     const res = await fetch(`${h.address}?list=topgg`, {
