@@ -170,6 +170,7 @@ export class Botlists extends EventEmitter {
   async postStats(stats?: Stats, opts: FanOutOptions = {}): Promise<PostReport> {
     assertKnownIds(opts.only, this.lists);
     assertKnownIds(opts.skip, this.lists);
+    this.botId(); // fail the call, not every list, when the bot id is unknown
     const resolved = await this.resolveStats(stats);
     const held = this.lists.filter(
       (l) => l.supports.post && this.tokens.has(l.id) && this.holdReason(l.id) !== null,

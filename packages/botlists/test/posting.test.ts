@@ -351,6 +351,35 @@ describe('postStats limits', () => {
     expect(result.status).toBeNull();
   });
 
+  it('posts to custom lists and honours authHeaders overrides', async () => {
+    const bot = new Botlists({
+      botId: BOT,
+      env: { LIST_TOKEN_MYLIST_EXAMPLE: 'custom-token' },
+      tokens: { 'top.gg': 't' },
+      postSpacingMs: 0,
+      authHeaders: { 'top.gg': 'x-api-key' },
+      lists: [
+        ...rebasedOverrides(base),
+        { id: 'mylist.example', apiPost: `${base}/mylist.example/bots/:id`, postField: 'guild_total' },
+      ],
+    });
+    const report = await bot.postStats({ serverCount: 8 });
+    expect(report.posted.map((r) => r.listId)).toEqual(['top.gg', 'mylist.example']);
+    const custom = fake.requests.find((r) => r.url.startsWith('/mylist.example/'))!;
+    expect([custom.method, custom.url, custom.headers.authorization, custom.body]).toEqual([
+      'POST',
+      `/mylist.example/bots/${BOT}`,
+      'custom-token',
+      '{"guild_total":8}',
+    ]);
+    const topgg = fake.requests.find((r) => r.url.startsWith('/top.gg/'))!;
+    expect(topgg.headers['x-api-key']).toBe('t');
+    expect(topgg.headers.authorization).toBeUndefined();
+    await expect(
+      new Botlists({ env: {}, tokens: { 'top.gg': 't' } }).postStats({ serverCount: 1 }),
+    ).rejects.toThrow(/botId is required/);
+  });
+
   it('skips a list the status board marks shut down', async () => {
     fake.responder = (req) =>
       req.url === '/yabl.xyz'
