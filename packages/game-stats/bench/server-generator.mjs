@@ -181,16 +181,17 @@ export async function generateServer(dir, options) {
     players.push({ uuid, name: hasName ? name : null, layout, stats });
     if (hasName) usercache.push({ name, uuid, expiresOn: '2026-12-24 10:00:00 +0000' });
   }
-  const writes = players.map((player) =>
-    writeFile(
-      path.join(player.layout === 'stats' ? oldLayout : newLayout, `${player.uuid}.json`),
-      `${JSON.stringify({ stats: player.stats, DataVersion: 4440 }, null, spacing)}\n`,
-    ),
+  const writes = players.map(
+    (player) => () =>
+      writeFile(
+        path.join(player.layout === 'stats' ? oldLayout : newLayout, `${player.uuid}.json`),
+        `${JSON.stringify({ stats: player.stats, DataVersion: 4440 }, null, spacing)}\n`,
+      ),
   );
   for (let index = 0; index < (options.corrupt ?? 0); index++) {
     const uuid = uuidFrom(random);
     const broken = ['', '{"stats": {"minecraft:custom": {"minecraft:play_ti', 'null', '[1,2,3]'][index % 4];
-    writes.push(writeFile(path.join(oldLayout, `${uuid}.json`), broken));
+    writes.push(() => writeFile(path.join(oldLayout, `${uuid}.json`), broken));
     players.push({ uuid, name: null, layout: 'stats', stats: null, corrupt: true });
   }
   for (let index = 0; index < (options.legacy ?? 0); index++) {
@@ -202,11 +203,14 @@ export async function generateServer(dir, options) {
       'stat.mineBlock.minecraft.stone': 50 + index,
       'stat.jump': 10,
     };
-    writes.push(writeFile(path.join(oldLayout, `${uuid}.json`), JSON.stringify(flat)));
+    writes.push(() => writeFile(path.join(oldLayout, `${uuid}.json`), JSON.stringify(flat)));
     usercache.push({ name, uuid, expiresOn: '2026-12-24 10:00:00 +0000' });
     players.push({ uuid, name, layout: 'stats', stats: null, legacy: flat });
   }
-  await Promise.all(writes);
+  // A few hundred files at a time: all at once would exhaust file descriptors.
+  for (let start = 0; start < writes.length; start += 256) {
+    await Promise.all(writes.slice(start, start + 256).map((write) => write()));
+  }
   await writeFile(path.join(dir, 'usercache.json'), JSON.stringify(usercache, null, spacing));
   const rcon = options.rcon;
   await writeFile(

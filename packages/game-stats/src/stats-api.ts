@@ -62,6 +62,7 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
     worlds: settings.worlds,
     logger,
     onProgress: options.onProgress,
+    parallelReadMinFiles: config.index['parallel-read-min-files'],
   });
   await index.build();
   const presence = new Presence(settings.online.kind);

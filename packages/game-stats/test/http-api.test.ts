@@ -2,6 +2,8 @@
  * Every route, parameter and error of the spec, through HTTP against the running bin on a
  * generated server folder (hundreds of players, both layouts, corrupt, legacy and unnamed files).
  */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { GeneratedPlayer } from '../bench/server-generator.mjs';
@@ -35,7 +37,12 @@ beforeAll(async () => {
     newLayoutShare: 0.3,
   });
   await addUsercacheOnlyPlayer(server.dir, 'NoStatsYet', nameless);
-  bin = await startBin(['--server-dir', server.dir], { GAME_STATS_API_KEY: '' });
+  // Worker-thread reading from the first file on, so this suite covers that path of the build
+  // (the other suites use the in-thread reader of small servers).
+  await writeFile(path.join(server.dir, 'parallel.yml'), 'index:\n  parallel-read-min-files: 1\n');
+  bin = await startBin(['--config', path.join(server.dir, 'parallel.yml'), '--server-dir', server.dir], {
+    GAME_STATS_API_KEY: '',
+  });
 });
 
 afterAll(async () => {

@@ -77,6 +77,8 @@ export const configSchema = z
         watch: z.boolean().default(true),
         /** Full rescan (stat of every file) as a safety net behind the watcher; 0 turns it off. */
         'rescan-seconds': z.number().min(0).max(86_400).default(300),
+        /** From this many files on, the first build parses on worker threads. */
+        'parallel-read-min-files': z.number().int().min(1).default(2_000),
       })
       .strict()
       .prefault({}),

@@ -13,21 +13,30 @@ export interface CompactStats {
 
 /** Packs dumps (one per world) into one compact record, summing equal keys. */
 export function packStats(dumps: readonly StatDump[], table: StatKeyTable): CompactStats {
-  const sums = new Map<number, number>();
+  const ids: number[] = [];
+  const amounts: number[] = [];
   for (const dump of dumps) {
-    for (const [category, entries] of Object.entries(dump)) {
-      for (const [key, value] of Object.entries(entries)) {
-        const id = table.intern(category, key);
-        sums.set(id, (sums.get(id) ?? 0) + value);
+    for (const category in dump) {
+      const entries = dump[category]!;
+      for (const key in entries) {
+        ids.push(table.intern(category, key));
+        amounts.push(entries[key]!);
       }
     }
   }
-  const keyIds = Uint32Array.from(sums.keys()).sort();
-  const values = new Float64Array(keyIds.length);
-  keyIds.forEach((id, index) => {
-    values[index] = sums.get(id) ?? 0;
-  });
-  return { keyIds, values };
+  const order = Array.from(ids.keys()).sort((a, b) => ids[a]! - ids[b]!);
+  const keyIds: number[] = [];
+  const values: number[] = [];
+  for (const index of order) {
+    // Equal ids are adjacent after sorting: the same key in several worlds is summed.
+    if (keyIds.length > 0 && keyIds[keyIds.length - 1] === ids[index])
+      values[values.length - 1]! += amounts[index]!;
+    else {
+      keyIds.push(ids[index]!);
+      values.push(amounts[index]!);
+    }
+  }
+  return { keyIds: Uint32Array.from(keyIds), values: Float64Array.from(values) };
 }
 
 /** Value of one key id, 0 when absent. */

@@ -3,13 +3,14 @@
  * kept fresh by watching the folders (a file is re-read only when its mtime changed), so
  * requests never touch the disk.
  */
-import { type FSWatcher, watch } from 'node:fs';
+import { closeSync, type FSWatcher, fstatSync, openSync, readFileSync, watch } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { parseStatsFile } from '../stats/stats-file.js';
 import { type CompactStats, packStats } from './compact-stats.js';
 import { NameBook } from './name-book.js';
+import { type ParallelReadResult, parallelReadAvailable, readInParallel } from './parallel-read.js';
 import { StatKeyTable } from './stat-key-table.js';
 import { layoutRank, statsFoldersOf } from './stats-folders.js';
 import { parseUsercache } from './usercache.js';
@@ -22,6 +23,8 @@ export interface PlayerIndexOptions {
   logger?: Logger;
   /** Called with progress while the first build runs. */
   onProgress?: (done: number, total: number) => void;
+  /** From this many files on, the first build reads on worker threads (default 2000). */
+  parallelReadMinFiles?: number;
 }
 
 interface StatsFileState {
@@ -48,7 +51,8 @@ export interface IndexCounts {
   builtAt: number;
 }
 
-const readConcurrency = 48;
+/** Files read between two yields to the event loop during the first build. */
+const readBatchSize = 500;
 const watchDebounceMs = 150;
 const progressEveryMs = 1_000;
 const attachRetryMs = 5_000;
@@ -84,23 +88,26 @@ export class PlayerIndex {
   async build(): Promise<void> {
     const started = performance.now();
     const files = await this.listFiles();
-    let done = 0;
-    let lastReport = Date.now();
-    const report = () => {
-      if (Date.now() - lastReport < progressEveryMs) return;
-      lastReport = Date.now();
-      this.options.onProgress?.(done, files.length);
-    };
-    let next = 0;
-    const worker = async () => {
-      while (next < files.length) {
-        const file = files[next++]!;
-        await this.readFile(file, false);
-        done++;
-        report();
+    const progress = throttledProgress(files.length, this.options.onProgress);
+    if (files.length >= (this.options.parallelReadMinFiles ?? 2_000) && parallelReadAvailable()) {
+      let done = 0;
+      await readInParallel(
+        files.map((file) => file.path),
+        this.keys,
+        (position, result) => {
+          this.apply(files[position]!, result);
+          progress(++done);
+        },
+      );
+    } else {
+      for (let start = 0; start < files.length; start += readBatchSize) {
+        const end = Math.min(start + readBatchSize, files.length);
+        for (let position = start; position < end; position++) this.readFile(files[position]!, false);
+        progress(end);
+        // Let a host's event loop breathe between batches.
+        await new Promise((resolve) => setImmediate(resolve));
       }
-    };
-    await Promise.all(Array.from({ length: readConcurrency }, worker));
+    }
     await this.loadUsercache();
     for (const player of this.players.values()) this.merge(player);
     this.options.onProgress?.(files.length, files.length);
@@ -187,7 +194,7 @@ export class PlayerIndex {
       }
       const located = this.locate(filePath);
       if (!located) continue;
-      const player = await this.readFile(located, true);
+      const player = this.readFile(located, true);
       if (player) {
         touched.add(player);
         changed = true;
@@ -201,30 +208,45 @@ export class PlayerIndex {
   }
 
   /** Reads one file if its mtime changed; returns the player when something changed. */
-  private async readFile(file: LocatedFile, onlyIfChanged: boolean): Promise<IndexedPlayer | undefined> {
+  private readFile(file: LocatedFile, onlyIfChanged: boolean): IndexedPlayer | undefined {
     let mtimeMs: number;
     let text: string;
+    let fd: number | undefined;
     try {
-      const info = await stat(file.path);
-      mtimeMs = info.mtimeMs;
+      fd = openSync(file.path, 'r');
+      mtimeMs = fstatSync(fd).mtimeMs;
       const known = this.players.get(file.uuid)?.files.get(file.path);
       if (onlyIfChanged && known && known.mtimeMs === mtimeMs) return undefined;
-      text = await readFile(file.path, 'utf8');
+      text = readFileSync(fd, 'utf8');
     } catch {
       return this.forget(file);
+    } finally {
+      if (fd !== undefined) closeSync(fd);
     }
     const parsed = parseStatsFile(text);
-    if (!parsed.ok) this.reportProblem(file.path, parsed.reason);
+    return this.apply(file, {
+      mtimeMs,
+      missing: false,
+      error: parsed.ok ? null : parsed.reason,
+      legacy: parsed.ok && parsed.legacy,
+      stats: parsed.ok ? packStats([parsed.stats], this.keys) : null,
+    });
+  }
+
+  /** Records what was read from one file. */
+  private apply(file: LocatedFile, result: ParallelReadResult): IndexedPlayer | undefined {
+    if (result.missing) return this.forget(file);
+    if (result.error) this.reportProblem(file.path, result.error);
     else {
       this.reportedProblems.delete(file.path);
-      if (parsed.legacy) this.reportProblem(file.path, 'legacy pre-1.13 format, read leniently', 'info');
+      if (result.legacy) this.reportProblem(file.path, 'legacy pre-1.13 format, read leniently', 'info');
     }
     const player = this.playerFor(file.uuid);
     player.files.set(file.path, {
       world: file.world,
       rank: file.rank,
-      mtimeMs,
-      stats: parsed.ok ? packStats([parsed.stats], this.keys) : null,
+      mtimeMs: result.mtimeMs,
+      stats: result.stats,
     });
     player.readAt = Date.now();
     return player;
@@ -346,4 +368,14 @@ interface LocatedFile {
   uuid: string;
   world: number;
   rank: number;
+}
+
+/** Calls `onProgress` at most once a second. */
+function throttledProgress(total: number, onProgress?: (done: number, total: number) => void) {
+  let lastReport = Date.now();
+  return (done: number) => {
+    if (!onProgress || Date.now() - lastReport < progressEveryMs) return;
+    lastReport = Date.now();
+    onProgress(done, total);
+  };
 }

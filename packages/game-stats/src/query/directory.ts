@@ -36,7 +36,10 @@ interface Roster {
   byName: string[];
   /** Position of each UUID in byName, the tie-breaker of rankings. */
   namePosition: Map<string, number>;
-  lowerNames: string[];
+  /** Every lower-case name joined by newlines: one indexOf scan finds all substring matches. */
+  haystack: string;
+  /** Where each name starts in haystack, by position in byName. */
+  nameStarts: Int32Array;
 }
 
 interface Ranking {
@@ -77,20 +80,32 @@ export class Directory {
   /** Players sorted by name, filtered by a name substring and online status, one page of them. */
   listPlayers(request: PageRequest & { search: string }): { total: number; players: PlayerRef[] } {
     const roster = this.currentRoster();
-    const needle = request.search.toLowerCase();
-    const matches: string[] = [];
-    for (let position = 0; position < roster.byName.length; position++) {
-      const uuid = roster.byName[position]!;
-      if (request.onlineOnly && !this.presence.isOnline(uuid)) continue;
-      if (needle !== '' && !roster.lowerNames[position]!.includes(needle)) continue;
-      matches.push(uuid);
-    }
+    const needle = request.search.toLowerCase().replaceAll('\n', '');
+    const candidates = needle === '' ? roster.byName : this.search(roster, needle);
+    const matches = request.onlineOnly
+      ? candidates.filter((uuid) => this.presence.isOnline(uuid))
+      : [...candidates];
     if (!request.ascending) matches.reverse();
     const start = request.page * request.limit;
     return {
       total: matches.length,
       players: matches.slice(start, start + request.limit).map((uuid) => this.ref(uuid)),
     };
+  }
+
+  /** UUIDs whose name contains `needle`, in name order. */
+  private search(roster: Roster, needle: string): string[] {
+    const found: string[] = [];
+    let from = 0;
+    let position = 0;
+    for (;;) {
+      const at = roster.haystack.indexOf(needle, from);
+      if (at === -1) return found;
+      // Names are in haystack order, so the owner of `at` is at or after the last match.
+      while (position + 1 < roster.nameStarts.length && roster.nameStarts[position + 1]! <= at) position++;
+      found.push(roster.byName[position]!);
+      from = roster.nameStarts[position + 1] ?? roster.haystack.length;
+    }
   }
 
   /** One page of a leaderboard: dense ranks, ties ordered by name. */
@@ -131,13 +146,23 @@ export class Directory {
     if (this.roster?.generation === generation) return this.roster;
     const uuids = new Set(this.index.players.keys());
     for (const uuid of this.presence.uuids()) uuids.add(uuid);
-    const rows = [...uuids].map((uuid) => ({ uuid, lower: this.nameOf(uuid).toLowerCase() }));
+    const rows = [...uuids].map((uuid) => ({
+      uuid,
+      lower: this.nameOf(uuid).toLowerCase().replaceAll('\n', ' '),
+    }));
     rows.sort((a, b) => compareText(a.lower, b.lower) || compareText(a.uuid, b.uuid));
+    const nameStarts = new Int32Array(rows.length);
+    let offset = 0;
+    rows.forEach((row, position) => {
+      nameStarts[position] = offset;
+      offset += row.lower.length + 1;
+    });
     this.roster = {
       generation,
       byName: rows.map((row) => row.uuid),
-      lowerNames: rows.map((row) => row.lower),
       namePosition: new Map(rows.map((row, position) => [row.uuid, position])),
+      haystack: rows.map((row) => row.lower).join('\n'),
+      nameStarts,
     };
     return this.roster;
   }

@@ -54,11 +54,23 @@ export function parseStatsFile(text: string): StatsFileResult {
 
 function readNested(stats: Record<string, unknown>): StatDump {
   const dump: StatDump = {};
-  for (const [category, entries] of Object.entries(stats)) {
+  for (const category in stats) {
+    const entries = stats[category];
     if (!isRecord(entries)) continue;
-    for (const [key, value] of Object.entries(entries)) {
-      add(dump, withNamespace(category), withNamespace(normaliseDottedKey(key)), value);
+    const target: Record<string, number> = {};
+    let kept = 0;
+    for (const key in entries) {
+      const value = entries[key];
+      if (typeof value !== 'number' || !Number.isFinite(value) || value === 0) continue;
+      // Files written by the game are already namespaced: normalise only when needed.
+      const name = key.includes(':') ? key : withNamespace(normaliseDottedKey(key));
+      target[name] = (target[name] ?? 0) + Math.trunc(value);
+      kept++;
     }
+    if (kept === 0) continue;
+    const full = withNamespace(category);
+    if (dump[full]) for (const key in target) dump[full][key] = (dump[full][key] ?? 0) + target[key]!;
+    else dump[full] = target;
   }
   return dump;
 }
