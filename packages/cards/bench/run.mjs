@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { makeBadge } from 'badge-maker';
 import { renderBadge } from '../dist/cards/badge.js';
+import { measureColdLatency, startBenchGitHub } from './github-upstream.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
@@ -52,6 +53,10 @@ export const httpScenarios = [
     name: '/skills',
     path: '/skills?skills=typescript,react,nodejs,docker,postgres,redis,git,linux&showLabels=true',
   },
+  // GitHub cards with warm data (the sample request fills the cache from the fake GitHub).
+  { name: '/stats (warm)', path: '/stats?username=grace&showIcons=true' },
+  { name: '/streak (warm)', path: '/streak?username=grace' },
+  { name: '/languages (warm)', path: '/languages?username=grace' },
 ];
 
 function timeLoop(fn, iterations) {
@@ -131,9 +136,12 @@ for (const scenario of inProcessScenarios) {
 }
 
 const directory = mkdtempSync(join(tmpdir(), 'readme-cards-bench-'));
+const github = await startBenchGitHub();
 const server = await startProcess([bin, 'serve', '--host', '127.0.0.1', '--port', '0'], {
   CARDS_STORE: join(directory, 'cards.db'),
   LOG_LEVEL: 'warn',
+  GITHUB_API_URL: github.url,
+  GITHUB_TOKENS: 'bench-token',
 });
 print('');
 print(
@@ -178,9 +186,11 @@ try {
       ]),
     );
   }
+  await measureColdLatency(server.url, github, print);
   print('');
   print(`peak RSS of readme-cards serve during the runs: ${peakRssMb(server.child.pid).toFixed(1)} MB`);
 } finally {
   await stop(server.child);
+  await github.close();
   rmSync(directory, { recursive: true, force: true });
 }

@@ -1,6 +1,8 @@
 /**
- * @module The typing card: lines typed one after another with a blinking cursor, in pure CSS.
- * Without animation (reduced motion, renderers without CSS) it shows the first line typed out.
+ * @module The typing card: lines typed one after another, each on its own row, with a
+ * blinking cursor; the cycle holds the finished text, then starts again. Pure CSS. The
+ * un-animated state (reduced motion, renderers without CSS) is the finished text: every line
+ * typed out, the cursor after the last one.
  */
 
 import { round, svgDocument } from '../svg/document.js';
@@ -8,7 +10,7 @@ import { escapeXml } from '../svg/escape.js';
 import { cardFrame } from '../svg/frame.js';
 import { fontFamily, measureText } from '../svg/measure.js';
 import { reducedMotionCss } from '../svg/motion.js';
-import { prefixWidths, type RevealPace, revealKeyframes, revealSeconds } from '../svg/reveal.js';
+import { prefixWidths, type RevealPace, revealKeyframes } from '../svg/reveal.js';
 import type { Theme } from '../themes/index.js';
 
 export interface TypingInput {
@@ -18,51 +20,52 @@ export interface TypingInput {
   theme: Theme;
 }
 
-/** Typing pace of a quick typist; erasing is twice as fast. */
-const pace: RevealPace = { typeSeconds: 0.08, eraseSeconds: 0.04 };
-/** How long a typed line stays before it is erased, and the pause before the next one. */
-const holdSeconds = 1.6;
-const gapSeconds = 0.4;
+/** Typing pace of a quick typist. */
+const pace: RevealPace = { typeSeconds: 0.08, eraseSeconds: 0 };
+/** Pause between lines, and how long the finished text stays before the cycle restarts. */
+const lineGapSeconds = 0.5;
+const holdSeconds = 3;
 
 function seconds(value: number): string {
   return `${Math.round(value * 1000) / 1000}s`;
-}
-
-/** Time window of each line inside one cycle. */
-function schedule(lines: readonly string[]): { starts: number[]; ends: number[]; cycle: number } {
-  const starts: number[] = [];
-  const ends: number[] = [];
-  let time = 0;
-  for (const line of lines) {
-    starts.push(time);
-    time += revealSeconds(Array.from(line).length, { hold: holdSeconds, erase: true }, pace) + gapSeconds;
-    ends.push(time);
-  }
-  return { starts, ends, cycle: time };
 }
 
 function percent(time: number, cycle: number): string {
   return `${Math.round((time / cycle) * 100_000) / 1000}%`;
 }
 
-/** Opacity keyframes: line `index` is visible only inside its window (multi-line cycles). */
-function visibilityKeyframes(index: number, start: number, end: number, cycle: number): string {
-  const frames = start === 0 ? ['0%{opacity:1}'] : ['0%{opacity:0}', `${percent(start, cycle)}{opacity:1}`];
-  if (end < cycle) frames.push(`${percent(end, cycle)}{opacity:0}`);
+/** Start and end of typing for each line, and the cycle length. */
+function schedule(lines: readonly string[]): { starts: number[]; ends: number[]; cycle: number } {
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let time = 0.3;
+  for (const line of lines) {
+    starts.push(time);
+    time += Array.from(line).length * pace.typeSeconds;
+    ends.push(time);
+    time += lineGapSeconds;
+  }
+  return { starts, ends, cycle: time - lineGapSeconds + holdSeconds };
+}
+
+/** A line's cursor shows while that line is typed; the last line keeps it to the end. */
+function cursorKeyframes(index: number, start: number, end: number | undefined, cycle: number): string {
+  const frames = [`0%{opacity:0}`, `${percent(start, cycle)}{opacity:1}`];
+  if (end !== undefined) frames.push(`${percent(end, cycle)}{opacity:0}`);
   return `@keyframes v${index}{${frames.join('')}}`;
 }
 
 export function renderTyping(input: TypingInput): string {
   const { lines, fontSize, theme } = input;
-  const padding = Math.round(fontSize * 0.8);
+  const padding = Math.round(fontSize * 0.7);
+  const lineHeight = Math.round(fontSize * 1.45);
   const cursorWidth = measureText(input.cursor, { size: fontSize });
   const widths = lines.map((line) => prefixWidths(line, { size: fontSize }));
   const longest = Math.max(...widths.map((w) => w.at(-1)!));
   const width = Math.ceil(longest + cursorWidth + 2 * padding + 2);
-  const height = Math.round(fontSize * 2.2);
-  const baseline = round(height / 2 + fontSize * 0.36);
+  const height = lines.length * lineHeight + 2 * padding - Math.round(fontSize * 0.25);
   const { starts, ends, cycle } = schedule(lines);
-  const multi = lines.length > 1;
+  const last = lines.length - 1;
   const css: string[] = [
     `.c{animation:b 1s step-end infinite}@keyframes b{50%{opacity:0}}`,
     `.m{animation-duration:${seconds(cycle)};animation-timing-function:step-end;animation-iteration-count:infinite}`,
@@ -70,27 +73,31 @@ export function renderTyping(input: TypingInput): string {
   const parts: string[] = [];
   lines.forEach((line, index) => {
     const full = widths[index]!.at(-1)!;
+    const baseline = round(padding + index * lineHeight + fontSize * 0.95);
+    const top = round(baseline - fontSize * 1.1);
     css.push(
       revealKeyframes(
         `r${index}`,
         widths[index]!,
-        { start: starts[index]!, hold: holdSeconds, erase: true },
+        { start: starts[index]!, hold: 0, erase: false },
         pace,
         cycle,
       ),
       `.m${index}{animation-name:r${index}}`,
+      cursorKeyframes(
+        index,
+        starts[index]!,
+        index === last ? undefined : ends[index]! + lineGapSeconds,
+        cycle,
+      ),
+      `.v${index}{animation:v${index} ${seconds(cycle)} step-end infinite}`,
     );
-    if (multi) {
-      css.push(
-        visibilityKeyframes(index, starts[index]!, ends[index]!, cycle),
-        `.l${index}{animation:v${index} ${seconds(cycle)} step-end infinite}`,
-      );
-    }
-    // Lines after the first rest hidden (attribute), so a static render shows one line.
-    const hidden = index > 0 ? ' opacity="0"' : '';
+    // Only the last line's cursor shows when nothing is animated.
+    const hidden = index === last ? '' : ' opacity="0"';
     parts.push(
-      `<clipPath id="k${index}"><rect class="m m${index}" x="${padding}" y="0" width="${round(full + 1)}" height="${height}"/></clipPath>`,
-      `<g class="l${index}"${hidden}><text x="${padding}" y="${baseline}" clip-path="url(#k${index})">${escapeXml(line)}</text><g class="m m${index}"><text class="c" x="${round(padding + full + 1)}" y="${baseline}" fill="${theme.accent}">${escapeXml(input.cursor)}</text></g></g>`,
+      `<clipPath id="k${index}"><rect class="m m${index}" x="${padding}" y="${top}" width="${round(full + 1)}" height="${lineHeight}"/></clipPath>`,
+      `<text x="${padding}" y="${baseline}" clip-path="url(#k${index})">${escapeXml(line)}</text>`,
+      `<g class="m m${index}"><g class="v${index}"${hidden}><text class="c" x="${round(padding + full + 1)}" y="${baseline}" fill="${theme.accent}">${escapeXml(input.cursor)}</text></g></g>`,
     );
   });
   css.push(reducedMotionCss);

@@ -31,7 +31,7 @@ const linesParam = customParam<string[]>(
 
 export const typing = defineEndpoint({
   path: '/typing',
-  summary: 'Lines typed and erased one after another, with a blinking cursor.',
+  summary: 'Lines typed one after another, each on its own row, with a blinking cursor.',
   cache: staticCardCache,
   pure: true,
   params: {
