@@ -225,7 +225,6 @@ export class Botlists extends EventEmitter {
         lists: this.lists,
         tokens: this.tokens,
         botId: this.botId(),
-        now: this.now(),
       },
       resolved,
     );

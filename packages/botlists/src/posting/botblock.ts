@@ -16,7 +16,6 @@ export interface BotBlockContext {
   lists: readonly BotlistRecord[];
   tokens: Map<string, string>;
   botId: string;
-  now: number;
 }
 
 /** Request body: counts plus one key per list id holding that list's token; empty shards omitted. */

@@ -322,11 +322,15 @@ export class VoteWebhookServer extends EventEmitter {
       finish(fail(403, 'list not allowed'));
       return;
     }
+    // 413, then drop the connection once the answer is flushed: the rest of the upload is never read.
+    const refuseBody = () => {
+      res.setHeader('connection', 'close');
+      res.once('finish', () => req.socket.destroy());
+      finish(fail(413, 'body too large'));
+    };
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > this.maxBodyBytes) {
-      res.setHeader('connection', 'close');
-      finish(fail(413, 'body too large'));
-      req.destroy();
+      refuseBody();
       return;
     }
     const chunks: Buffer[] = [];
@@ -337,9 +341,8 @@ export class VoteWebhookServer extends EventEmitter {
       size += chunk.length;
       if (size > this.maxBodyBytes) {
         tooLarge = true;
-        res.setHeader('connection', 'close');
-        finish(fail(413, 'body too large'));
-        req.destroy();
+        chunks.length = 0;
+        refuseBody();
         return;
       }
       chunks.push(chunk);
