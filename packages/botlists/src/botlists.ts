@@ -216,6 +216,7 @@ export class Botlists extends EventEmitter {
         retryAfter,
       });
     }
+    const botId = this.botId();
     const resolved = await this.resolveStats(stats);
     this.lastBotBlockAt = this.now();
     const report = await postViaBotBlock(
@@ -224,7 +225,7 @@ export class Botlists extends EventEmitter {
         url: this.options.botblockUrl ?? BOTBLOCK_COUNT_URL,
         lists: this.lists,
         tokens: this.tokens,
-        botId: this.botId(),
+        botId,
       },
       resolved,
     );

@@ -35,10 +35,10 @@ function keyObject(key: string): KeyObject {
   return cached;
 }
 
-export function hmacHex(key: string, ...parts: (string | Uint8Array)[]): string {
+function hmacDigest(key: string, prefix: string | undefined, raw: Uint8Array): Buffer {
   const mac = createHmac('sha256', keyObject(key));
-  for (const part of parts) mac.update(part);
-  return mac.digest('hex');
+  if (prefix !== undefined) mac.update(`${prefix}.`);
+  return mac.update(raw).digest();
 }
 
 /** Compares a hex signature (optionally `sha256=`-prefixed, any case) with the HMAC of the raw body. */
@@ -48,8 +48,7 @@ export function verifyHmac(signature: string, key: string, raw: Uint8Array, pref
     .replace(/^sha256=/i, '')
     .toLowerCase();
   if (!/^[0-9a-f]{64}$/.test(given)) return false;
-  const expected = prefix === undefined ? hmacHex(key, raw) : hmacHex(key, `${prefix}.`, raw);
-  return timingSafeEqual(Buffer.from(given, 'hex'), Buffer.from(expected, 'hex'));
+  return timingSafeEqual(Buffer.from(given, 'hex'), hmacDigest(key, prefix, raw));
 }
 
 export type SignedDeliveryResult = 'ok' | 'malformed' | 'stale' | 'mismatch';
