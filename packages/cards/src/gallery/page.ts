@@ -24,7 +24,7 @@ function section(endpoint: Endpoint): string {
       return `<img class="example" data-src="${escapeXml(src)}" src="${escapeXml(src)}" alt="${escapeXml(endpoint.path)} example" loading="eager">`;
     })
     .join('');
-  return `<section id="${escapeXml(id)}"><h2><code>${escapeXml(endpoint.path)}</code></h2><p>${escapeXml(endpoint.summary)}</p><div class="examples">${images}</div><form class="builder" data-path="${escapeXml(endpoint.path)}" data-example="${escapeXml(examples[0] ?? '')}"></form><div class="preview"><img class="live" alt="${escapeXml(endpoint.path)} preview"></div><label>URL <input class="url" readonly></label><label>Markdown <input class="markdown" readonly></label></section>`;
+  return `<section id="${escapeXml(id)}"><h2><code>${escapeXml(endpoint.path)}</code></h2><p>${escapeXml(endpoint.summary)}</p><div class="examples">${images}</div><h3>Build your own</h3><div class="build"><form class="builder" data-path="${escapeXml(endpoint.path)}" data-example="${escapeXml(examples[0] ?? '')}"></form><div class="preview"><img class="live" alt="${escapeXml(endpoint.path)} preview"></div></div><label>URL <input class="url" readonly></label><label>Markdown <input class="markdown" readonly></label></section>`;
 }
 
 /** The whole page; built once per app. */
