@@ -2,6 +2,7 @@
  * @module GET /activity: the 52-week contribution graph.
  */
 import { renderActivity } from '../cards/activity.js';
+import { renderOnce } from '../cards/render-memo.js';
 import { forCard, gitHubDataFor } from '../github/for-services.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { addDays, todayIn } from '../insights/calendar-date.js';
@@ -27,13 +28,15 @@ export const activity = defineEndpoint({
   },
   async render({ username, hideLegend, hideLabels, theme, timezone }, { services }) {
     const contributions = await forCard(gitHubDataFor(services).contributions(username));
-    const days = contributions.years.flatMap((year) => year.days);
     const today = todayIn(services.now().getTime(), timezone);
-    const grid = contributionGrid(days, today, weeks);
-    const yearAgo = addDays(today, -365);
-    const total = days
-      .filter((day) => day.date > yearAgo && day.date <= today)
-      .reduce((sum, day) => sum + day.count, 0);
-    return renderActivity({ login: username, grid, total, hideLegend, hideLabels, theme: getTheme(theme) });
+    return renderOnce(contributions, `${username}|${today}|${hideLegend}|${hideLabels}|${theme}`, () => {
+      const days = contributions.years.flatMap((year) => year.days);
+      const grid = contributionGrid(days, today, weeks);
+      const yearAgo = addDays(today, -365);
+      const total = days
+        .filter((day) => day.date > yearAgo && day.date <= today)
+        .reduce((sum, day) => sum + day.count, 0);
+      return renderActivity({ login: username, grid, total, hideLegend, hideLabels, theme: getTheme(theme) });
+    });
   },
 });

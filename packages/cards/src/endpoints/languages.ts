@@ -2,6 +2,7 @@
  * @module GET /languages: byte shares of the most used languages.
  */
 import { renderLanguages } from '../cards/languages.js';
+import { renderOnce } from '../cards/render-memo.js';
 import { forCard, gitHubDataFor } from '../github/for-services.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { languageShares } from '../insights/language-shares.js';
@@ -21,6 +22,8 @@ export const languages = defineEndpoint({
   },
   async render({ username, langsCount, theme }, { services }) {
     const sizes = await forCard(gitHubDataFor(services).languages(username));
-    return renderLanguages({ shares: languageShares(sizes, langsCount), theme: getTheme(theme) });
+    return renderOnce(sizes, `${langsCount}|${theme}`, () =>
+      renderLanguages({ shares: languageShares(sizes, langsCount), theme: getTheme(theme) }),
+    );
   },
 });

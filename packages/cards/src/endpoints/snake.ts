@@ -3,6 +3,7 @@
  */
 
 import { colorOr } from '../cards/github-marks.js';
+import { renderOnce } from '../cards/render-memo.js';
 import { renderSnake } from '../cards/snake.js';
 import { forCard, gitHubDataFor } from '../github/for-services.js';
 import { defineEndpoint } from '../http/endpoint.js';
@@ -30,19 +31,24 @@ export const snake = defineEndpoint({
   },
   async render({ username, theme, duration, color, title, hide_border }, { services }) {
     const contributions = await forCard(gitHubDataFor(services).contributions(username));
-    const days = contributions.years.flatMap((year) => year.days);
-    const grid = contributionGrid(days, todayIn(services.now().getTime()), weeks);
-    const route = solveSnake(grid.map((week) => week.map((day) => day?.level ?? 0)));
-    const palette = getTheme(theme);
-    return renderSnake({
-      login: username,
-      grid,
-      route,
-      duration,
-      color: colorOr(color, palette.accent),
-      title,
-      hideBorder: hide_border,
-      theme: palette,
+    const today = todayIn(services.now().getTime());
+    const key = `${username}|${today}|${theme}|${duration}|${color}|${title}|${hide_border}`;
+    // Solving the route is the costly part: done once per data refresh and parameter set.
+    return renderOnce(contributions, key, () => {
+      const days = contributions.years.flatMap((year) => year.days);
+      const grid = contributionGrid(days, today, weeks);
+      const route = solveSnake(grid.map((week) => week.map((day) => day?.level ?? 0)));
+      const palette = getTheme(theme);
+      return renderSnake({
+        login: username,
+        grid,
+        route,
+        duration,
+        color: colorOr(color, palette.accent),
+        title,
+        hideBorder: hide_border,
+        theme: palette,
+      });
     });
   },
 });

@@ -1,6 +1,7 @@
 /**
  * @module GET /stats: stars, commits, pull requests, issues, contributed-to and the grade.
  */
+import { renderOnce } from '../cards/render-memo.js';
 import { renderStats } from '../cards/stats.js';
 import { forCard, gitHubDataFor } from '../github/for-services.js';
 import { defineEndpoint } from '../http/endpoint.js';
@@ -32,26 +33,29 @@ export const stats = defineEndpoint({
       const contributions = await forCard(data.contributions(username));
       commits = contributions.years.reduce((sum, year) => sum + year.commits, 0);
     }
-    const grade = calculateRank({
-      allCommits,
-      commits,
-      pullRequests: stats.pullRequests,
-      issues: stats.issues,
-      reviews: stats.reviews,
-      stars: stats.stars,
-      followers: stats.followers,
-    });
-    return renderStats({
-      displayName: stats.name || stats.login,
-      stars: stats.stars,
-      commits,
-      allCommits,
-      pullRequests: stats.pullRequests,
-      issues: stats.issues,
-      contributedTo: stats.contributedTo,
-      rank: rank ? grade : null,
-      showIcons,
-      theme: getTheme(theme),
-    });
+    return renderOnce(stats, `${commits}|${showIcons}|${rank}|${allCommits}|${theme}`, () =>
+      renderStats({
+        displayName: stats.name || stats.login,
+        stars: stats.stars,
+        commits,
+        allCommits,
+        pullRequests: stats.pullRequests,
+        issues: stats.issues,
+        contributedTo: stats.contributedTo,
+        rank: rank
+          ? calculateRank({
+              allCommits,
+              commits,
+              pullRequests: stats.pullRequests,
+              issues: stats.issues,
+              reviews: stats.reviews,
+              stars: stats.stars,
+              followers: stats.followers,
+            })
+          : null,
+        showIcons,
+        theme: getTheme(theme),
+      }),
+    );
   },
 });

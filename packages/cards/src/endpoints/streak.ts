@@ -1,6 +1,7 @@
 /**
  * @module GET /streak: current and longest streak and total contributions over every year.
  */
+import { renderOnce } from '../cards/render-memo.js';
 import { renderStreak } from '../cards/streak.js';
 import { forCard, gitHubDataFor } from '../github/for-services.js';
 import { defineEndpoint } from '../http/endpoint.js';
@@ -29,15 +30,17 @@ export const streak = defineEndpoint({
   async render({ username, showCalendar, hideBorder, theme, timezone }, { services }) {
     const data = gitHubDataFor(services);
     const contributions = await forCard(data.contributions(username));
-    const days = contributions.years.flatMap((year) => year.days);
     const today = todayIn(services.now().getTime(), timezone);
-    return renderStreak({
-      login: username,
-      summary: computeStreaks(days, today),
-      today,
-      calendar: showCalendar ? contributionGrid(days, today, calendarWeeks) : null,
-      hideBorder,
-      theme: getTheme(theme),
+    return renderOnce(contributions, `${username}|${today}|${showCalendar}|${hideBorder}|${theme}`, () => {
+      const days = contributions.years.flatMap((year) => year.days);
+      return renderStreak({
+        login: username,
+        summary: computeStreaks(days, today),
+        today,
+        calendar: showCalendar ? contributionGrid(days, today, calendarWeeks) : null,
+        hideBorder,
+        theme: getTheme(theme),
+      });
     });
   },
 });

@@ -2,7 +2,7 @@
  * @module Current and longest contribution streaks over every year of a calendar. A day without
  * contributions breaks a streak, except today: the day is not over yet.
  */
-import { addDays, daysBetween } from './calendar-date.js';
+import { dateToUtcMs, utcMsToDate } from './calendar-date.js';
 
 export interface DayCount {
   date: string;
@@ -24,42 +24,56 @@ export interface StreakSummary {
   longest: StreakRange;
 }
 
-const emptyRange = (date: string): StreakRange => ({ start: date, end: date, length: 0 });
+const DAY_MS = 86_400_000;
+
+/** Days since the epoch: streaks are walked on integers, dates only formatted at the end. */
+const dayNumber = (date: string) => Math.round(dateToUtcMs(date) / DAY_MS);
+const dateOf = (day: number) => utcMsToDate(day * DAY_MS);
+
+interface DayRange {
+  start: number;
+  end: number;
+  length: number;
+}
+
+const toRange = (range: DayRange): StreakRange => ({
+  start: dateOf(range.start),
+  end: dateOf(range.end),
+  length: range.length,
+});
 
 /**
  * Walks every date from the first contribution to today (plus tomorrow when it already has
  * contributions: the calendar's day boundary may be ahead of the reader's time zone).
  */
 export function computeStreaks(days: readonly DayCount[], today: string): StreakSummary {
-  const counts = new Map<string, number>();
-  for (const day of days) counts.set(day.date, Math.max(counts.get(day.date) ?? 0, day.count));
-  const tomorrow = addDays(today, 1);
-  const last = (counts.get(tomorrow) ?? 0) > 0 ? tomorrow : today;
-  const contributed = [...counts.entries()]
-    .filter(([date, count]) => count > 0 && date <= last)
-    .map(([date]) => date)
-    .sort();
-  const first = contributed[0];
-  if (first === undefined) {
-    return { total: 0, firstContribution: null, current: emptyRange(today), longest: emptyRange(today) };
+  const counts = new Map<number, number>();
+  for (const day of days) {
+    const key = dayNumber(day.date);
+    counts.set(key, Math.max(counts.get(key) ?? 0, day.count));
+  }
+  const todayNumber = dayNumber(today);
+  const last = (counts.get(todayNumber + 1) ?? 0) > 0 ? todayNumber + 1 : todayNumber;
+  let first = Number.POSITIVE_INFINITY;
+  for (const [key, count] of counts) if (count > 0 && key <= last && key < first) first = key;
+  if (!Number.isFinite(first)) {
+    const empty = { start: today, end: today, length: 0 };
+    return { total: 0, firstContribution: null, current: empty, longest: empty };
   }
   let total = 0;
-  let current = emptyRange(first);
-  let longest = emptyRange(first);
-  const span = daysBetween(first, last);
-  for (let offset = 0; offset <= span; offset += 1) {
-    const date = addDays(first, offset);
-    const count = counts.get(date) ?? 0;
+  let current: DayRange = { start: first, end: first, length: 0 };
+  let longest: DayRange = current;
+  for (let day = first; day <= last; day += 1) {
+    const count = counts.get(day) ?? 0;
     total += count;
     if (count > 0) {
-      current =
-        current.length === 0
-          ? { start: date, end: date, length: 1 }
-          : { ...current, end: date, length: current.length + 1 };
+      current = { start: current.length === 0 ? day : current.start, end: day, length: current.length + 1 };
       if (current.length > longest.length) longest = current;
-    } else if (date !== today) {
-      current = emptyRange(date);
+    } else if (day !== todayNumber) {
+      current = { start: day, end: day, length: 0 };
     }
   }
-  return { total, firstContribution: first, current, longest };
+  const currentRange = current.length === 0 ? { start: today, end: today, length: 0 } : toRange(current);
+  const longestRange = longest.length === 0 ? { start: today, end: today, length: 0 } : toRange(longest);
+  return { total, firstContribution: dateOf(first), current: currentRange, longest: longestRange };
 }

@@ -3,7 +3,7 @@
  * a crowd of cold requests, and a rate-limited pool that still answers from its cache.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIXED_NOW } from '../fake-github/fixtures.mjs';
+import { FIXED_NOW, fixtures } from '../fake-github/fixtures.mjs';
 import { textsOf, useGitHubTestBed } from '../support/github-app.js';
 import { expectRenderableSvg } from '../support/svg.js';
 
@@ -91,6 +91,25 @@ describe('cache', () => {
     expect(textsOf(stale.body)).toEqual(textsOf(warm.body));
     expect((await app('/streak?username=ada')).status).toBe(200);
     expect(streak.status).toBe(200);
+  });
+
+  it('refreshes stale data in the background and draws the new numbers', async () => {
+    const app = bed().app();
+    const ada = fixtures.users.find((user) => (user as { login: string }).login === 'ada') as {
+      repositories: Array<{ stars: number }>;
+    };
+    const engine = ada.repositories[0] as { stars: number };
+    expect(textsOf((await app('/stats?username=ada')).body)).toContain('157');
+    engine.stars += 1;
+    try {
+      bed().clock.now += 3 * 3_600_000;
+      // Stale: answered at once with the old data (and its memoised drawing) while the refresh runs.
+      expect(textsOf((await app('/stats?username=ada')).body)).toContain('157');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(textsOf((await app('/stats?username=ada')).body)).toContain('158');
+    } finally {
+      engine.stars -= 1;
+    }
   });
 
   it('serves repeated requests without calling GitHub again', async () => {

@@ -37,14 +37,8 @@ function connection(items, { first = 100, after } = {}) {
   };
 }
 
-function contributionsCollection(user, now, { from, to } = {}) {
-  const end = to ? Date.parse(to) : now;
-  const start = from ? Date.parse(from) : end - 365 * DAY_MS;
-  const inRange = Object.entries(user.contributions).filter(([date]) => {
-    const time = Date.parse(`${date}T00:00:00Z`);
-    return time >= Date.parse(`${isoDay(start)}T00:00:00Z`) && time <= end;
-  });
-  const total = inRange.reduce((sum, [, count]) => sum + count, 0);
+/** The calendar weeks (Sunday first) from `start` to `end`. */
+function calendarWeeks(user, start, end) {
   const weeks = [];
   let week = [];
   for (let time = Date.parse(`${isoDay(start)}T00:00:00Z`); time <= end; time += DAY_MS) {
@@ -58,6 +52,17 @@ function contributionsCollection(user, now, { from, to } = {}) {
     week.push({ date, weekday, contributionCount: count, contributionLevel: levelOf(count), color: '#000' });
   }
   if (week.length > 0) weeks.push({ contributionDays: week });
+  return weeks;
+}
+
+function contributionsCollection(user, now, { from, to } = {}) {
+  const end = to ? Date.parse(to) : now;
+  const start = from ? Date.parse(from) : end - 365 * DAY_MS;
+  const inRange = Object.entries(user.contributions).filter(([date]) => {
+    const time = Date.parse(`${date}T00:00:00Z`);
+    return time >= Date.parse(`${isoDay(start)}T00:00:00Z`) && time <= end;
+  });
+  const total = inRange.reduce((sum, [, count]) => sum + count, 0);
   const years = [...new Set(Object.keys(user.contributions).map((date) => Number(date.slice(0, 4))))];
   const created = new Date(user.createdAt).getUTCFullYear();
   return {
@@ -65,7 +70,13 @@ function contributionsCollection(user, now, { from, to } = {}) {
     totalCommitContributions: total,
     restrictedContributionsCount: user.restrictedContributions ?? 0,
     totalPullRequestReviewContributions: user.reviews,
-    contributionCalendar: { totalContributions: total, weeks, colors: [], isHalloween: false },
+    // Built only when asked for: most queries need the totals alone.
+    contributionCalendar: () => ({
+      totalContributions: total,
+      weeks: calendarWeeks(user, start, end),
+      colors: [],
+      isHalloween: false,
+    }),
     commitContributionsByRepository: ({ maxRepositories = 25 }) =>
       user.repositories
         .filter((repository) => (repository.commits ?? []).length > 0)

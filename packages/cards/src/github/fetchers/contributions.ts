@@ -105,6 +105,25 @@ export function fetchYearCalendar(context: FetchContext, login: string, year: nu
   });
 }
 
+/** The last assembled answer per current-year calendar, so unchanged data keeps its identity. */
+const assembled = new WeakMap<YearContributions, Contributions>();
+
+function assemble(createdAt: string, calendars: YearContributions[]): Contributions {
+  const newest = calendars.at(-1);
+  const known = newest === undefined ? undefined : assembled.get(newest);
+  if (
+    known !== undefined &&
+    known.createdAt === createdAt &&
+    known.years.length === calendars.length &&
+    known.years.every((year, index) => year === calendars[index])
+  ) {
+    return known;
+  }
+  const contributions = { createdAt, years: calendars };
+  if (newest !== undefined) assembled.set(newest, contributions);
+  return contributions;
+}
+
 /** Every contribution year of `login`, fetched in parallel once the years are known. */
 export async function fetchContributions(context: FetchContext, login: string): Promise<Contributions> {
   const info = await context.cache.get({
@@ -120,5 +139,5 @@ export async function fetchContributions(context: FetchContext, login: string): 
   const currentYear = new Date(context.now()).getUTCFullYear();
   const years = [...new Set([...info.years, currentYear])].sort((a, b) => a - b);
   const calendars = await Promise.all(years.map((year) => fetchYearCalendar(context, login, year)));
-  return { createdAt: info.createdAt, years: calendars };
+  return assemble(info.createdAt, calendars);
 }
