@@ -90,6 +90,12 @@ describe('player', () => {
   });
 });
 
+test('a missing server folder exits 2 with a clear message', async () => {
+  const { code, stderr } = await cli('top', 'deaths', '--server-dir', path.join(server.dir, 'nope'));
+  expect(code).toBe(2);
+  expect(stderr.trim()).toMatch(/^game-stats: server-dir .*nope does not exist$/);
+});
+
 test('an invalid config file exits 2 naming the key, without a stack trace', async () => {
   const file = path.join(server.dir, 'bad.yml');
   await writeFile(file, 'pagination:\n  max-limit: -3\nrate-limit:\n  requestz: 5\n');

@@ -100,7 +100,7 @@ export async function playerCommand(options: OfflineOptions & { id: string }): P
     exitCode: 0,
     text: renderTable(rows, [
       { title: 'STAT', value: (row) => row[0] },
-      { title: 'VALUE', value: (row) => row[1] },
+      { title: 'VALUE', value: (row) => String(row[1]) },
     ]),
   };
 }

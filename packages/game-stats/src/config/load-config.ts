@@ -60,6 +60,7 @@ export interface ResolvedSettings {
 export function resolveSettings(input: Config | ConfigInput, environment = process.env): ResolvedSettings {
   const config = configSchema.parse(input);
   const serverDir = path.resolve(config['server-dir']);
+  if (!existsSync(serverDir)) throw new ConfigError(`server-dir ${serverDir} does not exist`);
   const propertiesFile = path.join(serverDir, 'server.properties');
   const properties: ServerProperties = existsSync(propertiesFile)
     ? parseServerProperties(readFileSync(propertiesFile, 'utf8'))

@@ -56,11 +56,15 @@ export function securityGate(options: SecurityOptions): MiddlewareHandler {
     if (method !== 'GET') {
       return reject(405, `Method ${method} not allowed`, { Allow: allowedMethods });
     }
-    const client = resolveClientAddress(
-      options.peerAddress(c.req.raw, c.env),
-      c.req.header('x-forwarded-for') ?? null,
-      trustedProxies,
-    );
+    // The client address is only worked out when something needs it.
+    const client =
+      allowList || limiter
+        ? resolveClientAddress(
+            options.peerAddress(c.req.raw, c.env),
+            c.req.header('x-forwarded-for') ?? null,
+            trustedProxies,
+          )
+        : '';
     if (allowList && !allowList.has(client)) return reject(403, 'IP not allowed');
     if (keyDigest && !bearerMatches(c.req.header('authorization'), keyDigest)) {
       return reject(401, 'Unauthorized', { 'WWW-Authenticate': 'Bearer realm="game-stats"' });

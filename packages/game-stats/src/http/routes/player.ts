@@ -147,8 +147,7 @@ function playerSummary(
     playtime_ticks: figures.playTimeTicks,
     playtime_seconds: seconds,
     playtime_formatted: formatTicks(figures.playTimeTicks),
-    metadata: { generated_at: new Date().toISOString(), execution_time_ms: 0 },
-  };
+  } as PlayerSummaryBody;
   if (sections.combat) {
     body.combat = {
       deaths: figures.deaths,
@@ -185,5 +184,6 @@ function playerSummary(
       blocks_mined: figures.blocksMined,
     };
   }
+  body.metadata = { generated_at: new Date().toISOString(), execution_time_ms: 0 };
   return body;
 }
