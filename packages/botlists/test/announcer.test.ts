@@ -178,6 +178,20 @@ describe('VoteAnnouncer formats', () => {
     ]);
   });
 
+  it('skips a send when customize returns null', async () => {
+    const announcer = new VoteAnnouncer({
+      webhooks: [hook('filtered')],
+      minIntervalMs: 0,
+      customize: (v, p) => (v.voterId === '1' ? null : p),
+    });
+    const events = collect(announcer);
+    announcer.announce(vote('1'));
+    announcer.announce(vote('2'));
+    await announcer.idle();
+    expect(events.delivered.map((e) => e.vote.voterId)).toEqual(['2']);
+    expect(discord.requests).toHaveLength(1);
+  });
+
   it('posts {source, event, list, vote} to external HTTPS targets; test votes only with announceTestVotes', async () => {
     const quiet = new VoteAnnouncer({ external: [external] });
     quiet.announce(vote('1', { isTest: true }));

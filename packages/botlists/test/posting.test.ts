@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Botlists, BotlistsError, lists } from '../src/index.js';
 import { rebasedOverrides } from './fakes/rebase-lists.js';
 import { RecordingServer } from './fakes/recording-server.js';
@@ -336,6 +336,28 @@ describe('postStats limits', () => {
     expect(fake.requests).toHaveLength(2);
   });
 
+  it("reports a 401 (bad token) as failed with the list's message and a 204 as posted, without retrying either", async () => {
+    fake.responder = (req) =>
+      req.url.startsWith('/top.gg/') ? { status: 401, body: '{"error":"Unauthorized"}' } : { status: 204 };
+    const report = await client({ tokens: { 'top.gg': 'bad', 'bots.ondiscord.xyz': 'ok' } }).postStats({
+      serverCount: 5,
+    });
+    expect(report.failed).toEqual([
+      {
+        listId: 'top.gg',
+        outcome: 'failed',
+        status: 401,
+        retried: false,
+        reason: '{"error":"Unauthorized"}',
+        retryAfter: null,
+      },
+    ]);
+    expect(report.posted).toEqual([
+      { listId: 'bots.ondiscord.xyz', outcome: 'posted', status: 204, retried: false },
+    ]);
+    expect(fake.requests).toHaveLength(2);
+  });
+
   it('retries 5xx twice by default, then reports the failure', async () => {
     fake.responder = () => ({ status: 502, body: 'bad gateway' });
     const result = await client({ tokens: { 'top.gg': 't' } }).postStatsTo('top.gg', { serverCount: 5 });
@@ -394,6 +416,21 @@ describe('postStats limits', () => {
     expect(report.skipped.find((r) => r.listId === 'yabl.xyz')?.reason).toBe('site shutdown');
     expect(fake.requests.map((r) => r.url.split('/')[1])).toEqual(['top.gg']);
     await expect(client({ disableStatusCheck: true }).refreshStatus()).rejects.toThrow(/disabled/);
+    const printed: string[] = [];
+    const log = vi.spyOn(console, 'log').mockImplementation((line: string) => void printed.push(line));
+    try {
+      const statusEvents: unknown[] = [];
+      bot.on('status', (b) => statusEvents.push(b));
+      await bot.checkAndReportStatus(true);
+      expect(statusEvents).toHaveLength(1);
+    } finally {
+      log.mockRestore();
+    }
+    expect(printed[0]).toMatch(/^LIST\s+STATE/);
+    expect(printed[0]).toMatch(/yabl\.xyz +shutdown/);
+    expect(printed[1]).toMatch(
+      /Open a removal issue:\nhttps:\/\/github\.com\/botlists\/botlists\/issues\/new\?title=List\+shutdown%3A\+yabl\.xyz/,
+    );
   });
 
   it('posts stats from a statsProvider or a sharded discord.js-like client', async () => {
