@@ -18,7 +18,7 @@ export interface StarsInput {
 }
 
 const width = 500;
-const chartTop = 86;
+const chartTop = 98;
 const chartHeight = 120;
 /** Drawn points at most: more adds bytes, not detail, at this width. */
 const maxPoints = 160;
