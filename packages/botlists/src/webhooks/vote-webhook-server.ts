@@ -91,6 +91,8 @@ export class VoteWebhookServer extends EventEmitter {
   private readonly maxBodyBytes: number;
   private readonly guard: IpGuard;
   private readonly now: () => number;
+  /** Route segments resolved so far (bounded: unknown ids sent by scanners must not grow it forever). */
+  private readonly resolved = new Map<string, BotlistRecord | null>();
   private server: Server | null = null;
   private boundPort: number | null = null;
 
@@ -209,9 +211,6 @@ export class VoteWebhookServer extends EventEmitter {
     for (const [key, value] of Object.entries(map)) if (value) out.set(this.listOf(key)?.id ?? key, value);
     return out;
   }
-
-  /** Route segments resolved so far (bounded: unknown ids sent by scanners must not grow it forever). */
-  private readonly resolved = new Map<string, BotlistRecord | null>();
 
   private listOf(query: string): BotlistRecord | null {
     const known = this.resolved.get(query);
