@@ -27,12 +27,13 @@ export const stats = defineEndpoint({
   },
   async render({ username, showIcons, rank, allCommits, theme }, { services }) {
     const data = gitHubDataFor(services);
-    const stats = await forCard(data.userStats(username));
-    let commits = stats.commitsLastYear;
-    if (allCommits) {
-      const contributions = await forCard(data.contributions(username));
-      commits = contributions.years.reduce((sum, year) => sum + year.commits, 0);
-    }
+    // Both fetches start together: with allCommits a cold card still costs one round trip more at most.
+    const [stats, contributions] = await forCard(
+      Promise.all([data.userStats(username), allCommits ? data.contributions(username) : undefined]),
+    );
+    const commits = contributions
+      ? contributions.years.reduce((sum, year) => sum + year.commits, 0)
+      : stats.commitsLastYear;
     return renderOnce(stats, `${commits}|${showIcons}|${rank}|${allCommits}|${theme}`, () =>
       renderStats({
         displayName: stats.name || stats.login,

@@ -2,10 +2,14 @@
  * @module Cached access to GitHub resources: per-resource TTL, single-flight (concurrent requests
  * share one upstream call) and stale-while-revalidate (last good data when GitHub fails).
  */
+import { LRUCache } from 'lru-cache';
 import type { CacheEntry, CacheStore } from './cache-store.js';
 
 /** How long stale data stays available as a fallback when GitHub is down or rate-limited. */
 export const STALE_RETENTION_MS = 7 * 24 * 3_600_000;
+
+/** Entries whose identity is kept across reads of a shared store. */
+const LAST_SEEN_ENTRIES = 10_000;
 
 export interface Loaded<T> {
   data: T;
@@ -22,8 +26,6 @@ export interface Resource<T> {
 
 export interface ResourceCache {
   get<T>(resource: Resource<T>): Promise<T>;
-  /** Upstream loads started so far, per key (tests and metrics). */
-  readonly loads: ReadonlyMap<string, number>;
 }
 
 export interface ResourceCacheOptions {
@@ -37,12 +39,13 @@ export function createResourceCache(options: ResourceCacheOptions): ResourceCach
   const { store } = options;
   const now = options.now ?? Date.now;
   const inFlight = new Map<string, Promise<unknown>>();
-  const loads = new Map<string, number>();
+  // A shared store (Redis) hands back a copy on every read: while an entry is unchanged the
+  // first copy is reused, so whatever is derived from the data (drawn cards) stays memoised.
+  const lastSeen = new LRUCache<string, CacheEntry>({ max: LAST_SEEN_ENTRIES });
 
   function refresh<T>(resource: Resource<T>, previous: CacheEntry<T> | undefined): Promise<T> {
     const running = inFlight.get(resource.key);
     if (running !== undefined) return running as Promise<T>;
-    loads.set(resource.key, (loads.get(resource.key) ?? 0) + 1);
     const started = (async () => {
       try {
         const loaded = await resource.load(previous);
@@ -58,10 +61,12 @@ export function createResourceCache(options: ResourceCacheOptions): ResourceCach
   }
 
   return {
-    loads,
     async get<T>(resource: Resource<T>): Promise<T> {
-      const entry = (await store.get(resource.key)) as CacheEntry<T> | undefined;
+      let entry = (await store.get(resource.key)) as CacheEntry<T> | undefined;
       if (entry === undefined) return refresh(resource, undefined);
+      const seen = lastSeen.get(resource.key) as CacheEntry<T> | undefined;
+      if (seen !== undefined && seen.fetchedAt === entry.fetchedAt) entry = seen;
+      else lastSeen.set(resource.key, entry);
       if (now() - entry.fetchedAt >= resource.ttlMs) {
         refresh(resource, entry).catch((error: unknown) => options.onRefreshError?.(resource.key, error));
       }

@@ -50,6 +50,8 @@ describe.runIf(available)('GitHub data in Redis', () => {
       expect((await first?.userStats('ada'))?.stars).toBe(157);
       expect((await second?.userStats('ADA'))?.stars).toBe(157);
       expect(fake.count('userStats')).toBe(1);
+      // Redis hands back copies; an unchanged entry keeps its identity (drawn cards stay memoised).
+      expect(await second?.userStats('ada')).toBe(await second?.userStats('ada'));
     } finally {
       await Promise.all(caches.map((cache) => cache.close()));
     }
