@@ -1,9 +1,9 @@
 /**
  * @module The Botlists client: stats posting, webhooks, reading, status and announcements behind one event emitter.
  */
-import { EventEmitter } from 'node:events';
 import { VoteAnnouncer, type VoteAnnouncerOptions } from './announcer/vote-announcer.js';
 import { BotlistsError } from './errors.js';
+import { TypedEmitter } from './events/typed-emitter.js';
 import { HttpClient } from './http/http-client.js';
 import { nextAutoPostDelay } from './posting/auto-post.js';
 import { BOTBLOCK_COUNT_URL, BOTBLOCK_WINDOW_MS, postViaBotBlock } from './posting/botblock.js';
@@ -27,6 +27,7 @@ import { StatusChecker, type StatusCheckerOptions } from './status/status-checke
 import type {
   BotClientLike,
   BotlistRecord,
+  BotlistsEvents,
   FetchOptions,
   PostReport,
   PostResult,
@@ -73,7 +74,7 @@ export interface BotlistsOptions {
 /** Events forwarded from the webhook server. */
 const WEBHOOK_EVENTS = ['vote', 'test', 'comment', 'review', 'rating', 'raw', 'request'] as const;
 
-export class Botlists extends EventEmitter {
+export class Botlists extends TypedEmitter<BotlistsEvents> {
   readonly lists: readonly BotlistRecord[];
   readonly announcer: VoteAnnouncer | null;
   private readonly options: BotlistsOptions;
@@ -268,8 +269,10 @@ export class Botlists extends EventEmitter {
   get webhooks(): Server {
     if (!this.webhookServer) {
       const server = new VoteWebhookServer({ now: this.now, ...this.options.webhook, lists: this.lists });
-      for (const event of WEBHOOK_EVENTS) server.on(event, (payload: unknown) => this.emit(event, payload));
-      server.on('error', (error: Error) => this.emitError(error));
+      const forward = <K extends (typeof WEBHOOK_EVENTS)[number]>(event: K) =>
+        server.on(event, (payload) => this.emit(event, payload as BotlistsEvents[K]));
+      for (const event of WEBHOOK_EVENTS) forward(event);
+      server.on('error', (error) => this.emitError(error));
       this.webhookServer = server;
     }
     return this.webhookServer;

@@ -227,3 +227,21 @@ export interface FetchOptions {
   retryDelayMs?: number;
   userAgent?: string;
 }
+
+/** Events of a VoteWebhookServer (also re-emitted by Botlists). */
+export interface WebhookEvents {
+  vote: UniversalVote;
+  test: UniversalVote;
+  comment: UniversalComment;
+  review: UniversalComment;
+  rating: UniversalComment;
+  raw: ParsedWebhook;
+  request: RequestLog;
+  error: Error;
+}
+
+/** Events of Botlists. */
+export interface BotlistsEvents extends WebhookEvents {
+  statsPosted: PostReport;
+  status: StatusBoard;
+}

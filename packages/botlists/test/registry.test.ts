@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BotlistsError, lists, resolveList, resolveTokens } from '../src/index.js';
+import { Botlists, BotlistsError, lists, resolveList, resolveTokens, UniversalParser } from '../src/index.js';
 import { authValue } from '../src/registry/tokens.js';
 
 const RECORD_FIELDS = [
@@ -107,5 +107,16 @@ describe('tokens', () => {
     expect(authValue('Bearer abc', 'Bearer')).toBe('Bearer abc');
     expect(authValue('abc', 'Bot')).toBe('Bot abc');
     expect(authValue('abc')).toBe('abc');
+  });
+});
+
+describe('typed events', () => {
+  it('gives listeners the payload type of their event', () => {
+    const lists = new Botlists({ env: {} });
+    const ids: string[] = [];
+    // Compile-time check: `vote.voterId` only type-checks because 'vote' is typed UniversalVote.
+    lists.on('vote', (vote) => ids.push(vote.voterId));
+    lists.emit('vote', UniversalParser.parseVoteWebhook('top.gg', { user: '9', bot: '1', type: 'upvote' }));
+    expect(ids).toEqual(['9']);
   });
 });

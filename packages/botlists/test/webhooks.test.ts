@@ -32,7 +32,7 @@ async function start(options: WebhookOptions = {}) {
   servers.push(server);
   const address = await server.start();
   const events: Record<string, unknown[]> = {};
-  for (const name of ['vote', 'test', 'comment', 'review', 'rating', 'raw', 'request', 'error']) {
+  for (const name of ['vote', 'test', 'comment', 'review', 'rating', 'raw', 'request', 'error'] as const) {
     events[name] = [];
     server.on(name, (payload: unknown) => events[name]!.push(payload));
   }

@@ -2,8 +2,8 @@
  * @module VoteAnnouncer: posts each vote to Discord webhooks and external HTTPS endpoints, paced per target,
  * with a bounded drop-oldest queue, one wait on a short 429, and dead targets dropped.
  */
-import { EventEmitter } from 'node:events';
 import { BotlistsError } from '../errors.js';
+import { TypedEmitter } from '../events/typed-emitter.js';
 import { MAX_RETRY_AFTER_SECONDS, sleep, USER_AGENT } from '../http/http-client.js';
 import { parseRetryAfter } from '../http/retry-after.js';
 import type { FetchLike, UniversalVote } from '../types.js';
@@ -70,7 +70,14 @@ export interface DeliveryEvent {
   vote: UniversalVote;
 }
 
-export class VoteAnnouncer extends EventEmitter {
+/** Events of a VoteAnnouncer. */
+export interface AnnouncerEvents {
+  delivered: DeliveryEvent;
+  dropped: { target: string; vote: UniversalVote };
+  error: Error;
+}
+
+export class VoteAnnouncer extends TypedEmitter<AnnouncerEvents> {
   private readonly options: VoteAnnouncerOptions;
   private readonly targets: Target[];
   private identity: Promise<{ name: string | undefined; avatar: string | undefined }> | null = null;

@@ -2,13 +2,13 @@
  * @module VoteWebhookServer: one node:http endpoint `POST <path>/<list id>` for every list's votes,
  * with secrets, signatures, per-IP limits and bans; `ingest` serves other frameworks.
  */
-import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { BotlistsError } from '../errors.js';
+import { TypedEmitter } from '../events/typed-emitter.js';
 import { builtInLists } from '../registry/lists.generated.js';
 import { resolveList } from '../registry/resolve-list.js';
-import type { BotlistRecord, ParsedWebhook, RequestLog } from '../types.js';
+import type { BotlistRecord, ParsedWebhook, RequestLog, WebhookEvents } from '../types.js';
 import { parseWebhook } from './classify-webhook.js';
 import { IpGuard } from './ip-guard.js';
 import { type AuthKeys, authenticate, type HeaderBag } from './webhook-auth.js';
@@ -77,7 +77,7 @@ function toBytes(body: unknown): Uint8Array {
   return Buffer.from(JSON.stringify(body ?? null), 'utf8');
 }
 
-export class VoteWebhookServer extends EventEmitter {
+export class VoteWebhookServer extends TypedEmitter<WebhookEvents> {
   readonly port: number;
   readonly host: string;
   readonly path: string;
@@ -248,8 +248,8 @@ export class VoteWebhookServer extends EventEmitter {
       return null;
     }
     this.emit('raw', parsed);
-    if (parsed.vote) this.emit(parsed.kind, parsed.vote);
-    else if (parsed.comment) this.emit(parsed.kind, parsed.comment);
+    if (parsed.vote) this.emit(parsed.kind === 'test' ? 'test' : 'vote', parsed.vote);
+    else if (parsed.comment) this.emit(parsed.comment.kind, parsed.comment);
     return parsed;
   }
 
