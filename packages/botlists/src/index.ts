@@ -9,6 +9,7 @@ export {
 } from './announcer/discord-payloads.js';
 export {
   type AnnouncePayload,
+  type AnnouncerEvents,
   type DeliveryEvent,
   VoteAnnouncer,
   type VoteAnnouncerOptions,
