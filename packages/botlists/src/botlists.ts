@@ -4,7 +4,7 @@
 import { VoteAnnouncer, type VoteAnnouncerOptions } from './announcer/vote-announcer.js';
 import { BotlistsError } from './errors.js';
 import { TypedEmitter } from './events/typed-emitter.js';
-import { HttpClient } from './http/http-client.js';
+import { HttpClient, MAX_RETRY_AFTER_SECONDS } from './http/http-client.js';
 import { nextAutoPostDelay } from './posting/auto-post.js';
 import { BOTBLOCK_COUNT_URL, BOTBLOCK_WINDOW_MS, postViaBotBlock } from './posting/botblock.js';
 import { applyId } from './posting/post-request.js';
@@ -163,7 +163,7 @@ export class Botlists extends TypedEmitter<BotlistsEvents> {
   }
 
   private remember(result: PostResult): void {
-    if (result.retryAfter && result.retryAfter > 30)
+    if (result.retryAfter && result.retryAfter > MAX_RETRY_AFTER_SECONDS)
       this.blockedUntil.set(result.listId, this.now() + result.retryAfter * 1000);
   }
 
