@@ -73,6 +73,31 @@ describe('UniversalParser', () => {
     expect(empty.serverCount).toBeNull();
   });
 
+  it("reads dlist.space's documented bot shape", () => {
+    const answer = {
+      status: 200,
+      data: {
+        bot_id: '123456789012345678',
+        name: 'MyBot',
+        status: 'approved',
+        certified: false,
+        info: { prefix: '!', tags: ['Moderation', 'Utility'] },
+        stats: { votes: 42, servers_count: 150, users_count: 5000 },
+        descriptions: { short: 'A helpful moderation bot.', detailed: '...' },
+      },
+    };
+    expect(UniversalParser.parseBot('dlist.space', answer)).toMatchObject({
+      id: '123456789012345678',
+      name: 'MyBot',
+      certified: false,
+      prefix: '!',
+      tags: ['Moderation', 'Utility'],
+      votes: 42,
+      serverCount: 150,
+      description: 'A helpful moderation bot.',
+    });
+  });
+
   it('parses lists of bots and vote counts', () => {
     expect(
       UniversalParser.parseBots('top.gg', { results: [TOPGG_BOT, { id: '2', username: 'B' }] }).map(

@@ -108,8 +108,8 @@ const EXPECTED: Record<string, [string, string, string | null, string, string]> 
     'POST',
     `/api/bot/${BOT}/stats`,
     'authorization',
-    'tok-dlist.space',
-    '{"server_count":1234,"shard_count":2}',
+    'Bearer tok-dlist.space',
+    '{"servers_count":1234,"shards_count":2}',
   ],
   'justdiscord.org': [
     'POST',
