@@ -240,6 +240,9 @@ export class Botlists extends TypedEmitter<BotlistsEvents> {
    */
   startAutoPost(intervalMs?: number, stats?: Stats): void {
     this.stopAutoPost();
+    // Every shard process may call this; only the one running shard 0 posts the gathered total.
+    const shardIds = this.options.client?.shard?.ids;
+    if (!stats && shardIds && !shardIds.includes(0)) return;
     const run = async () => {
       try {
         await this.postStats(stats);

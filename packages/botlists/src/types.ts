@@ -88,6 +88,8 @@ export interface BotClientLike {
   guilds: { cache?: { size: number }; size?: number };
   shard?: {
     count: number;
+    /** Shards this process runs (discord.js `ShardClientUtil.ids`). */
+    ids?: number[];
     fetchClientValues?: (prop: string) => Promise<unknown[]>;
     broadcastEval?: (fn: (client: never) => unknown) => Promise<unknown[]>;
   } | null;

@@ -54,6 +54,36 @@ describe('startAutoPost / stopAutoPost', () => {
     expect(errors).toEqual([]);
   });
 
+  it('posts from the process running shard 0 only, so sharded bots never post the same total N times', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const calls: string[] = [];
+    const fetch = async (url: string) => {
+      calls.push(url);
+      return new Response('{}');
+    };
+    const shardProcess = (ids: number[]) =>
+      new Botlists({
+        botId: '1',
+        env: {},
+        tokens: { 'top.gg': 't' },
+        fetchOptions: { fetch },
+        client: {
+          guilds: { cache: { size: 3 } },
+          shard: { count: 2, ids, fetchClientValues: async () => [3, 4] },
+        },
+      });
+    const second = shardProcess([1]);
+    second.startAutoPost();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(second.isAutoPosting).toBe(false);
+    expect(calls).toEqual([]);
+    const first = shardProcess([0]);
+    first.startAutoPost();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual(['https://top.gg/api/bots/1/stats']);
+    first.stopAutoPost();
+  });
+
   it('keeps the schedule alive when stats cannot be read (client not ready)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const bot = new Botlists({
