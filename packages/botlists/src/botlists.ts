@@ -219,17 +219,25 @@ export class Botlists extends TypedEmitter<BotlistsEvents> {
     }
     const botId = this.botId();
     const resolved = await this.resolveStats(stats);
+    const windowStart = this.lastBotBlockAt;
     this.lastBotBlockAt = this.now();
-    const report = await postViaBotBlock(
-      {
-        http: this.http,
-        url: this.options.botblockUrl ?? BOTBLOCK_COUNT_URL,
-        lists: this.lists,
-        tokens: this.tokens,
-        botId,
-      },
-      resolved,
-    );
+    let report: PostReport;
+    try {
+      report = await postViaBotBlock(
+        {
+          http: this.http,
+          url: this.options.botblockUrl ?? BOTBLOCK_COUNT_URL,
+          lists: this.lists,
+          tokens: this.tokens,
+          botId,
+        },
+        resolved,
+      );
+    } catch (error) {
+      // BotBlock validates before charging its limit: a 400 leaves the window open.
+      if (error instanceof BotlistsError && error.status === 400) this.lastBotBlockAt = windowStart;
+      throw error;
+    }
     this.emit('statsPosted', report);
     return report;
   }

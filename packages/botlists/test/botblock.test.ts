@@ -5,6 +5,7 @@ import { createFakeBotBlock } from './fakes/fake-botblock.js';
 const BOT = '123456789012345678';
 let now = 5_000_000;
 const fake = createFakeBotBlock(() => now);
+const original = fake.responder;
 let url = '';
 
 beforeAll(async () => {
@@ -83,6 +84,16 @@ describe('postViaBotBlock', () => {
     expect(error).toBeInstanceOf(BotlistsError);
     expect((error as BotlistsError).status).toBe(400);
     expect((error as BotlistsError).message).toMatch(/bot_id/);
+  });
+
+  it('keeps the window open after a 400 (BotBlock does not charge it) but closes it after a success', async () => {
+    const client = bot({ 'top.gg': 'good' });
+    fake.responder = () => ({ status: 400, body: '{"error":true,"message":"invalid: server_count"}' });
+    await expect(client.postViaBotBlock({ serverCount: 1 })).rejects.toMatchObject({ status: 400 });
+    fake.responder = original;
+    await client.postViaBotBlock({ serverCount: 1 });
+    await expect(client.postViaBotBlock({ serverCount: 1 })).rejects.toMatchObject({ status: 429 });
+    expect(fake.requests).toHaveLength(2);
   });
 
   it('emits statsPosted with the mapped report', async () => {
