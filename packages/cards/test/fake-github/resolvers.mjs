@@ -37,8 +37,15 @@ function connection(items, { first = 100, after } = {}) {
   };
 }
 
+/** Weeks already built, per contribution map and range (the fake must answer fast under load). */
+const builtWeeks = new WeakMap();
+
 /** The calendar weeks (Sunday first) from `start` to `end`. */
 function calendarWeeks(user, start, end) {
+  const byRange = builtWeeks.get(user.contributions) ?? new Map();
+  builtWeeks.set(user.contributions, byRange);
+  const known = byRange.get(`${start}-${end}`);
+  if (known) return known;
   const weeks = [];
   let week = [];
   for (let time = Date.parse(`${isoDay(start)}T00:00:00Z`); time <= end; time += DAY_MS) {
@@ -52,6 +59,7 @@ function calendarWeeks(user, start, end) {
     week.push({ date, weekday, contributionCount: count, contributionLevel: levelOf(count), color: '#000' });
   }
   if (week.length > 0) weeks.push({ contributionDays: week });
+  byRange.set(`${start}-${end}`, weeks);
   return weeks;
 }
 
