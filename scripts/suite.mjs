@@ -67,8 +67,9 @@ function buildStale(packages) {
 function startProduct(pkg) {
   const { bin, args, port, path = '/' } = pkg.manifest.suite;
   const chosenPort = process.env.SUITE_PORT ?? String(port);
-  const binPath = join(root, 'node_modules', '.bin', bin);
-  const child = spawn(binPath, [...args, '--port', chosenPort], {
+  // Run the bin's script with this Node: no reliance on node_modules/.bin links or file modes.
+  const script = typeof pkg.manifest.bin === 'string' ? pkg.manifest.bin : pkg.manifest.bin[bin];
+  const child = spawn(process.execPath, [join(pkg.dir, script), ...args, '--port', chosenPort], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -90,6 +91,10 @@ function startProduct(pkg) {
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       reject(new Error(`exited before listening (${signal ?? `code ${code}`})`));
+    });
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
     });
   });
   return { name: bin, child, path, started };
