@@ -136,6 +136,11 @@ export class Directory {
     };
   }
 
+  /** Changes whenever any answer could change (statistics, names, who is online). */
+  generation(): string {
+    return `${this.index.generation}/${this.presence.generation}`;
+  }
+
   private generationKey(onlineOnly: boolean): string {
     return onlineOnly ? `${this.index.generation}/${this.presence.generation}` : `${this.index.generation}`;
   }

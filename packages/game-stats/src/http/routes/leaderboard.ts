@@ -5,11 +5,13 @@ import type { Hono } from 'hono';
 import { formatTicks } from '../../format/units.js';
 import { type ApiContext, elapsedMs } from '../api-context.js';
 import { errorResponse } from '../error-body.js';
+import { FragmentCache } from '../fragment-cache.js';
 import { effectiveLimit, parseOrThrow } from '../parse-request.js';
 import { leaderboardQuerySchema, statParam } from '../query-params.js';
 import type { LeaderboardBody } from '../response-schemas.js';
 
 export function registerLeaderboardRoute(app: Hono, context: ApiContext) {
+  const cache = new FragmentCache();
   app.get('/api/leaderboard/:stat', (c) => {
     const started = performance.now();
     const statText = parseOrThrow(statParam, c.req.param('stat'), 'stat');
@@ -20,23 +22,34 @@ export function registerLeaderboardRoute(app: Hono, context: ApiContext) {
     const page = query.page ?? 0;
     const ascending = query.order === 'asc';
     const onlineOnly = query.online_only ?? false;
-    const { total, entries } = context.directory.leaderboard(stat, { limit, page, ascending, onlineOnly });
-    const body: LeaderboardBody = {
-      stat: stat.name,
-      total,
-      limit,
-      offset: page * limit,
-      page,
-      entries: entries.map((entry) =>
-        stat.isPlaytime ? { ...entry, formatted: formatTicks(entry.value) } : entry,
-      ),
-      metadata: {
+    const json = cache.render(
+      `${stat.name}|${ascending}|${onlineOnly}|${page}|${limit}`,
+      context.directory.generation(),
+      (): Omit<LeaderboardBody, 'metadata'> => {
+        const { total, entries } = context.directory.leaderboard(stat, {
+          limit,
+          page,
+          ascending,
+          onlineOnly,
+        });
+        return {
+          stat: stat.name,
+          total,
+          limit,
+          offset: page * limit,
+          page,
+          entries: entries.map((entry) =>
+            stat.isPlaytime ? { ...entry, formatted: formatTicks(entry.value) } : entry,
+          ),
+        };
+      },
+      (): LeaderboardBody['metadata'] => ({
         generated_at: new Date().toISOString(),
         execution_time_ms: elapsedMs(started),
         ascending,
         online_only: onlineOnly,
-      },
-    };
-    return c.json(body);
+      }),
+    );
+    return c.body(json, 200, { 'content-type': 'application/json' });
   });
 }

@@ -16,19 +16,24 @@ import { computeFigures, type StatReader } from '../../stats/figures.js';
 import { withNamespace } from '../../stats/stat-keys.js';
 import { type ApiContext, elapsedMs } from '../api-context.js';
 import { errorResponse, statsNotFoundBody } from '../error-body.js';
+import { FragmentCache } from '../fragment-cache.js';
 import { parseOrThrow } from '../parse-request.js';
 import { playerIdParam, playerQuerySchema, summaryQuerySchema } from '../query-params.js';
 import type { PlayerRecordBody, PlayerSummaryBody } from '../response-schemas.js';
 
 /**
  * Shared shape of both player routes: validate the query and id, 404 for an unknown player,
- * the soft `Stats not found` for a known player without statistics, else `render`.
+ * the soft `Stats not found` for a known player without statistics, else the rendered body
+ * (cached per player, query and generation) followed by fresh metadata.
  */
-function playerRoute<Schema extends z.ZodType, Body extends { metadata: { execution_time_ms: number } }>(
+function playerRoute<Schema extends z.ZodType>(
   context: ApiContext,
+  route: string,
   querySchema: Schema,
-  render: (player: PlayerRef, stats: CompactStats, readAt: number, query: z.output<Schema>) => Body,
+  render: (player: PlayerRef, stats: CompactStats, readAt: number, query: z.output<Schema>) => object,
+  metadataFlags: (query: z.output<Schema>) => object = () => ({}),
 ): Handler {
+  const cache = new FragmentCache();
   return (c) => {
     const started = performance.now();
     const id = c.req.param('id') ?? '';
@@ -36,28 +41,49 @@ function playerRoute<Schema extends z.ZodType, Body extends { metadata: { execut
     const player = context.directory.find(parseOrThrow(playerIdParam, id, 'player id'));
     if (!player) return errorResponse(404, `Player not found: ${id}`);
     const indexed = player.indexed;
-    if (!indexed?.stats) return c.json(statsNotFoundBody);
-    const body = render(player, indexed.stats, indexed.readAt, query);
-    body.metadata.execution_time_ms = elapsedMs(started);
-    return c.json(body);
+    const stats = indexed?.stats;
+    if (!indexed || !stats) return c.json(statsNotFoundBody);
+    const json = cache.render(
+      `${route}|${player.uuid}|${JSON.stringify(query)}`,
+      context.directory.generation(),
+      () => render(player, stats, indexed.readAt, query),
+      () => ({
+        generated_at: new Date().toISOString(),
+        execution_time_ms: elapsedMs(started),
+        ...metadataFlags(query),
+      }),
+    );
+    return c.body(json, 200, { 'content-type': 'application/json' });
   };
 }
 
 export function registerPlayerRoutes(app: Hono, context: ApiContext) {
   const keys = context.index.keys;
+  const recordOptions = (query: z.output<typeof playerQuerySchema>) => ({
+    summary: query.summary ?? true,
+    raw: query.raw ?? true,
+    categories: query.categories ?? null,
+  });
   app.get(
     '/api/player/:id',
-    playerRoute(context, playerQuerySchema, (player, stats, readAt, query) =>
-      playerRecord(player, stats, readAt, keys, {
-        summary: query.summary ?? true,
-        raw: query.raw ?? true,
-        categories: query.categories ?? null,
-      }),
+    playerRoute(
+      context,
+      'record',
+      playerQuerySchema,
+      (player, stats, readAt, query) => playerRecord(player, stats, readAt, keys, recordOptions(query)),
+      (query) => {
+        const options = recordOptions(query);
+        return {
+          summary_enabled: options.summary,
+          raw_enabled: options.raw,
+          categories_filter: options.categories,
+        };
+      },
     ),
   );
   app.get(
     '/api/player/:id/summary',
-    playerRoute(context, summaryQuerySchema, (player, stats, _readAt, query) =>
+    playerRoute(context, 'summary', summaryQuerySchema, (player, stats, _readAt, query) =>
       playerSummary(player, stats, keys, {
         combat: query.combat ?? true,
         movement: query.movement ?? true,
@@ -87,14 +113,14 @@ function playerRecord(
   readAt: number,
   keys: StatKeyTable,
   options: { summary: boolean; raw: boolean; categories: string[] | null },
-): PlayerRecordBody {
+): Omit<PlayerRecordBody, 'metadata'> {
   const figures = computeFigures(statReader(stats, keys));
   const body = {
     uuid: player.uuid,
     name: player.name,
     online: player.online,
     readTimestamp: new Date(readAt).toISOString(),
-  } as PlayerRecordBody;
+  } as Omit<PlayerRecordBody, 'metadata'>;
   if (options.summary) {
     body.summary = {
       playTimeTicks: figures.playTimeTicks,
@@ -122,13 +148,6 @@ function playerRecord(
     Object.assign(body, dump);
     body.stats = dump;
   }
-  body.metadata = {
-    generated_at: new Date().toISOString(),
-    execution_time_ms: 0,
-    summary_enabled: options.summary,
-    raw_enabled: options.raw,
-    categories_filter: options.categories,
-  };
   return body;
 }
 
@@ -137,17 +156,17 @@ function playerSummary(
   stats: CompactStats,
   keys: StatKeyTable,
   sections: { combat: boolean; movement: boolean; activity: boolean },
-): PlayerSummaryBody {
+): Omit<PlayerSummaryBody, 'metadata'> {
   const figures = computeFigures(statReader(stats, keys));
   const seconds = Math.floor(figures.playTimeTicks / ticksPerSecond);
-  const body: PlayerSummaryBody = {
+  const body: Omit<PlayerSummaryBody, 'metadata'> = {
     uuid: player.uuid,
     name: player.name,
     online: player.online,
     playtime_ticks: figures.playTimeTicks,
     playtime_seconds: seconds,
     playtime_formatted: formatTicks(figures.playTimeTicks),
-  } as PlayerSummaryBody;
+  } as Omit<PlayerSummaryBody, 'metadata'>;
   if (sections.combat) {
     body.combat = {
       deaths: figures.deaths,
@@ -184,6 +203,5 @@ function playerSummary(
       blocks_mined: figures.blocksMined,
     };
   }
-  body.metadata = { generated_at: new Date().toISOString(), execution_time_ms: 0 };
   return body;
 }
