@@ -72,7 +72,9 @@ export function createGitHubClient(options: GitHubClientOptions = {}): GitHubCli
       return true;
     }
     if (limitedInBody || (limitStatus && remaining === 0)) {
-      pool.bench(token, reset !== undefined ? reset * 1000 : now() + SECONDARY_LIMIT_PAUSE_MS);
+      // A reset already past (clock skew) still means "limited now": pause a minute instead.
+      const resetMs = reset === undefined ? 0 : reset * 1000;
+      pool.bench(token, resetMs > now() ? resetMs : now() + SECONDARY_LIMIT_PAUSE_MS);
       return true;
     }
     if (response.status === 429) {

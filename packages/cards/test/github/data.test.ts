@@ -162,6 +162,26 @@ describe('errors', () => {
     expect(error.retryAfterSeconds).toBe(600);
   });
 
+  it('benches a limited token for a minute when its reset time is already past (clock skew)', async () => {
+    // This GitHub's clock is an hour behind the service: its reset (600 s after its now) looks past.
+    const skewed = await startFakeGitHub(fixtures, { now: () => FIXED_NOW - 3_600_000 });
+    try {
+      skewed.switches.limitedTokens.add('*');
+      const service = createGitHubData({
+        apiUrl: skewed.url,
+        tokens: ['t1'],
+        store: storeInCardCache(createMemoryCache()),
+        now: () => clock,
+      });
+      const error = await failure(service.userStats('ada'));
+      expect(error.status).toBe(429);
+      expect(error.retryAfterSeconds).toBe(60);
+      expect(skewed.requests).toHaveLength(1);
+    } finally {
+      await skewed.close();
+    }
+  });
+
   it('retries 5xx answers and succeeds within the budget', async () => {
     fake.switches.failNext = 2;
     expect((await data().userStats('ada')).stars).toBe(157);
