@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import { endpoints as defaultEndpoints } from './endpoints/index.js';
 import { renderGallery } from './gallery/page.js';
 import type { Endpoint } from './http/endpoint.js';
-import { createCardHandler } from './http/pipeline.js';
+import { type AnswerMemoOptions, createAnswerMemo, createCardHandler } from './http/pipeline.js';
 import type { CardLogger, CardServices, GithubSettings } from './http/services.js';
 import { type CardCache, createMemoryCache } from './store/card-cache.js';
 import { createMemoryVisitorStore, type VisitorStore } from './store/visitor-store.js';
@@ -24,8 +24,11 @@ export interface CreateAppOptions {
   logger?: CardLogger;
   /** Endpoints to serve; default every registered endpoint. */
   endpoints?: readonly Endpoint[];
-  /** Rendered answers of pure endpoints kept in memory per endpoint; default 2,000. */
-  memoEntries?: number;
+  /**
+   * Rendered answers of query-only cards kept in memory (default 5,000 answers, 16 Mi
+   * characters); `false` renders every request.
+   */
+  memo?: AnswerMemoOptions | false;
 }
 
 export const defaultGithubApiUrl = 'https://api.github.com';
@@ -44,6 +47,15 @@ function resolveServices(options: CreateAppOptions): CardServices {
   };
 }
 
+/** The gallery runs its own inline script and loads only cards from this origin. */
+const galleryHeaders = {
+  'cache-control': 'public, max-age=300',
+  'content-security-policy':
+    "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
 const svgHeaders = { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=600' };
 
 /**
@@ -58,13 +70,16 @@ export function createApp(options: CreateAppOptions = {}): Hono {
   const endpoints = options.endpoints ?? defaultEndpoints;
   const app = new Hono();
 
-  app.get('/healthz', (c) => c.json({ status: 'ok' }, 200, { 'cache-control': 'no-store' }));
+  // Like the cards, the service routes also answer under /api.
+  const health = { status: 'ok' };
+  app.on('GET', ['/healthz', '/api/healthz'], (c) => c.json(health, 200, { 'cache-control': 'no-store' }));
 
   const gallery = renderGallery(endpoints);
-  app.get('/', (c) => c.html(gallery, 200, { 'cache-control': 'public, max-age=300' }));
+  app.on('GET', ['/', '/api', '/api/'], (c) => c.html(gallery, 200, galleryHeaders));
 
+  const memo = options.memo === false ? undefined : createAnswerMemo(options.memo);
   for (const endpoint of endpoints) {
-    const handle = createCardHandler(endpoint, { services, memoEntries: options.memoEntries });
+    const handle = createCardHandler(endpoint, { services, memo });
     app.get(endpoint.path, (c) => handle(c.req.raw));
     app.get(`/api${endpoint.path}`, (c) => handle(c.req.raw));
   }

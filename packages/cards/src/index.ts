@@ -20,7 +20,12 @@ export {
   type RenderContext,
 } from './http/endpoint.js';
 export { etagOf, matchesIfNoneMatch } from './http/etag.js';
-export { createCardHandler } from './http/pipeline.js';
+export {
+  type AnswerMemo,
+  type AnswerMemoOptions,
+  createAnswerMemo,
+  createCardHandler,
+} from './http/pipeline.js';
 export type { CardLogger, CardServices, GithubSettings } from './http/services.js';
 export * from './params/index.js';
 export * from './store/index.js';

@@ -33,7 +33,7 @@ export interface EndpointDefinition<Table extends ParamTable> {
   render(values: ParamValues<Table>, context: RenderContext): string | Promise<string>;
 }
 
-/** The parse outcome of a query, with the theme to draw an error card in. */
+/** The parse outcome of a query: a render to run, or the message of a 400 card. */
 export type PreparedQuery =
   | { ok: true; run: (context: RenderContext) => Promise<string> }
   | { ok: false; message: string };

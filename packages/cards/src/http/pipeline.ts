@@ -12,7 +12,7 @@ import { etagOf, matchesIfNoneMatch } from './etag.js';
 import type { CardServices } from './services.js';
 
 /** A finished answer, kept in memory for pure endpoints. */
-interface CardAnswer {
+export interface CardAnswer {
   status: number;
   body: string;
   headers: Record<string, string>;
@@ -106,10 +106,30 @@ function toResponse(found: CardAnswer, request: Request): Response {
   return new Response(found.body, { status: found.status, headers: found.headers });
 }
 
+/** Rendered answers of pure endpoints, shared by every endpoint of an app. */
+export type AnswerMemo = LRUCache<string, CardAnswer>;
+
+export interface AnswerMemoOptions {
+  /** Most answers kept; default 5,000. */
+  maxEntries?: number;
+  /** Most characters of SVG kept; default 16 Mi, so large distinct queries cannot exhaust memory. */
+  maxCharacters?: number;
+}
+
+/** An LRU of rendered answers bounded by count and by size. */
+export function createAnswerMemo(options: AnswerMemoOptions = {}): AnswerMemo {
+  return new LRUCache<string, CardAnswer>({
+    max: options.maxEntries ?? 5_000,
+    maxSize: options.maxCharacters ?? 16 * 1024 * 1024,
+    // Headers and bookkeeping weigh about as much as 256 characters.
+    sizeCalculation: (found) => found.body.length + 256,
+  });
+}
+
 export interface CardHandlerOptions {
   services: CardServices;
-  /** Rendered answers of pure endpoints kept in memory; default 2,000 (0 disables). */
-  memoEntries?: number;
+  /** Where pure endpoints keep rendered answers; none: render every request. */
+  memo?: AnswerMemo;
 }
 
 /** The fetch-style handler of one endpoint. */
@@ -117,15 +137,15 @@ export function createCardHandler(
   endpoint: Endpoint,
   options: CardHandlerOptions,
 ): (request: Request) => Promise<Response> {
-  const memoEntries = options.memoEntries ?? 2_000;
-  const memo =
-    endpoint.pure && memoEntries > 0 ? new LRUCache<string, CardAnswer>({ max: memoEntries }) : undefined;
+  const memo = endpoint.pure ? options.memo : undefined;
   return async (request) => {
     const url = new URL(request.url);
-    let found = memo?.get(url.search);
+    // `/badge?x` and `/api/badge?x` share one entry: the path without the prefix is the key.
+    const key = `${endpoint.path}${url.search}`;
+    let found = memo?.get(key);
     if (!found) {
       found = await answer(endpoint, queryOf(url), request, options.services);
-      if (memo && found.status < 500) memo.set(url.search, found);
+      if (memo && found.status < 500) memo.set(key, found);
     }
     return toResponse(found, request);
   };

@@ -5,11 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   CardError,
+  createAnswerMemo,
   createApp,
   defineEndpoint,
   requiredText,
   staticCardCache,
   svgDocument,
+  text,
 } from '../../src/index.js';
 import { expectRenderableSvg } from '../support/svg.js';
 
@@ -152,5 +154,53 @@ describe('service routes', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
     expect(await response.text()).toBe('');
+  });
+});
+
+describe('rendered-answer memo', () => {
+  let renders = 0;
+  const counted = defineEndpoint({
+    path: '/counted',
+    summary: 'Counts its renders.',
+    cache: staticCardCache,
+    pure: true,
+    params: { word: text({ description: 'A word.', max: 10, default: 'a' }) },
+    render({ word }) {
+      renders++;
+      return svgDocument({ width: 10, height: 10, title: word, body: '' });
+    },
+  });
+
+  it('renders a query-only card once for /x and /api/x, and again for another query', async () => {
+    const app = createApp({ endpoints: [counted] });
+    const plain = await (await app.request('/counted?word=memo')).text();
+    const api = await (await app.request('/api/counted?word=memo')).text();
+    expect(api).toBe(plain);
+    expect(renders).toBe(1);
+    await app.request('/counted?word=other');
+    expect(renders).toBe(2);
+    const unmemoised = createApp({ endpoints: [counted], memo: false });
+    await unmemoised.request('/counted?word=memo');
+    await unmemoised.request('/counted?word=memo');
+    expect(renders).toBe(4);
+  });
+
+  it('evicts by size so large distinct cards cannot grow memory without bound', () => {
+    const memo = createAnswerMemo({ maxEntries: 1_000, maxCharacters: 10_000 });
+    for (let index = 0; index < 100; index++) {
+      memo.set(`/skills?${index}`, { status: 200, body: 'x'.repeat(1_000), headers: {} });
+    }
+    expect(memo.calculatedSize).toBeLessThanOrEqual(10_000);
+    expect(memo.size).toBeLessThan(10);
+  });
+});
+
+describe('/api aliases of the service routes', () => {
+  it('answers /api/healthz and serves the gallery at /api/ with a restrictive CSP', async () => {
+    const app = createApp();
+    expect(await (await app.request('/api/healthz')).json()).toEqual({ status: 'ok' });
+    const gallery = await app.request('/api/');
+    expect(gallery.headers.get('content-type')).toContain('text/html');
+    expect(gallery.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 });
