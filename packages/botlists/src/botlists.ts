@@ -24,6 +24,7 @@ import { statsFromClient } from './stats/client-stats.js';
 import { validateStats } from './stats/validate-stats.js';
 import { ConsoleReport } from './status/console-report.js';
 import { StatusChecker, type StatusCheckerOptions } from './status/status-checker.js';
+import { StatusSchedule, statusIntervalMs } from './status/status-schedule.js';
 import type {
   BotClientLike,
   BotlistRecord,
@@ -42,6 +43,12 @@ import {
   type WebhookOptions,
 } from './webhooks/vote-webhook-server.js';
 
+/** Status options of a `Botlists` client: the StatusChecker's, plus the probe interval. */
+export interface BotlistsStatusOptions extends Omit<StatusCheckerOptions, 'fetch' | 'lists'> {
+  /** Gap between two probes while auto-posting or serving webhooks (default 1 h, minimum 5 min). */
+  intervalMs?: number;
+}
+
 export interface BotlistsOptions {
   /** Default: `client.user.id`. */
   botId?: string;
@@ -56,7 +63,7 @@ export interface BotlistsOptions {
   webhook?: WebhookOptions;
   announcer?: VoteAnnouncerOptions;
   fetchOptions?: FetchOptions;
-  /** Never probe sites (refreshStatus throws; posts never skip shut-down lists). */
+  /** Never probe sites (no hourly probes; refreshStatus throws; posts never skip shut-down lists). */
   disableStatusCheck?: boolean;
   /** Probe every site once at construction. */
   startupStatusCheck?: boolean;
@@ -64,8 +71,8 @@ export interface BotlistsOptions {
   postSpacingMs?: number;
   /** BotBlock count endpoint (default https://botblock.org/api/count). */
   botblockUrl?: string;
-  /** StatusChecker options (concurrency, timeout, cache, baseUrl). */
-  status?: Omit<StatusCheckerOptions, 'fetch' | 'lists'>;
+  /** StatusChecker options (concurrency, timeout, cache, baseUrl) and the probe interval. */
+  status?: BotlistsStatusOptions;
   /** Environment to read tokens from (default process.env). */
   env?: Record<string, string | undefined>;
   now?: () => number;
@@ -82,6 +89,7 @@ export class Botlists extends TypedEmitter<BotlistsEvents> {
   private readonly tokens: Map<string, string>;
   private readonly now: () => number;
   private readonly statusChecker: StatusChecker;
+  private readonly statusSchedule: StatusSchedule;
   private webhookServer: VoteWebhookServer | null = null;
   private autoPostTimer: ReturnType<typeof setTimeout> | null = null;
   private lastBotBlockAt = Number.NEGATIVE_INFINITY;
@@ -98,9 +106,21 @@ export class Botlists extends TypedEmitter<BotlistsEvents> {
     this.lists = mergeLists([...(options.lists ?? []), ...headerOverrides]);
     this.tokens = resolveTokens(this.lists, options.tokens, options.env);
     this.http = new HttpClient(options.fetchOptions);
-    const statusOptions: StatusCheckerOptions = { ...options.status, lists: this.lists, now: this.now };
+    const { intervalMs, ...checkerOptions } = options.status ?? {};
+    const statusOptions: StatusCheckerOptions = { ...checkerOptions, lists: this.lists, now: this.now };
     if (options.fetchOptions?.fetch) statusOptions.fetch = options.fetchOptions.fetch;
     this.statusChecker = new StatusChecker(statusOptions);
+    this.statusSchedule = new StatusSchedule({
+      intervalMs: statusIntervalMs(intervalMs),
+      probe: () =>
+        this.refreshStatus().then(
+          () => {},
+          (error: Error) => this.emitError(error),
+        ),
+      // Only a long-running client probes: a one-shot script has no later post for the board to guide.
+      active: () =>
+        !options.disableStatusCheck && (this.isAutoPosting || this.webhookServer?.isRunning === true),
+    });
     this.announcer = options.announcer?.enabled ? this.createAnnouncer(options.announcer) : null;
     if (options.startupStatusCheck && !options.disableStatusCheck) {
       this.refreshStatus().catch((error: Error) => this.emitError(error));
@@ -244,13 +264,17 @@ export class Botlists extends TypedEmitter<BotlistsEvents> {
 
   /**
    * Posts now, then every `intervalMs` (default 30 min, minimum 60 s, ±5 % jitter). Failures are
-   * emitted as `error`; the schedule keeps running. The timer never keeps the process alive.
+   * emitted as `error`; the schedule keeps running. Also starts the hourly status probe (unless
+   * `disableStatusCheck`). The timers never keep the process alive.
    */
   startAutoPost(intervalMs?: number, stats?: Stats): void {
-    this.stopAutoPost();
+    this.clearAutoPostTimer();
     // Every shard process may call this; only the one running shard 0 posts the gathered total.
     const shardIds = this.options.client?.shard?.ids;
-    if (!stats && shardIds && !shardIds.includes(0)) return;
+    if (!stats && shardIds && !shardIds.includes(0)) {
+      this.statusSchedule.sync();
+      return;
+    }
     const run = async () => {
       try {
         await this.postStats(stats);
@@ -265,15 +289,27 @@ export class Botlists extends TypedEmitter<BotlistsEvents> {
     };
     this.autoPostTimer = setTimeout(run, 0);
     this.autoPostTimer.unref?.();
+    this.statusSchedule.sync();
   }
 
+  /** Stops auto-posting; the status probes stop too unless the webhook server still runs. */
   stopAutoPost(): void {
+    this.clearAutoPostTimer();
+    this.statusSchedule.sync();
+  }
+
+  private clearAutoPostTimer(): void {
     if (this.autoPostTimer !== null) clearTimeout(this.autoPostTimer);
     this.autoPostTimer = null;
   }
 
   get isAutoPosting(): boolean {
     return this.autoPostTimer !== null;
+  }
+
+  /** True while the periodic status probe is scheduled (auto-posting or serving webhooks, checks enabled). */
+  get isCheckingStatus(): boolean {
+    return this.statusSchedule.isScheduled;
   }
 
   /** The webhook server (created on first use with the `webhook` options). */
@@ -289,13 +325,20 @@ export class Botlists extends TypedEmitter<BotlistsEvents> {
     return this.webhookServer;
   }
 
-  /** Starts the webhook server; resolves with its address `http://host:port/path`. */
-  startWebhooks(port?: number): Promise<string> {
-    return this.webhooks.start(port);
+  /**
+   * Starts the webhook server (and the hourly status probe unless `disableStatusCheck`); resolves
+   * with its address `http://host:port/path`.
+   */
+  async startWebhooks(port?: number): Promise<string> {
+    const address = await this.webhooks.start(port);
+    this.statusSchedule.sync();
+    return address;
   }
 
+  /** Stops the webhook server; the status probes stop too unless auto-post still runs. */
   async stopWebhooks(): Promise<void> {
     await this.webhookServer?.stop();
+    this.statusSchedule.sync();
   }
 
   /** Feeds a webhook body received by your own framework (parsed, not authenticated: see `webhooks.ingest`). */
@@ -337,7 +380,7 @@ export class Botlists extends TypedEmitter<BotlistsEvents> {
     return record.viewBot ? applyId(record.viewBot, botId ?? this.botId()) : null;
   }
 
-  /** Probes every list (cached 5 minutes unless `force`); emits `status`. */
+  /** Probes every list (cached 5 minutes unless `force`; a call during a probe shares it); emits `status`. */
   async refreshStatus(force = false): Promise<StatusBoard> {
     if (this.options.disableStatusCheck)
       throw new BotlistsError('status checks are disabled (disableStatusCheck)');

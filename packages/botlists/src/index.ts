@@ -14,7 +14,7 @@ export {
   VoteAnnouncer,
   type VoteAnnouncerOptions,
 } from './announcer/vote-announcer.js';
-export { Botlists, type BotlistsOptions } from './botlists.js';
+export { Botlists, type BotlistsOptions, type BotlistsStatusOptions } from './botlists.js';
 export { BotlistsError } from './errors.js';
 export { nextAutoPostDelay } from './posting/auto-post.js';
 export { buildBotBlockBody } from './posting/botblock.js';

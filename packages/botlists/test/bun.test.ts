@@ -16,6 +16,7 @@ const EXPECTED = {
   votes: ['42'],
   announced: true,
   status: 'live',
+  statusScheduled: true,
   parsed: 5,
 };
 

@@ -46,6 +46,7 @@ export class StatusChecker {
   private readonly options: Required<Omit<StatusCheckerOptions, 'fetch' | 'baseUrl'>> &
     Pick<StatusCheckerOptions, 'fetch' | 'baseUrl'>;
   private cached: StatusBoard | null = null;
+  private running: Promise<StatusBoard> | null = null;
 
   constructor(options: StatusCheckerOptions = {}) {
     this.options = {
@@ -64,10 +65,24 @@ export class StatusChecker {
     return this.cached;
   }
 
-  /** The cached board when younger than `cacheMs`, else a fresh probe of every list. */
-  async refresh(force = false): Promise<StatusBoard> {
+  /**
+   * The cached board when younger than `cacheMs`, else a fresh probe of every list. A call made
+   * while a probe runs (forced or not) shares it: two probes never run at once, so the
+   * concurrency limit holds across callers.
+   */
+  refresh(force = false): Promise<StatusBoard> {
     const { cacheMs, now } = this.options;
-    if (!force && this.cached && now() - this.cached.checkedAt < cacheMs) return this.cached;
+    if (!force && this.cached && now() - this.cached.checkedAt < cacheMs) return Promise.resolve(this.cached);
+    if (!this.running) {
+      this.running = this.probeAll().finally(() => {
+        this.running = null;
+      });
+    }
+    return this.running;
+  }
+
+  private async probeAll(): Promise<StatusBoard> {
+    const { now } = this.options;
     const lists = this.options.lists;
     const entries = new Array<StatusEntry>(lists.length);
     let next = 0;

@@ -54,6 +54,9 @@ await client.announcer.idle();
 await client.stopWebhooks();
 const board = await new StatusChecker({ lists: [lists[0]], baseUrl: base }).refresh();
 fake.close();
+// Auto-posting once a day arms the hourly status probe too; neither timer may keep the process alive.
+const longRunning = new Botlists({ botId: '1', env: {}, tokens: {} });
+longRunning.startAutoPost(86_400_000, { serverCount: 1 });
 
 console.log(
   JSON.stringify({
@@ -66,6 +69,7 @@ console.log(
     votes,
     announced: seen.some((s) => s.url === '/api/webhooks/1/tok?with_components=true'),
     status: board.entries[0].state,
+    statusScheduled: longRunning.isCheckingStatus,
     parsed: UniversalParser.parseBot('top.gg', { id: '1', username: 'x', server_count: '5' }).serverCount,
   }),
 );
