@@ -1,11 +1,9 @@
 /**
  * @module Opens the visitor store named by `CARDS_STORE`: a SQLite file path (default
- * `./data/cards.db`), `redis://...` or `postgres://...`. Drivers load only when used.
+ * `./data/cards.db`), `redis://...` or `postgres://...`. Drivers (and Node built-ins) load only
+ * when used, so importing the package stays possible on edge runtimes.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { defaultVisitorTable } from './sql-visitor-store.js';
-import type { VisitorStore } from './visitor-store.js';
+import { defaultVisitorTable, type VisitorStore } from './visitor-store.js';
 
 export const defaultStorePath = './data/cards.db';
 
@@ -17,7 +15,15 @@ export interface OpenVisitorStoreOptions {
 }
 
 async function openSqlite(path: string, table: string): Promise<VisitorStore> {
-  const [{ default: Database }, { Kysely, SqliteDialect }, { createSqlVisitorStore }] = await Promise.all([
+  const [
+    { mkdirSync },
+    { dirname },
+    { default: Database },
+    { Kysely, SqliteDialect },
+    { createSqlVisitorStore },
+  ] = await Promise.all([
+    import('node:fs'),
+    import('node:path'),
     import('better-sqlite3'),
     import('kysely'),
     import('./sql-visitor-store.js'),

@@ -4,18 +4,13 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { migrateVisitorTable, type VisitorDatabase } from './visitor-migrations.js';
-import type { VisitorStore } from './visitor-store.js';
-
-/** A safe SQL identifier for the counter table (it is spliced into DDL). */
-export const tableNamePattern = /^[a-z_][a-z0-9_]{0,40}$/;
-
-export const defaultVisitorTable = 'visitor_counts';
+import { type VisitorStore, visitorTableNamePattern } from './visitor-store.js';
 
 export async function createSqlVisitorStore(
   db: Kysely<VisitorDatabase>,
   table: string,
 ): Promise<VisitorStore> {
-  if (!tableNamePattern.test(table)) throw new Error(`invalid visitor table name "${table}"`);
+  if (!visitorTableNamePattern.test(table)) throw new Error(`invalid visitor table name "${table}"`);
   await migrateVisitorTable(db, table);
   return {
     async increment(key) {

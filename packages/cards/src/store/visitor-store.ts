@@ -10,6 +10,12 @@ export interface VisitorStore {
   close(): Promise<void>;
 }
 
+/** Table of the SQL stores. */
+export const defaultVisitorTable = 'visitor_counts';
+
+/** A safe SQL identifier for the counter table (it is spliced into DDL). */
+export const visitorTableNamePattern = /^[a-z_][a-z0-9_]{0,40}$/;
+
 /** Counts in process memory: correct for one process, gone on restart. */
 export function createMemoryVisitorStore(): VisitorStore {
   const counts = new Map<string, number>();
