@@ -8,7 +8,7 @@ import { escapeXml } from '../svg/escape.js';
 import { cardFrame } from '../svg/frame.js';
 import { fontFamily, measureText } from '../svg/measure.js';
 import { reducedMotionCss } from '../svg/motion.js';
-import { prefixWidths, revealKeyframes } from '../svg/reveal.js';
+import { characterPositions, prefixWidths, revealKeyframes } from '../svg/reveal.js';
 import { wrapText } from '../svg/wrap.js';
 import type { Theme } from '../themes/index.js';
 
@@ -116,10 +116,8 @@ function revealBody(placed: Placed, animation: 'reveal' | 'typewriter', duration
     const top = placed.baselines[row]! - fontSize;
     if (animation === 'typewriter') {
       const widths = prefixWidths(line, { size: fontSize, bold: true });
-      const pace = { typeSeconds: perLine / Math.max(1, widths.length - 1), eraseSeconds: 0 };
-      css.push(
-        revealKeyframes(`t${row}`, widths, { start: row * perLine, hold: 0, erase: false }, pace, duration),
-      );
+      const perCharacter = perLine / Math.max(1, widths.length - 1);
+      css.push(revealKeyframes(`t${row}`, widths, { start: row * perLine, perCharacter, cycle: duration }));
       css.push(`.t${row}{animation:t${row} ${seconds(duration)} step-end infinite}`);
     } else {
       const start = Math.round(((row * perLine) / duration) * 1000) / 10;
@@ -130,7 +128,7 @@ function revealBody(placed: Placed, animation: 'reveal' | 'typewriter', duration
       );
     }
     parts.push(
-      `<clipPath id="c${row}"><rect class="t${row}" x="${round(left - 2)}" y="${round(top)}" width="${round(full + 4)}" height="${lineHeight}"/></clipPath><text x="${round(left)}" y="${placed.baselines[row]}" clip-path="url(#c${row})">${escapeXml(line)}</text>`,
+      `<clipPath id="c${row}"><rect class="t${row}" x="${round(left - 2)}" y="${round(top)}" width="${round(full + 2.5)}" height="${lineHeight}"/></clipPath><text x="${characterPositions(left, prefixWidths(line, { size: fontSize, bold: true }))}" y="${placed.baselines[row]}" clip-path="url(#c${row})">${escapeXml(line)}</text>`,
     );
   });
   return { css: css.join(''), body: parts.join('') };

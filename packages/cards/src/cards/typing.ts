@@ -10,7 +10,7 @@ import { escapeXml } from '../svg/escape.js';
 import { cardFrame } from '../svg/frame.js';
 import { fontFamily, measureText } from '../svg/measure.js';
 import { reducedMotionCss } from '../svg/motion.js';
-import { prefixWidths, type RevealPace, revealKeyframes } from '../svg/reveal.js';
+import { characterPositions, prefixWidths, revealKeyframes } from '../svg/reveal.js';
 import type { Theme } from '../themes/index.js';
 
 export interface TypingInput {
@@ -20,8 +20,8 @@ export interface TypingInput {
   theme: Theme;
 }
 
-/** Typing pace of a quick typist. */
-const pace: RevealPace = { typeSeconds: 0.08, eraseSeconds: 0 };
+/** Seconds per character: the pace of a quick typist. */
+const perCharacter = 0.08;
 /** Pause between lines, and how long the finished text stays before the cycle restarts. */
 const lineGapSeconds = 0.5;
 const holdSeconds = 3;
@@ -41,7 +41,7 @@ function schedule(lines: readonly string[]): { starts: number[]; ends: number[];
   let time = 0.3;
   for (const line of lines) {
     starts.push(time);
-    time += Array.from(line).length * pace.typeSeconds;
+    time += Array.from(line).length * perCharacter;
     ends.push(time);
     time += lineGapSeconds;
   }
@@ -76,13 +76,7 @@ export function renderTyping(input: TypingInput): string {
     const baseline = round(padding + index * lineHeight + fontSize * 0.95);
     const top = round(baseline - fontSize * 1.1);
     css.push(
-      revealKeyframes(
-        `r${index}`,
-        widths[index]!,
-        { start: starts[index]!, hold: 0, erase: false },
-        pace,
-        cycle,
-      ),
+      revealKeyframes(`r${index}`, widths[index]!, { start: starts[index]!, perCharacter, cycle }),
       `.m${index}{animation-name:r${index}}`,
       cursorKeyframes(
         index,
@@ -95,8 +89,8 @@ export function renderTyping(input: TypingInput): string {
     // Only the last line's cursor shows when nothing is animated.
     const hidden = index === last ? '' : ' opacity="0"';
     parts.push(
-      `<clipPath id="k${index}"><rect class="m m${index}" x="${padding}" y="${top}" width="${round(full + 1)}" height="${lineHeight}"/></clipPath>`,
-      `<text x="${padding}" y="${baseline}" clip-path="url(#k${index})">${escapeXml(line)}</text>`,
+      `<clipPath id="k${index}"><rect class="m m${index}" x="${padding}" y="${top}" width="${round(full + 0.5)}" height="${lineHeight}"/></clipPath>`,
+      `<text x="${characterPositions(padding, widths[index]!)}" y="${baseline}" clip-path="url(#k${index})">${escapeXml(line)}</text>`,
       `<g class="m m${index}"><g class="v${index}"${hidden}><text class="c" x="${round(padding + full + 1)}" y="${baseline}" fill="${theme.accent}">${escapeXml(input.cursor)}</text></g></g>`,
     );
   });

@@ -2,6 +2,8 @@
  * @module Animated cards respect reduced motion and rest on a readable final frame: no text is
  * hidden unless CSS animation runs.
  */
+
+import anafanafo from 'anafanafo';
 import { describe, expect, it } from 'vitest';
 import { reducedMotionCss } from '../../src/index.js';
 import { testApp } from '../support/svg.js';
@@ -42,12 +44,22 @@ describe('animated cards', () => {
 
   it('typing shows every line in the static frame, each on its own row, cursor after the last', async () => {
     const { body } = await request('/typing?lines=first+line;second+line;third');
-    const rows = [...body.matchAll(/<text x="[\d.]+" y="([\d.]+)" clip-path="url\(#k\d\)">([^<]*)<\/text>/g)];
+    const rows = [
+      ...body.matchAll(/<text x="[\d. ]+" y="([\d.]+)" clip-path="url\(#k\d\)">([^<]*)<\/text>/g),
+    ];
     expect(rows.map((row) => row[2])).toEqual(['first line', 'second line', 'third']);
     const ys = rows.map((row) => Number(row[1]));
     expect(ys[0]!).toBeLessThan(ys[1]!);
     expect(ys[1]!).toBeLessThan(ys[2]!);
     expect(body.match(/<g class="v\d" opacity="0">/g)).toHaveLength(2);
+  });
+
+  it('places every typed character at its measured Verdana position (clip edges fall between glyphs)', async () => {
+    const { body } = await request('/typing?lines=Wi');
+    const xs = /<text x="([\d. ]+)" y="[\d.]+" clip-path/.exec(body)![1]!.split(' ').map(Number);
+    expect(xs).toHaveLength(2);
+    // anafanafo's 11 px Verdana table (shields.io's), scaled to the default 20 px.
+    expect(xs[1]! - xs[0]!).toBeCloseTo((anafanafo('W', { font: '11px Verdana' }) * 20) / 11, 2);
   });
 
   it('typing fits the card width to the longest line', async () => {
