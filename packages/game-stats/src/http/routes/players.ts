@@ -3,11 +3,13 @@
  */
 import type { Hono } from 'hono';
 import { type ApiContext, elapsedMs } from '../api-context.js';
+import { FragmentCache } from '../fragment-cache.js';
 import { effectiveLimit, parseOrThrow } from '../parse-request.js';
 import { playersQuerySchema } from '../query-params.js';
 import type { PlayersBody } from '../response-schemas.js';
 
 export function registerPlayersRoute(app: Hono, context: ApiContext) {
+  const cache = new FragmentCache();
   app.get('/api/players', (c) => {
     const started = performance.now();
     const query = parseOrThrow(playersQuerySchema, c.req.query(), 'query parameter');
@@ -16,21 +18,33 @@ export function registerPlayersRoute(app: Hono, context: ApiContext) {
     const ascending = (query.order ?? 'asc') === 'asc';
     const onlineOnly = query.online_only ?? false;
     const search = query.search ?? '';
-    const { total, players } = context.directory.listPlayers({ limit, page, ascending, onlineOnly, search });
-    const body: PlayersBody = {
-      total,
-      limit,
-      page,
-      offset: page * limit,
-      players: players.map(({ uuid, name, online }) => ({ uuid, name, online })),
-      metadata: {
+    const json = cache.render(
+      `${search}|${ascending}|${onlineOnly}|${page}|${limit}`,
+      context.directory.generation(),
+      (): Omit<PlayersBody, 'metadata'> => {
+        const { total, players } = context.directory.listPlayers({
+          limit,
+          page,
+          ascending,
+          onlineOnly,
+          search,
+        });
+        return {
+          total,
+          limit,
+          page,
+          offset: page * limit,
+          players: players.map(({ uuid, name, online }) => ({ uuid, name, online })),
+        };
+      },
+      (): PlayersBody['metadata'] => ({
         generated_at: new Date().toISOString(),
         execution_time_ms: elapsedMs(started),
         ascending,
         online_only: onlineOnly,
         search,
-      },
-    };
-    return c.json(body);
+      }),
+    );
+    return c.body(json, 200, { 'content-type': 'application/json' });
   });
 }
