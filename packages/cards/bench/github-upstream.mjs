@@ -13,9 +13,10 @@ import { fixtures } from '../test/fake-github/fixtures.mjs';
 import { startFakeGitHub } from '../test/fake-github/server.mjs';
 
 /** Accounts cloned from the busy fixture account (ten contribution years, many repositories). */
-const coldAccounts = 300;
+const coldAccounts = 180;
 const upstreamDelayMs = 100;
-const coldConcurrency = 10;
+/** One request at a time: the latency of a card, not of a queue in the (single-threaded) fake. */
+const coldConcurrency = 1;
 
 export async function startBenchGitHub() {
   const template = fixtures.users.find((user) => user.login === 'grace');

@@ -3,6 +3,7 @@
  */
 import { renderActivity } from '../cards/activity.js';
 import { renderOnce } from '../cards/render-memo.js';
+import { contributionDays } from '../github/fetchers/contributions.js';
 import { forCard, gitHubDataFor } from '../github/for-services.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { addDays, todayIn } from '../insights/calendar-date.js';
@@ -30,7 +31,7 @@ export const activity = defineEndpoint({
     const contributions = await forCard(gitHubDataFor(services).contributions(username));
     const today = todayIn(services.now().getTime(), timezone);
     return renderOnce(contributions, `${username}|${today}|${hideLegend}|${hideLabels}|${theme}`, () => {
-      const days = contributions.years.flatMap((year) => year.days);
+      const days = contributionDays(contributions);
       const grid = contributionGrid(days, today, weeks);
       const yearAgo = addDays(today, -365);
       const total = days

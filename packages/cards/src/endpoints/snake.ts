@@ -5,6 +5,7 @@
 import { colorOr } from '../cards/github-marks.js';
 import { renderOnce } from '../cards/render-memo.js';
 import { renderSnake } from '../cards/snake.js';
+import { contributionDays } from '../github/fetchers/contributions.js';
 import { forCard, gitHubDataFor } from '../github/for-services.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { todayIn } from '../insights/calendar-date.js';
@@ -35,7 +36,7 @@ export const snake = defineEndpoint({
     const key = `${username}|${today}|${theme}|${duration}|${color}|${title}|${hide_border}`;
     // Solving the route is the costly part: done once per data refresh and parameter set.
     return renderOnce(contributions, key, () => {
-      const days = contributions.years.flatMap((year) => year.days);
+      const days = contributionDays(contributions);
       const grid = contributionGrid(days, today, weeks);
       const route = solveSnake(grid.map((week) => week.map((day) => day?.level ?? 0)));
       const palette = getTheme(theme);

@@ -3,6 +3,7 @@
  */
 import { renderOnce } from '../cards/render-memo.js';
 import { renderStreak } from '../cards/streak.js';
+import { contributionDays } from '../github/fetchers/contributions.js';
 import { forCard, gitHubDataFor } from '../github/for-services.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { todayIn } from '../insights/calendar-date.js';
@@ -32,7 +33,7 @@ export const streak = defineEndpoint({
     const contributions = await forCard(data.contributions(username));
     const today = todayIn(services.now().getTime(), timezone);
     return renderOnce(contributions, `${username}|${today}|${showCalendar}|${hideBorder}|${theme}`, () => {
-      const days = contributions.years.flatMap((year) => year.days);
+      const days = contributionDays(contributions);
       return renderStreak({
         login: username,
         summary: computeStreaks(days, today),

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { storeInCardCache } from '../../src/github/cache-store.js';
 import { createGitHubData, type GitHubData } from '../../src/github/data.js';
 import { GitHubError } from '../../src/github/errors.js';
+import { contributionDays } from '../../src/github/fetchers/contributions.js';
 import { createMemoryCache } from '../../src/store/card-cache.js';
 import { FIXED_NOW, fixtures } from '../fake-github/fixtures.mjs';
 import { type FakeGitHub, startFakeGitHub } from '../fake-github/server.mjs';
@@ -49,7 +50,7 @@ describe('fetchers', () => {
       [2023, 8],
       [2024, 15],
     ]);
-    const days = result.years.flatMap((year) => year.days);
+    const days = contributionDays(result);
     expect(days.find((day) => day.date === '2024-02-29')).toEqual({ date: '2024-02-29', count: 5, level: 2 });
     // One call for the years, then one per year.
     expect(fake.count('contributionYears')).toBe(1);

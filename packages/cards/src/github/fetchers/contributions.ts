@@ -2,6 +2,7 @@
  * @module Contribution calendar of every year of an account, one GraphQL call per year in parallel.
  */
 import { z } from 'zod';
+import { dateToUtcMs, daysBetween, utcMsToDate } from '../../insights/calendar-date.js';
 import { type FetchContext, HOUR_MS, keyPart, MINUTE_MS } from '../context.js';
 import { CONTRIBUTION_CALENDAR_QUERY, CONTRIBUTION_YEARS_QUERY } from '../queries.js';
 
@@ -57,11 +58,18 @@ export interface ContributionDay {
   level: 0 | 1 | 2 | 3 | 4;
 }
 
+/**
+ * One year, stored compactly (a few KB instead of a few hundred objects): day `i` is
+ * `start + i days`. Expand with `contributionDays`.
+ */
 export interface YearContributions {
   year: number;
   total: number;
   commits: number;
-  days: ContributionDay[];
+  /** Date of the first day (`YYYY-MM-DD`); null for an empty calendar. */
+  start: string | null;
+  counts: number[];
+  levels: Array<ContributionDay['level']>;
 }
 
 export interface Contributions {
@@ -86,23 +94,52 @@ export function fetchYearCalendar(context: FetchContext, login: string, year: nu
         `user "${login}"`,
       );
       const collection = calendarSchema.parse(raw).user.contributionsCollection;
-      const days = collection.contributionCalendar.weeks.flatMap((week) =>
-        week.contributionDays.map((day) => ({
-          date: day.date,
-          count: day.contributionCount,
-          level: levelNames.indexOf(day.contributionLevel) as ContributionDay['level'],
-        })),
+      const days = collection.contributionCalendar.weeks.flatMap((week) => week.contributionDays);
+      const start = days.reduce<string | null>(
+        (first, day) => (first === null || day.date < first ? day.date : first),
+        null,
       );
+      const counts: number[] = [];
+      const levels: Array<ContributionDay['level']> = [];
+      if (start !== null) {
+        for (const day of days) {
+          const index = daysBetween(start, day.date);
+          counts[index] = day.contributionCount;
+          levels[index] = levelNames.indexOf(day.contributionLevel) as ContributionDay['level'];
+        }
+      }
+      // Days GitHub left out (none in practice) count as empty, never as holes.
+      for (let index = 0; index < counts.length; index += 1) {
+        counts[index] ??= 0;
+        levels[index] ??= 0;
+      }
       return {
         data: {
           year,
           total: collection.contributionCalendar.totalContributions,
           commits: collection.totalCommitContributions + collection.restrictedContributionsCount,
-          days,
+          start,
+          counts,
+          levels,
         },
       };
     },
   });
+}
+
+const DAY_MS = 86_400_000;
+
+/** Every day of every year, oldest first. */
+export function contributionDays(contributions: Contributions): ContributionDay[] {
+  const days: ContributionDay[] = [];
+  for (const year of contributions.years) {
+    if (year.start === null) continue;
+    const first = dateToUtcMs(year.start);
+    year.counts.forEach((count, index) => {
+      days.push({ date: utcMsToDate(first + index * DAY_MS), count, level: year.levels[index] ?? 0 });
+    });
+  }
+  return days;
 }
 
 /** The last assembled answer per current-year calendar, so unchanged data keeps its identity. */
