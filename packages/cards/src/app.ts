@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import { endpoints as defaultEndpoints } from './endpoints/index.js';
 import { renderGallery } from './gallery/page.js';
+import { errorCacheControl } from './http/cache-control.js';
 import type { Endpoint } from './http/endpoint.js';
 import { type AnswerMemoOptions, createAnswerMemo, createCardHandler } from './http/pipeline.js';
 import type { CardLogger, CardServices, GithubSettings } from './http/services.js';
@@ -56,7 +57,10 @@ const galleryHeaders = {
   'referrer-policy': 'no-referrer',
 };
 
-const svgHeaders = { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=600' };
+/** Headers of error cards answered outside an endpoint (unknown path, unexpected failure). */
+function errorHeaders(status: number): Record<string, string> {
+  return { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': errorCacheControl(status) };
+}
 
 /**
  * Builds the application.
@@ -90,7 +94,7 @@ export function createApp(options: CreateAppOptions = {}): Hono {
         errorCard(404, `No card at ${new URL(c.req.url).pathname}. The gallery at / lists every card.`),
         {
           status: 404,
-          headers: svgHeaders,
+          headers: errorHeaders(404),
         },
       ),
   );
@@ -98,7 +102,7 @@ export function createApp(options: CreateAppOptions = {}): Hono {
     services.logger?.error({ err: error, path: new URL(c.req.url).pathname }, 'request failed');
     return new Response(errorCard(500, 'Something went wrong.'), {
       status: 500,
-      headers: { ...svgHeaders, 'cache-control': 'no-store' },
+      headers: errorHeaders(500),
     });
   });
   return app;

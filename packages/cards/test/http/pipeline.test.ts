@@ -82,6 +82,7 @@ describe('error cards', () => {
   it('answers an unknown path with a 404 SVG card', async () => {
     const response = await get('/nope');
     expect(response.status).toBe(404);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
     expect(response.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
     expectRenderableSvg(response.body);
   });
