@@ -28,6 +28,10 @@ export interface PlayerIndexOptions {
 }
 
 interface StatsFileState {
+  /** The statistics folder (one shared string per folder, not one per file). */
+  folder: string;
+  /** File name, kept only when it is not the canonical `<uuid>.json`. */
+  name?: string;
   world: number;
   rank: number;
   mtimeMs: number;
@@ -40,7 +44,8 @@ export interface IndexedPlayer {
   stats: CompactStats | null;
   /** When the statistics were last read from disk (ms since epoch). */
   readAt: number;
-  readonly files: Map<string, StatsFileState>;
+  /** Usually one; several when the player has files in several worlds or layouts. */
+  readonly files: StatsFileState[];
 }
 
 export interface IndexCounts {
@@ -67,6 +72,8 @@ export class PlayerIndex {
   readonly counts: IndexCounts = { players: 0, files: 0, skippedFiles: 0, lastBuildMs: 0, builtAt: 0 };
 
   private readonly worldDirs: string[];
+  /** Every statistics folder, by path, with its world. */
+  private readonly folders = new Map<string, { path: string; world: number }>();
   private readonly reportedProblems = new Map<string, string>();
   private readonly watchers = new Map<string, FSWatcher>();
   private attachTimer: NodeJS.Timeout | undefined;
@@ -78,6 +85,9 @@ export class PlayerIndex {
 
   constructor(private readonly options: PlayerIndexOptions) {
     this.worldDirs = options.worlds.map((world) => path.resolve(options.serverDir, world));
+    this.worldDirs.forEach((worldDir, world) => {
+      for (const folder of statsFoldersOf(worldDir)) this.folders.set(folder, { path: folder, world });
+    });
   }
 
   get usercachePath(): string {
@@ -135,7 +145,10 @@ export class PlayerIndex {
     const files = await this.listFiles();
     const present = new Set(files.map((file) => file.path));
     for (const player of this.players.values()) {
-      for (const filePath of player.files.keys()) if (!present.has(filePath)) this.pending.add(filePath);
+      for (const file of player.files) {
+        const filePath = statePath(player.uuid, file);
+        if (!present.has(filePath)) this.pending.add(filePath);
+      }
     }
     for (const file of files) this.pending.add(file.path);
     this.pending.add(this.usercachePath);
@@ -215,7 +228,7 @@ export class PlayerIndex {
     try {
       fd = openSync(file.path, 'r');
       mtimeMs = fstatSync(fd).mtimeMs;
-      const known = this.players.get(file.uuid)?.files.get(file.path);
+      const known = this.players.get(file.uuid)?.files.find((state) => sameFile(state, file));
       if (onlyIfChanged && known && known.mtimeMs === mtimeMs) return undefined;
       text = readFileSync(fd, 'utf8');
     } catch {
@@ -242,27 +255,34 @@ export class PlayerIndex {
       if (result.legacy) this.reportProblem(file.path, 'legacy pre-1.13 format, read leniently', 'info');
     }
     const player = this.playerFor(file.uuid);
-    player.files.set(file.path, {
+    const state: StatsFileState = {
+      folder: file.folder,
       world: file.world,
       rank: file.rank,
       mtimeMs: result.mtimeMs,
       stats: result.stats,
-    });
+    };
+    if (file.name !== `${file.uuid}.json`) state.name = file.name;
+    const existing = player.files.findIndex((known) => sameFile(known, file));
+    if (existing === -1) player.files.push(state);
+    else player.files[existing] = state;
     player.readAt = Date.now();
     return player;
   }
 
   private forget(file: LocatedFile): IndexedPlayer | undefined {
     const player = this.players.get(file.uuid);
-    if (!player?.files.delete(file.path)) return undefined;
-    if (player.files.size === 0) this.players.delete(file.uuid);
+    const existing = player?.files.findIndex((known) => sameFile(known, file)) ?? -1;
+    if (!player || existing === -1) return undefined;
+    player.files.splice(existing, 1);
+    if (player.files.length === 0) this.players.delete(file.uuid);
     return player;
   }
 
   /** Combines a player's files: per world the newest layout, then summed across worlds. */
   private merge(player: IndexedPlayer) {
     const bestPerWorld = new Map<number, StatsFileState>();
-    for (const file of player.files.values()) {
+    for (const file of player.files) {
       const best = bestPerWorld.get(file.world);
       if (!best || file.rank < best.rank) bestPerWorld.set(file.world, file);
     }
@@ -286,7 +306,7 @@ export class PlayerIndex {
   private playerFor(uuid: string): IndexedPlayer {
     let player = this.players.get(uuid);
     if (!player) {
-      player = { uuid, stats: null, readAt: 0, files: new Map() };
+      player = { uuid, stats: null, readAt: 0, files: [] };
       this.players.set(uuid, player);
     }
     return player;
@@ -311,7 +331,7 @@ export class PlayerIndex {
 
   private async listFiles(): Promise<LocatedFile[]> {
     const files: LocatedFile[] = [];
-    for (const [world, worldDir] of this.worldDirs.entries()) {
+    for (const worldDir of this.worldDirs) {
       for (const folder of statsFoldersOf(worldDir)) {
         let names: string[];
         try {
@@ -320,7 +340,7 @@ export class PlayerIndex {
           continue;
         }
         for (const name of names) {
-          const located = this.locate(path.join(folder, name), world);
+          const located = this.locate(path.join(folder, name));
           if (located) files.push(located);
           else if (name.endsWith('.json'))
             this.reportProblem(path.join(folder, name), 'file name is not a UUID');
@@ -330,15 +350,21 @@ export class PlayerIndex {
     return files;
   }
 
-  private locate(filePath: string, knownWorld?: number): LocatedFile | undefined {
-    const folder = path.dirname(filePath);
+  private locate(filePath: string): LocatedFile | undefined {
     const base = path.basename(filePath);
     if (!base.endsWith('.json')) return undefined;
     const uuid = normaliseUuid(base.slice(0, -'.json'.length));
     if (!uuid) return undefined;
-    const world = knownWorld ?? this.worldDirs.findIndex((dir) => statsFoldersOf(dir).includes(folder));
-    if (world === -1) return undefined;
-    return { path: filePath, uuid, world, rank: layoutRank(folder) };
+    const folder = this.folders.get(path.dirname(filePath));
+    if (!folder) return undefined;
+    return {
+      path: filePath,
+      folder: folder.path,
+      name: base,
+      uuid,
+      world: folder.world,
+      rank: layoutRank(folder.path),
+    };
   }
 
   /** Logs a file's problem once (again only if the problem changes). */
@@ -352,7 +378,7 @@ export class PlayerIndex {
     let files = 0;
     let skipped = 0;
     for (const player of this.players.values()) {
-      for (const file of player.files.values()) {
+      for (const file of player.files) {
         files++;
         if (!file.stats) skipped++;
       }
@@ -365,6 +391,9 @@ export class PlayerIndex {
 
 interface LocatedFile {
   path: string;
+  /** The shared string of the folder. */
+  folder: string;
+  name: string;
   uuid: string;
   world: number;
   rank: number;
@@ -378,4 +407,12 @@ function throttledProgress(total: number, onProgress?: (done: number, total: num
     lastReport = Date.now();
     onProgress(done, total);
   };
+}
+
+function sameFile(state: StatsFileState, file: LocatedFile): boolean {
+  return state.folder === file.folder && (state.name ?? `${file.uuid}.json`) === file.name;
+}
+
+function statePath(uuid: string, state: StatsFileState): string {
+  return path.join(state.folder, state.name ?? `${uuid}.json`);
 }

@@ -15,7 +15,7 @@ function directoryOf(names: string[], deaths: number[], online: number[] = []) {
       [{ 'minecraft:custom': { 'minecraft:deaths': deaths[position] ?? 0 } }],
       index.keys,
     );
-    index.players.set(uuid, { uuid, stats, readAt: 0, files: new Map() });
+    index.players.set(uuid, { uuid, stats, readAt: 0, files: [] });
     index.names.claim(uuid, name, 1);
   });
   const presence = new Presence('rcon');
