@@ -3,6 +3,7 @@
  * the gallery builder and the error cards show (type, range, allowed values, default).
  */
 import { z } from 'zod';
+import { stripForbiddenXmlChars } from '../svg/escape.js';
 
 export type ParamKind = 'string' | 'number' | 'boolean' | 'enum';
 
@@ -25,9 +26,12 @@ export interface Param<Out> {
   doc: ParamDoc;
 }
 
-/** A query value that is absent or empty counts as "not given" (form builders send `x=`). */
+/**
+ * A query value that is absent, empty or only whitespace counts as "not given" (form builders
+ * send `x=`), so it takes the default or, when required, is reported missing.
+ */
 function given(raw: string | undefined): raw is string {
-  return raw !== undefined && raw !== '';
+  return raw !== undefined && raw.trim() !== '';
 }
 
 /** Echoes user input in an error message, shortened so an error card stays small. */
@@ -51,6 +55,8 @@ export function customParam<Out>(
   const schema = z
     .string()
     .optional()
+    // Characters XML cannot carry can never be drawn: they are removed before anything else.
+    .transform((value) => (value === undefined ? undefined : stripForbiddenXmlChars(value)))
     .transform((raw, ctx): Out => {
       if (!given(raw)) {
         if (fallback !== undefined) return fallback;

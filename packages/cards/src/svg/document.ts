@@ -31,5 +31,7 @@ export function svgDocument(doc: SvgDocument): string {
   const labelledBy = doc.description === undefined ? 'title' : 'title desc';
   const desc = doc.description === undefined ? '' : `<desc id="desc">${escapeXml(doc.description)}</desc>`;
   const style = doc.css ? `<style>${doc.css}</style>` : '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="${labelledBy}"><title id="title">${escapeXml(doc.title)}</title>${desc}${style}${doc.body}</svg>`;
+  // Text made only of characters XML cannot carry escapes to nothing; an image still needs a name.
+  const title = escapeXml(doc.title).trim() || 'Card';
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-labelledby="${labelledBy}"><title id="title">${title}</title>${desc}${style}${doc.body}</svg>`;
 }

@@ -168,6 +168,15 @@ describe.each(contracts)('$path', (contract) => {
   }
 
   for (const [name, max] of Object.entries(contract.texts ?? {})) {
+    it(`treats a blank ${name} as not given`, async () => {
+      const blank = await request(url(contract, `${name}=%20%20`));
+      if (name === 'username') {
+        expectBadRequest(blank, name);
+      } else if (contract.path !== '/visitors') {
+        expect(blank.status).toBe(200);
+        expect(blank.body).toBe((await request(url(contract, ''))).body);
+      }
+    });
     it(`accepts ${name} of ${max} characters and rejects ${max + 1}`, async () => {
       await expectCard(url(contract, `${name}=${'é'.repeat(max)}`));
       expectBadRequest(await request(url(contract, `${name}=${'é'.repeat(max + 1)}`)), name);

@@ -29,6 +29,8 @@ export function expectRenderableSvg(body: string): { width: number; height: numb
   expect(body.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
   expect(body).toMatch(/^<svg[^>]* role="img"[^>]* aria-labelledby="title[^"]*"/);
   expect(body).toMatch(/<title id="title">[^<]+<\/title>/);
+  // A failed layout computation shows up as NaN or Infinity in coordinates.
+  expect(body).not.toMatch(/="[-\d. ]*(NaN|Infinity)/);
   const rendered = new Resvg(body, {
     font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' },
   }).render();
