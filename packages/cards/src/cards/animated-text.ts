@@ -66,7 +66,7 @@ interface Placed {
 function layout(text: string): Placed {
   const lines = wrapText(text, { maxWidth: maxLineWidth, size: fontSize, bold: true, maxLines: 3 });
   const lineWidths = lines.map((line) => measureText(line, { size: fontSize, bold: true }));
-  const width = Math.ceil(Math.max(...lineWidths) + 2 * padding);
+  const width = Math.ceil(Math.max(0, ...lineWidths) + 2 * padding);
   const height = lines.length * lineHeight + 2 * padding - 8;
   const baselines = lines.map((_, index) => round(padding + fontSize * 0.85 + index * lineHeight));
   return { lines, width, height, baselines, lineWidths };

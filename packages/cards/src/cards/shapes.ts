@@ -39,7 +39,7 @@ function divider(text: string, theme: Theme): string {
       body: `${gradient}<rect x="0" y="11" width="${width}" height="2" rx="1" fill="url(#d)"/>`,
     });
   }
-  const label = wrapText(text, { maxWidth: 500, size: 13, maxLines: 1 })[0]!;
+  const label = wrapText(text, { maxWidth: 500, size: 13, maxLines: 1 })[0] ?? '';
   const labelWidth = measureText(label, { size: 13 }) + 32;
   const side = (width - labelWidth) / 2;
   return svgDocument({
@@ -51,7 +51,7 @@ function divider(text: string, theme: Theme): string {
 }
 
 function pillShape(text: string, theme: Theme, withDot: boolean): string {
-  const label = wrapText(text, { maxWidth: 400, size: 12, bold: true, maxLines: 1 })[0]!;
+  const label = wrapText(text, { maxWidth: 400, size: 12, bold: true, maxLines: 1 })[0] ?? '';
   const height = 28;
   const dotSpace = withDot ? 18 : 0;
   const width = Math.ceil(measureText(label, { size: 12, bold: true }) + 28 + dotSpace);

@@ -61,7 +61,7 @@ export function renderTyping(input: TypingInput): string {
   const lineHeight = Math.round(fontSize * 1.45);
   const cursorWidth = measureText(input.cursor, { size: fontSize });
   const widths = lines.map((line) => prefixWidths(line, { size: fontSize }));
-  const longest = Math.max(...widths.map((w) => w.at(-1)!));
+  const longest = Math.max(0, ...widths.map((w) => w.at(-1)!));
   const width = Math.ceil(longest + cursorWidth + 2 * padding + 2);
   const height = lines.length * lineHeight + 2 * padding - Math.round(fontSize * 0.25);
   const { starts, ends, cycle } = schedule(lines);
