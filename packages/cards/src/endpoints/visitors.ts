@@ -42,8 +42,12 @@ export const visitors = defineEndpoint({
     color: colorParam,
     style: oneOf(badgeStyles, { description: 'Shape, as on shields.io.', default: 'flat' }),
   },
-  async render({ username, label, color, style }, { services }) {
-    const count = await services.visitors.increment(username);
+  async render({ username, label, color, style }, { services, request }) {
+    // HEAD asks about the image without viewing it (link checkers): it does not count.
+    const count =
+      request.method === 'HEAD'
+        ? await services.visitors.peek(username)
+        : await services.visitors.increment(username);
     return renderBadge({ label, message: counterFormat.format(count), color, style, animation: 'none' });
   },
 });

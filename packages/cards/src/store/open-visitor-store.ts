@@ -55,6 +55,9 @@ async function openRedis(url: string, prefix: string): Promise<VisitorStore> {
     async increment(key) {
       return redis.incr(prefix + key);
     },
+    async peek(key) {
+      return Number((await redis.get(prefix + key)) ?? 0);
+    },
     async close() {
       await redis.quit();
     },

@@ -24,6 +24,10 @@ export async function createSqlVisitorStore(
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },
+    async peek(key) {
+      const row = await db.selectFrom(table).select('count').where('key', '=', key).executeTakeFirst();
+      return row ? Number(row.count) : 0;
+    },
     async close() {
       await db.destroy();
     },

@@ -6,6 +6,8 @@
 export interface VisitorStore {
   /** Adds one visit to `key` and returns the count including it. Never loses an increment. */
   increment(key: string): Promise<number>;
+  /** The current count of `key` (0 when never visited), without counting a visit. */
+  peek(key: string): Promise<number>;
   /** Releases connections and file handles. */
   close(): Promise<void>;
 }
@@ -24,6 +26,9 @@ export function createMemoryVisitorStore(): VisitorStore {
       const next = (counts.get(key) ?? 0) + 1;
       counts.set(key, next);
       return next;
+    },
+    async peek(key) {
+      return counts.get(key) ?? 0;
     },
     async close() {
       counts.clear();

@@ -150,6 +150,15 @@ describe('service routes', () => {
     expect(await response.json()).toEqual({ status: 'ok' });
   });
 
+  it('HEAD /visitors does not count a visit', async () => {
+    const app = createApp();
+    const count = async () =>
+      Number(/visitors: (\d+)</.exec(await (await app.request('/visitors?username=head')).text())![1]);
+    expect(await count()).toBe(1);
+    expect((await app.request('/visitors?username=head', { method: 'HEAD' })).status).toBe(200);
+    expect(await count()).toBe(2);
+  });
+
   it('HEAD answers like GET without a body', async () => {
     const response = await createApp().request('/badge', { method: 'HEAD' });
     expect(response.status).toBe(200);

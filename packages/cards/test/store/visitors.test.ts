@@ -73,6 +73,11 @@ async function proveNoLostIncrement(store: string, key = `test-${randomUUID()}`)
   }
   const restarted = await startBin(env);
   try {
+    // HEAD reads the count (peek) without adding a visit.
+    const head = await fetch(`${restarted.url}/visitors?username=${encodeURIComponent(key)}`, {
+      method: 'HEAD',
+    });
+    expect(head.status).toBe(200);
     expect(await visit(restarted, key)).toBe(requests + 1);
   } finally {
     expect(await restarted.stop()).toBe(0);
