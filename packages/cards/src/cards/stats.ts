@@ -4,8 +4,9 @@
  */
 import type { Rank } from '../insights/rank.js';
 import { svgDocument } from '../svg/document.js';
-import { cardFrame, framePadding, titleWidth } from '../svg/frame.js';
+import { cardFrame, framePadding, titleSize, titleWidth } from '../svg/frame.js';
 import { fontFamily, measureText } from '../svg/measure.js';
+import { wrapText } from '../svg/wrap.js';
 import type { Theme } from '../themes/index.js';
 import { formatCount, type IconName, icon, label, progressRing } from './github-marks.js';
 
@@ -28,7 +29,14 @@ const valueGap = 24;
 
 export function renderStats(input: StatsInput): string {
   const { theme } = input;
-  const title = `${input.displayName}'s GitHub Stats`;
+  // GitHub names may be 255 characters long: keep the card a card.
+  const [name = input.displayName] = wrapText(input.displayName, {
+    maxWidth: 260,
+    size: titleSize,
+    bold: true,
+    maxLines: 1,
+  });
+  const title = `${name}'s GitHub Stats`;
   const rows: Array<[IconName, string, number]> = [
     ['star', 'Total Stars Earned', input.stars],
     ['commit', input.allCommits ? 'Total Commits (all time)' : 'Total Commits (last year)', input.commits],

@@ -3,7 +3,7 @@
  */
 
 import { svgDocument } from '../svg/document.js';
-import { cardFrame, framePadding } from '../svg/frame.js';
+import { cardFrame, framePadding, titleSize } from '../svg/frame.js';
 import { fontFamily } from '../svg/measure.js';
 import { wrapText } from '../svg/wrap.js';
 import type { Theme } from '../themes/index.js';
@@ -24,7 +24,14 @@ const bioWidth = 290;
 
 export function renderViews(input: ViewsInput): string {
   const { theme } = input;
-  const heading = input.name ? `${input.name} (@${input.login})` : `@${input.login}`;
+  const full = input.name ? `${input.name} (@${input.login})` : `@${input.login}`;
+  // The heading shares the top row with the score ring: long names end with an ellipsis.
+  const [heading = full] = wrapText(full, {
+    maxWidth: bioWidth + 20,
+    size: titleSize,
+    bold: true,
+    maxLines: 1,
+  });
   const bio = wrapText(input.bio?.trim() || 'No public bio.', { maxWidth: bioWidth, size: 12, maxLines: 3 });
   const bioMarkup = bio
     .map((line, index) =>
@@ -40,7 +47,7 @@ export function renderViews(input: ViewsInput): string {
   return svgDocument({
     width,
     height,
-    title: heading,
+    title: full,
     description: `${input.bio ?? 'No public bio.'} ${input.followers} followers, ${input.repositories} public repositories, developer score ${input.score} of 100.`,
     body: `${cardFrame({ width, height, theme, title: heading })}<g font-family="${fontFamily}">${bioMarkup}${counts}${score}</g>`,
   });

@@ -3,6 +3,7 @@
  * the one worked out by hand from the fixtures.
  */
 import { describe, expect, it } from 'vitest';
+import { fixtures } from '../fake-github/fixtures.mjs';
 import { textsOf, useGitHubTestBed } from '../support/github-app.js';
 import { expectRenderableSvg } from '../support/svg.js';
 
@@ -74,6 +75,29 @@ describe('/trophy', () => {
     expect((await bed().app()('/trophy?username=ada&column=4&noFrame=true')).status).toBe(200);
     expect((await bed().app()('/trophy?username=ada&column=0')).status).toBe(400);
     expect((await bed().app()('/trophy?username=ada&column=5')).status).toBe(400);
+  });
+});
+
+describe('long names', () => {
+  it('end with an ellipsis instead of stretching /stats and /views', async () => {
+    const ada = fixtures.users.find((user) => (user as { login: string }).login === 'ada') as {
+      name: string;
+    };
+    const original = ada.name;
+    ada.name =
+      'Augusta Ada King, Countess of Lovelace, née Byron, Enchantress of Numbers and Poetical Scientist';
+    try {
+      const stats = await bed().app()('/stats?username=ada');
+      expect(expectRenderableSvg(stats.body).width).toBeLessThan(520);
+      expect(textsOf(stats.body)[0]).toMatch(/^Augusta Ada King.*…'s GitHub Stats$/);
+      const views = await bed().app()('/views?username=ada');
+      expect(expectRenderableSvg(views.body).width).toBe(450);
+      expect(textsOf(views.body)[0]).toMatch(/…$/);
+      // The accessible name keeps the whole name.
+      expect(views.body).toContain('<title id="title">Augusta Ada King, Countess of Lovelace, née Byron');
+    } finally {
+      ada.name = original;
+    }
   });
 });
 

@@ -2,6 +2,7 @@
  * @module Recent public push, pull request and issue events of a user (REST, ETag-revalidated).
  */
 import { z } from 'zod';
+import { dataOrCached } from '../conditional.js';
 import { type FetchContext, keyPart, MINUTE_MS } from '../context.js';
 
 /** GitHub itself publishes events with 30 s to 6 h of latency; 10 minutes is plenty fresh. */
@@ -87,17 +88,15 @@ export function fetchTimeline(context: FetchContext, login: string): Promise<Tim
           etag: previous?.etag,
         },
       );
-      if (result.status === 304) {
-        if (previous === undefined) throw new Error('304 without a cached copy');
-        return { data: previous.data, etag: previous.etag };
-      }
-      const events = z.array(z.unknown()).parse(result.data);
-      const timeline = events
-        .map((raw) => eventSchema.safeParse(raw))
-        .flatMap((parsed) => (parsed.success ? [describe(parsed.data)] : []))
-        .filter((event): event is TimelineEvent => event !== undefined)
-        .sort((a, b) => b.at - a.at);
-      return { data: timeline, etag: result.etag };
+      return dataOrCached(result, previous, (data) =>
+        z
+          .array(z.unknown())
+          .parse(data)
+          .map((raw) => eventSchema.safeParse(raw))
+          .flatMap((parsed) => (parsed.success ? [describe(parsed.data)] : []))
+          .filter((event): event is TimelineEvent => event !== undefined)
+          .sort((a, b) => b.at - a.at),
+      );
     },
   });
 }

@@ -3,8 +3,7 @@
  * small repositories and 16 evenly spaced pages for large ones (the list stops at 40,000 stars).
  */
 import { z } from 'zod';
-import type { CacheEntry } from '../cache-store.js';
-import type { RestResult } from '../client.js';
+import { dataOrCached } from '../conditional.js';
 import { type FetchContext, HOUR_MS, keyPart } from '../context.js';
 
 const REPOSITORY_TTL_MS = HOUR_MS;
@@ -28,13 +27,6 @@ export interface StarHistory {
   sampled: boolean;
 }
 
-/** Answers a conditional REST call: a 304 keeps the cached data (and costs no rate limit). */
-function keepOn304<T>(result: RestResult<unknown>, previous: CacheEntry<T> | undefined, parse: () => T) {
-  if (result.status === 304 && previous !== undefined) return { data: previous.data, etag: previous.etag };
-  if (result.status === 304) throw new Error('304 without a cached copy');
-  return { data: parse(), etag: result.etag };
-}
-
 /** The pages to read: all of them, or an even spread that keeps the first and the last. */
 export function pagesToFetch(pageCount: number): number[] {
   if (pageCount <= SAMPLED_PAGES) return Array.from({ length: pageCount }, (_, index) => index + 1);
@@ -55,9 +47,7 @@ export async function fetchStarHistory(
     ttlMs: REPOSITORY_TTL_MS,
     async load(previous) {
       const result = await context.client.rest(path, { subject, etag: previous?.etag });
-      return keepOn304(result, previous, () =>
-        result.status === 200 ? repositorySchema.parse(result.data).stargazers_count : 0,
-      );
+      return dataOrCached(result, previous, (data) => repositorySchema.parse(data).stargazers_count);
     },
   });
   const pageCount = Math.min(Math.ceil(total / PER_PAGE), MAX_LISTED_PAGES);
@@ -73,10 +63,8 @@ export async function fetchStarHistory(
             accept: 'application/vnd.github.star+json',
             etag: previous?.etag,
           });
-          return keepOn304(result, previous, () =>
-            result.status === 200
-              ? stargazersSchema.parse(result.data).map((star) => Date.parse(star.starred_at))
-              : [],
+          return dataOrCached(result, previous, (data) =>
+            stargazersSchema.parse(data).map((star) => Date.parse(star.starred_at)),
           );
         },
       }),
