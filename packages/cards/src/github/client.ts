@@ -29,6 +29,11 @@ export interface RestOptions {
 export interface GitHubClient {
   graphql<T>(query: string, variables: Record<string, unknown>, subject: string): Promise<T>;
   rest<T>(path: string, options: RestOptions): Promise<RestResult<T>>;
+  /**
+   * The same client with every call also ending by `deadline` (a `performance.now()` time), so
+   * a card that needs several calls in a row still answers in time.
+   */
+  bounded(deadline: number): GitHubClient;
   readonly pool: TokenPool;
 }
 
@@ -84,9 +89,12 @@ export function createGitHubClient(options: GitHubClientOptions = {}): GitHubCli
     return false;
   }
 
-  async function withRetries<T>(attempt: (token: string, signal: AbortSignal) => Promise<Attempt<T>>) {
+  async function withRetries<T>(
+    attempt: (token: string, signal: AbortSignal) => Promise<Attempt<T>>,
+    callerDeadline: number,
+  ) {
     // The budget runs on the monotonic clock: the injected `now` is wall time for rate-limit resets.
-    const deadline = performance.now() + budgetMs;
+    const deadline = Math.min(performance.now() + budgetMs, callerDeadline);
     let failures = 0;
     let lastReason = 'no answer';
     for (;;) {
@@ -124,8 +132,9 @@ export function createGitHubClient(options: GitHubClientOptions = {}): GitHubCli
     return headers;
   }
 
-  return {
+  const clientUntil = (callerDeadline: number): GitHubClient => ({
     pool,
+    bounded: (deadline) => clientUntil(Math.min(deadline, callerDeadline)),
     graphql<T>(query: string, variables: Record<string, unknown>, subject: string) {
       return withRetries<T>(async (token, signal) => {
         const response = await doFetch(`${apiUrl}/graphql`, {
@@ -146,7 +155,7 @@ export function createGitHubClient(options: GitHubClientOptions = {}): GitHubCli
           throw upstreamDown(body.errors?.[0]?.message ?? 'empty GraphQL answer');
         }
         return { done: body.data };
-      });
+      }, callerDeadline);
     },
     rest<T>(path: string, restOptions: RestOptions) {
       return withRetries<RestResult<T>>(async (token, signal) => {
@@ -165,9 +174,10 @@ export function createGitHubClient(options: GitHubClientOptions = {}): GitHubCli
         }
         const data = (await response.json()) as T;
         return { done: { status: 200, data, etag: response.headers.get('etag') ?? undefined } };
-      });
+      }, callerDeadline);
     },
-  };
+  });
+  return clientUntil(Number.POSITIVE_INFINITY);
 
   function rejectCredentials(token: string): Attempt<never> {
     if (token === '') throw upstreamDown('GitHub requires a token: set GITHUB_TOKENS');

@@ -34,6 +34,8 @@ export interface GitHubData {
   starHistory(owner: string, name: string): Promise<StarHistory>;
   timeline(login: string): Promise<TimelineEvent[]>;
   commitTimes(login: string): Promise<number[]>;
+  /** The same data service with every upstream call of the request ending by `deadline` (`performance.now()` time). */
+  until(deadline: number): GitHubData;
   readonly client: GitHubClient;
   readonly cache: ResourceCache;
   readonly now: () => number;
@@ -54,11 +56,11 @@ export function createGitHubData(options: GitHubDataOptions): GitHubData {
     now,
     onRefreshError: (key, error) => onError(`background refresh of ${key} failed`, error),
   });
-  const context: FetchContext = { client, cache, now };
-  return {
-    client,
+  const serviceFor = (context: FetchContext): GitHubData => ({
+    client: context.client,
     cache,
     now,
+    until: (deadline) => serviceFor({ ...context, client: context.client.bounded(deadline) }),
     contributions: (login) => fetchContributions(context, login),
     userStats: (login) => fetchUserStats(context, login),
     languages: (login) => fetchLanguageSizes(context, login),
@@ -66,5 +68,6 @@ export function createGitHubData(options: GitHubDataOptions): GitHubData {
     starHistory: (owner, name) => fetchStarHistory(context, owner, name),
     timeline: (login) => fetchTimeline(context, login),
     commitTimes: (login) => fetchCommitTimes(context, login),
-  };
+  });
+  return serviceFor({ client, cache, now });
 }

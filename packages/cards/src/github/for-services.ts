@@ -11,8 +11,19 @@ import { GitHubError } from './errors.js';
 
 const dataByServices = new WeakMap<CardServices, GitHubData>();
 
-/** The GitHub data service of an app, created on first use. */
+/**
+ * Time for all the upstream calls of one card, retries included: with drawing and the network
+ * on top, every answer stays under 3 s (GitHub's image proxy gives up at about 4 s).
+ */
+export const REQUEST_BUDGET_MS = 2_500;
+
+/** The GitHub data service of an app for one request (its calls share `REQUEST_BUDGET_MS`). */
 export function gitHubDataFor(services: CardServices): GitHubData {
+  return appGitHubData(services).until(performance.now() + REQUEST_BUDGET_MS);
+}
+
+/** The GitHub data service of an app, created on first use. */
+function appGitHubData(services: CardServices): GitHubData {
   let data = dataByServices.get(services);
   if (data === undefined) {
     const report = (message: string, error: unknown) => services.logger?.warn({ err: error }, message);

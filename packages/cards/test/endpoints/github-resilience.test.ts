@@ -57,6 +57,17 @@ describe('error cards', () => {
     expect(performance.now() - started).toBeLessThan(3_500);
   });
 
+  it('keeps every answer under 3 s even when a card needs several slow calls in a row', async () => {
+    // Each call takes 1.4 s: /stats needs one, /streak two in a row (years, then the years).
+    bed().fake.switches.delayMs = 1_400;
+    const app = bed().app();
+    expect((await app('/stats?username=ada')).status).toBe(200);
+    const started = performance.now();
+    const response = await app('/streak?username=ada');
+    expect(response.status).toBe(502);
+    expect(performance.now() - started).toBeLessThan(2_900);
+  });
+
   it('rotates to the next token when one is rate-limited', async () => {
     bed().fake.switches.limitedTokens.add('t1');
     const response = await bed().app(['t1', 't2'])('/stats?username=ada');
