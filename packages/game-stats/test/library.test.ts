@@ -2,7 +2,7 @@
  * `createStatsApi` embedded in a host: custom statistics from the config and through
  * `registerStat`, worlds summed, a failing handler answered with the spec's 500 body.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { LeaderboardBody } from '../src/http/response-schemas.js';
@@ -97,4 +97,33 @@ test('a handler error becomes the spec 500 body, without a stack trace', async (
     error: 'Internal server error',
     timestamp: expect.any(String),
   });
+});
+
+test('a rescan (the safety net behind the watcher) picks up changed and vanished files', async () => {
+  const folder = await createServerFolder({ players: 12, seed: 41 });
+  const local = await createStatsApi({
+    config: { 'server-dir': folder.dir, index: { watch: false, 'rescan-seconds': 0 } },
+    peerAddress: () => '127.0.0.1',
+  });
+  try {
+    const file = (uuid: string) => path.join(folder.dir, 'world', 'stats', `${uuid}.json`);
+    const inOldLayout = folder.valid.filter((player) => player.layout === 'stats');
+    expect(inOldLayout.length).toBeGreaterThan(1);
+    await writeFile(
+      file(inOldLayout[0]!.uuid),
+      JSON.stringify({ stats: { 'minecraft:custom': { 'minecraft:deaths': 4242 } } }),
+    );
+    await rm(file(inOldLayout[1]!.uuid));
+    const before = await (await local.fetch(new Request('http://host/api/players'))).json();
+    expect((before as { total: number }).total).toBe(12);
+    await local.index.rescan();
+    const board = (await (
+      await local.fetch(new Request('http://host/api/leaderboard/deaths?limit=1'))
+    ).json()) as LeaderboardBody;
+    expect(board.entries[0]).toMatchObject({ uuid: inOldLayout[0]!.uuid, value: 4242 });
+    expect(board.total).toBe(11);
+  } finally {
+    local.close();
+    await folder.remove();
+  }
 });

@@ -199,8 +199,11 @@ export class PlayerIndex {
     this.pending.clear();
     const touched = new Set<IndexedPlayer>();
     let changed = false;
-    for (const filePath of paths) {
+    for (const [position, filePath] of paths.entries()) {
       if (this.closed) return;
+      // A rescan stats every file: yield now and then so requests keep flowing meanwhile.
+      if (position > 0 && position % readBatchSize === 0)
+        await new Promise((resolve) => setImmediate(resolve));
       if (filePath === this.usercachePath) {
         changed = (await this.loadUsercache()) || changed;
         continue;
