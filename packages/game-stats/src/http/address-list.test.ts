@@ -8,6 +8,7 @@ describe('normaliseAddress', () => {
     ['[2001:DB8::1]', '2001:db8::1'],
     ['fe80::1%eth0', 'fe80::1'],
     [' 192.0.2.1 ', '192.0.2.1'],
+    ['::1', '127.0.0.1'],
     ['not-an-ip', null],
     ['999.1.1.1', null],
   ])('%s -> %s', (input, expected) => {
@@ -37,6 +38,12 @@ describe('createAddressList', () => {
     ['garbage', false],
   ])('%s allowed: %s', (address, allowed) => {
     expect(list.has(address)).toBe(allowed);
+  });
+
+  test('::1 and 127.0.0.1 are the same client, whichever the entry says', () => {
+    expect(createAddressList(['127.0.0.1']).has('::1')).toBe(true);
+    expect(createAddressList(['::1']).has('127.0.0.1')).toBe(true);
+    expect(createAddressList(['::1']).has('127.0.0.2')).toBe(false);
   });
 
   test('invalid entries are refused at start', () => {

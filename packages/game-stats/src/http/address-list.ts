@@ -4,7 +4,10 @@
  */
 import { BlockList, isIP } from 'node:net';
 
-/** Strips the IPv4-mapped IPv6 prefix and zone ids; returns null for text that is no address. */
+/**
+ * Strips the IPv4-mapped IPv6 prefix and zone ids, and folds ::1 into 127.0.0.1; returns null
+ * for text that is no address.
+ */
 export function normaliseAddress(address: string): string | null {
   let text = address.trim();
   if (text.startsWith('[') && text.endsWith(']')) text = text.slice(1, -1);
@@ -12,6 +15,8 @@ export function normaliseAddress(address: string): string | null {
   if (zone !== -1) text = text.slice(0, zone);
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(text);
   if (mapped) text = mapped[1]!;
+  // Both loopbacks are one client (as in the original plugin): `localhost` may resolve to either.
+  if (text === '::1' || text === '0:0:0:0:0:0:0:1') return '127.0.0.1';
   return isIP(text) === 0 ? null : text.toLowerCase();
 }
 
@@ -21,14 +26,14 @@ export interface AddressList {
 
 /**
  * Builds a matcher from entries such as `203.0.113.7`, `10.0.0.0/8`, `2001:db8::/32` or
- * `localhost` (127.0.0.0/8 and ::1). Throws on an entry that is neither.
+ * `localhost` (127.0.0.0/8, and ::1 which is folded into 127.0.0.1). Throws on an entry that is
+ * neither.
  */
 export function createAddressList(entries: readonly string[]): AddressList {
   const list = new BlockList();
   for (const entry of entries) {
     if (entry === 'localhost') {
       list.addSubnet('127.0.0.0', 8, 'ipv4');
-      list.addAddress('::1', 'ipv6');
       continue;
     }
     const [addressText, prefixText] = entry.split('/');
