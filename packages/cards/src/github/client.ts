@@ -108,7 +108,6 @@ export function createGitHubClient(options: GitHubClientOptions = {}): GitHubCli
         outcome = await attempt(token, signal);
       } catch (error) {
         if (error instanceof GitHubError) throw error;
-        console.error(error);
         outcome = { retry: describeNetworkError(error), wait: -1 };
       }
       if ('done' in outcome) return outcome.done;
