@@ -1,5 +1,5 @@
 /**
- * `game-stats top` and `game-stats player` print readable tables (or JSON) from a server folder
+ * @module Tests: `game-stats top` and `game-stats player` print readable tables (or JSON) from a server folder
  * without starting the API; bad input exits non-zero with a one-line message.
  */
 import { execFile } from 'node:child_process';

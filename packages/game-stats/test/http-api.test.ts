@@ -1,5 +1,5 @@
 /**
- * Every route, parameter and error of the spec, through HTTP against the running bin on a
+ * @module Tests: Every route, parameter and error of the spec, through HTTP against the running bin on a
  * generated server folder (hundreds of players, both layouts, corrupt, legacy and unnamed files).
  */
 import { writeFile } from 'node:fs/promises';

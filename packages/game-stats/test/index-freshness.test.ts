@@ -1,5 +1,5 @@
 /**
- * The index follows the folder while the bin runs: changed, new, deleted and newly corrupt
+ * @module Tests: The index follows the folder while the bin runs: changed, new, deleted and newly corrupt
  * files, usercache renames, and the newer `players/stats` layout superseding `stats`.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';

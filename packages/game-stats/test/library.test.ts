@@ -1,5 +1,5 @@
 /**
- * `createStatsApi` embedded in a host: custom statistics from the config and through
+ * @module Tests: `createStatsApi` embedded in a host: custom statistics from the config and through
  * `registerStat`, worlds summed, a failing handler answered with the spec's 500 body.
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * Online status from a fake RCON server speaking the real protocol (bin over HTTP), including
+ * @module Tests: Online status from a fake RCON server speaking the real protocol (bin over HTTP), including
  * chunked answers, renames, reconnection and a refused login; and from a fake Query server
  * (library API).
  */

@@ -1,5 +1,5 @@
 /**
- * API key, IP allow-list (CIDR, IPv4-mapped IPv6), trusted X-Forwarded-For, CORS switched off
+ * @module Tests: API key, IP allow-list (CIDR, IPv4-mapped IPv6), trusted X-Forwarded-For, CORS switched off
  * and the per-IP rate limit, through HTTP against the running bin started with a config file.
  */
 import { writeFile } from 'node:fs/promises';

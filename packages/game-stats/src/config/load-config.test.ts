@@ -1,3 +1,6 @@
+/**
+ * @module Tests: Configuration defaults, validation, and what server.properties and the environment fill in.
+ */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

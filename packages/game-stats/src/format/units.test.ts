@@ -1,3 +1,6 @@
+/**
+ * @module Tests: Tick durations and distance rounding.
+ */
 import { expect, test } from 'vitest';
 import { centimetresToKilometres, centimetresToMetres, formatTicks } from './units.js';
 

@@ -1,3 +1,6 @@
+/**
+ * @module Tests: Address normalisation, allow-list matching and X-Forwarded-For resolution.
+ */
 import { describe, expect, test } from 'vitest';
 import { createAddressList, normaliseAddress, resolveClientAddress } from './address-list.js';
 

@@ -1,3 +1,6 @@
+/**
+ * @module Tests: The serialised-body cache: one build per generation, fresh metadata each time.
+ */
 import { expect, test } from 'vitest';
 import { FragmentCache } from './fragment-cache.js';
 

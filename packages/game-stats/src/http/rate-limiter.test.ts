@@ -1,3 +1,6 @@
+/**
+ * @module Tests: The fixed-window rate limiter.
+ */
 import { expect, test } from 'vitest';
 import { FixedWindowRateLimiter } from './rate-limiter.js';
 

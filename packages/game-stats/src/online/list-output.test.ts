@@ -1,3 +1,6 @@
+/**
+ * @module Tests: Parsing of `list` / `list uuids` answers.
+ */
 import { expect, test } from 'vitest';
 import { parseListOutput } from './list-output.js';
 

@@ -1,3 +1,6 @@
+/**
+ * @module Tests: Parsing of Query full stat answers.
+ */
 import { expect, test } from 'vitest';
 import { parseFullStat } from './query-client.js';
 

@@ -1,3 +1,6 @@
+/**
+ * @module Tests: RCON packet encoding and decoding.
+ */
 import { expect, test } from 'vitest';
 import { decodeRconPackets, encodeRconPacket } from './rcon-protocol.js';
 

@@ -1,3 +1,6 @@
+/**
+ * @module Tests: Roster search and leaderboard ranking (property-based).
+ */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { packStats } from '../index/compact-stats.js';

@@ -1,3 +1,6 @@
+/**
+ * @module Tests: Which leaderboard stat spellings resolve.
+ */
 import { expect, test } from 'vitest';
 import { StatKeyTable } from '../index/stat-key-table.js';
 import { builtinStats, StatResolver } from './stat-resolver.js';

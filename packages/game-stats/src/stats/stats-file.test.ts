@@ -1,3 +1,6 @@
+/**
+ * @module Tests: Lenient reading of modern, legacy and broken statistics files.
+ */
 import { describe, expect, test } from 'vitest';
 import { parseStatsFile } from './stats-file.js';
 
