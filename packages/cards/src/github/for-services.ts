@@ -3,6 +3,7 @@
  * app (built from its settings, cache, clock and logger), and GitHub failures turned into
  * error cards (404, 429 with Retry-After, 502).
  */
+import { z } from 'zod';
 import { CardError } from '../http/card-error.js';
 import type { CardServices } from '../http/services.js';
 import { storeInCardCache } from './cache-store.js';
@@ -51,6 +52,10 @@ export async function forCard<T>(loading: Promise<T>): Promise<T> {
         retryAfterSeconds: error.retryAfterSeconds,
         cause: error,
       });
+    }
+    // Every GitHub answer is parsed with a schema: one that does not fit is GitHub's failure.
+    if (error instanceof z.ZodError) {
+      throw new CardError(502, 'GitHub sent an answer in an unexpected shape', { cause: error });
     }
     throw error;
   }

@@ -47,6 +47,12 @@ describe('error cards', () => {
     expect(textsOf(response.body).join(' ')).toContain('retry in 600 s');
   });
 
+  it('answers 502 when GitHub sends data in an unexpected shape', async () => {
+    const response = await bed().app()('/stars?repo=grace/odd-data');
+    expect(response.status).toBe(502);
+    expect(textsOf(response.body).join(' ')).toContain('unexpected shape');
+  });
+
   it('answers 502 when GitHub is down', async () => {
     bed().fake.switches.down = true;
     const started = performance.now();

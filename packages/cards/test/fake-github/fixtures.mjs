@@ -192,6 +192,8 @@ const grace = {
         authorId: 'U_grace',
       })),
     },
+    // Malformed upstream data: a stargazer whose date is a number.
+    { name: 'odd-data', stars: 1, stargazers: [42] },
     {
       name: 'cobol',
       description: 'Common business-oriented language',
