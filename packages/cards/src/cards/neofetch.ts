@@ -19,15 +19,15 @@ const monoFamily = 'DejaVu Sans Mono,Menlo,Consolas,monospace';
 const fontSize = 13;
 const charWidth = fontSize * 0.6;
 const lineHeight = 19;
+/** A cat (the platform's mascot is one), symmetric so it reads at a glance. */
 const logo = [
-  '     .--------.     ',
-  '   .´  .--.   `.   ',
-  '  /   (o  o)    \\  ',
-  ' |     `--´      | ',
-  ' |   .-´  `-.    | ',
-  '  \\ /  |  |  \\  /  ',
-  '   `.  |  |  .´   ',
-  '     `-|__|-´     ',
+  '    /\\_____/\\    ',
+  '   /  o   o  \\   ',
+  '  ( ==  ^  == )  ',
+  '   )         (   ',
+  '  (           )  ',
+  ' ( (  )   (  ) ) ',
+  '(__(__)___(__)__)',
 ];
 const maxValueLength = 42;
 
