@@ -47,6 +47,14 @@ describe('error cards', () => {
     expect(textsOf(response.body).join(' ')).toContain('retry in 600 s');
   });
 
+  it('says a token is needed when none is configured (REST cards still work)', async () => {
+    const app = bed().app([]);
+    const stats = await app('/stats?username=ada');
+    expect(stats.status).toBe(502);
+    expect(textsOf(stats.body).join(' ')).toContain('set GITHUB_TOKENS');
+    expect((await app('/stars?repo=ada/engine')).status).toBe(200);
+  });
+
   it('answers 502 when GitHub sends data in an unexpected shape', async () => {
     const response = await bed().app()('/stars?repo=grace/odd-data');
     expect(response.status).toBe(502);
