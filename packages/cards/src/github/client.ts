@@ -144,8 +144,9 @@ export function createGitHubClient(options: GitHubClientOptions = {}): GitHubCli
         });
         pool.record(token, headerNumber(response, 'x-ratelimit-remaining'));
         if (response.status === 401) return rejectCredentials(token);
+        const refusal = await refusedForRateLimit(response);
         const body = response.ok ? ((await response.json()) as GraphQLBody<T>) : await discard(response);
-        const limited = body?.errors?.some((error) => error.type === 'RATE_LIMITED') ?? false;
+        const limited = refusal || (body?.errors?.some((error) => error.type === 'RATE_LIMITED') ?? false);
         if (benchIfLimited(token, response, limited)) return { retry: 'rate limited', wait: 0 };
         if (response.status >= 500) return { retry: `GraphQL HTTP ${response.status}`, wait: -1 };
         if (body === undefined) throw upstreamDown(`GraphQL HTTP ${response.status}`);
@@ -164,7 +165,9 @@ export function createGitHubClient(options: GitHubClientOptions = {}): GitHubCli
         pool.record(token, headerNumber(response, 'x-ratelimit-remaining'));
         if (response.status === 304) return { done: { status: 304 } };
         if (response.status === 401) return rejectCredentials(token);
-        if (benchIfLimited(token, response, false)) return { retry: 'rate limited', wait: 0 };
+        if (benchIfLimited(token, response, await refusedForRateLimit(response))) {
+          return { retry: 'rate limited', wait: 0 };
+        }
         if (response.status === 404) throw notFound(restOptions.subject);
         if (!response.ok) {
           await discard(response);
@@ -185,9 +188,18 @@ export function createGitHubClient(options: GitHubClientOptions = {}): GitHubCli
   }
 }
 
+/**
+ * True for a 403 whose message speaks of a rate limit: GitHub's secondary limits sometimes come
+ * without `retry-after` or `x-ratelimit-remaining: 0`. Reads (consumes) the body of a 403 only.
+ */
+async function refusedForRateLimit(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false;
+  return /rate limit/i.test(await response.text());
+}
+
 /** Frees the connection of an answer whose body is not needed. */
 async function discard(response: Response): Promise<undefined> {
-  await response.body?.cancel();
+  if (!response.bodyUsed) await response.body?.cancel();
   return undefined;
 }
 

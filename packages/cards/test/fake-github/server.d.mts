@@ -14,6 +14,7 @@ export interface FakeSwitches {
   down: boolean;
   limitedTokens: Set<string>;
   secondaryLimitTokens: Set<string>;
+  secondaryRetryAfter: number | null;
 }
 
 export interface FakeGitHub {

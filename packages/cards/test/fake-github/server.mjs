@@ -56,6 +56,8 @@ export async function startFakeGitHub(fixtures, options = {}) {
     limitedTokens: new Set(),
     /** Tokens hitting a secondary limit (403 with retry-after). */
     secondaryLimitTokens: new Set(),
+    /** `retry-after` of secondary limits; null sends none (only the message says it). */
+    secondaryRetryAfter: /** @type {number | null} */ (60),
   };
   /** @type {Array<{kind: 'graphql' | 'rest', key: string, token: string, status: number}>} */
   const requests = [];
@@ -194,12 +196,11 @@ export async function startFakeGitHub(fixtures, options = {}) {
       }
       if (switches.secondaryLimitTokens.has(token)) {
         log.status = 403;
-        return send(
-          res,
-          403,
-          { message: 'You have exceeded a secondary rate limit.' },
-          { 'retry-after': '60' },
-        );
+        const retryAfter =
+          switches.secondaryRetryAfter === null
+            ? {}
+            : { 'retry-after': String(switches.secondaryRetryAfter) };
+        return send(res, 403, { message: 'You have exceeded a secondary rate limit.' }, retryAfter);
       }
       if (isGraphql) return answerGraphql(res, payload, token, log);
       if (req.method === 'GET') return answerRest(req, res, token, log);
@@ -218,7 +219,7 @@ export async function startFakeGitHub(fixtures, options = {}) {
     count: (prefix) => requests.filter((request) => request.key.startsWith(prefix)).length,
     reset() {
       requests.length = 0;
-      Object.assign(switches, { delayMs: 0, failNext: 0, down: false });
+      Object.assign(switches, { delayMs: 0, failNext: 0, down: false, secondaryRetryAfter: 60 });
       switches.limitedTokens.clear();
       switches.secondaryLimitTokens.clear();
     },

@@ -155,6 +155,20 @@ describe('errors', () => {
     expect(fake.requests.at(-1)?.token).toBe('t2');
   });
 
+  it('recognises a secondary limit from its message alone (no retry-after)', async () => {
+    fake.switches.secondaryLimitTokens.add('t1');
+    fake.switches.secondaryRetryAfter = null;
+    const service = data(['t1', 't2']);
+    expect((await service.repository('ada', 'engine')).stargazerCount).toBe(120);
+    expect((await service.timeline('ada')).length).toBe(4);
+    // t1 was tried once, then benched for a minute.
+    expect(fake.requests.map((request) => [request.token, request.status])).toEqual([
+      ['t1', 403],
+      ['t2', 200],
+      ['t2', 200],
+    ]);
+  });
+
   it('answers rate-limited (429) with the seconds until the reset when every token is out', async () => {
     fake.switches.limitedTokens.add('*');
     const error = await failure(data(['t1', 't2']).userStats('ada'));
