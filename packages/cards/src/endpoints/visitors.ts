@@ -3,6 +3,7 @@
  */
 import { badgeStyles, renderBadge } from '../cards/badge.js';
 import { noStoreCache } from '../http/cache-control.js';
+import { CardError } from '../http/card-error.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { customParam, oneOf, requiredText, shown, text } from '../params/index.js';
 
@@ -31,6 +32,9 @@ const colorParam = customParam<(typeof visitorColors)[number]>(
 
 const counterFormat = new Intl.NumberFormat('en-US');
 
+/** When a client should retry after the store failed (a restart or failover takes seconds). */
+const storeRetrySeconds = 30;
+
 export const visitors = defineEndpoint({
   path: '/visitors',
   summary: 'A visit counter: every load adds one, persisted per username.',
@@ -44,10 +48,16 @@ export const visitors = defineEndpoint({
   },
   async render({ username, label, color, style }, { services, request }) {
     // HEAD asks about the image without viewing it (link checkers): it does not count.
-    const count =
-      request.method === 'HEAD'
-        ? await services.visitors.peek(username)
-        : await services.visitors.increment(username);
+    const count = await (request.method === 'HEAD'
+      ? services.visitors.peek(username)
+      : services.visitors.increment(username)
+    ).catch((error: unknown) => {
+      services.logger?.error({ err: error }, 'visitor store failed');
+      throw new CardError(503, 'The visitor counter is unavailable right now; try again shortly.', {
+        retryAfterSeconds: storeRetrySeconds,
+        cause: error,
+      });
+    });
     return renderBadge({ label, message: counterFormat.format(count), color, style, animation: 'none' });
   },
 });

@@ -150,6 +150,21 @@ describe('service routes', () => {
     expect(await response.json()).toEqual({ status: 'ok' });
   });
 
+  it('answers 503 with Retry-After, not 500, when the visitor store fails', async () => {
+    const failing = {
+      increment: () => Promise.reject(new Error('connection refused')),
+      peek: () => Promise.reject(new Error('connection refused')),
+      close: async () => {},
+    };
+    const response = await createApp({ visitors: failing }).request('/visitors?username=down');
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('30');
+    expect(response.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    const body = await response.text();
+    expect(body).toContain('visitor counter is unavailable');
+    expect(body).not.toContain('connection refused');
+  });
+
   it('HEAD /visitors does not count a visit', async () => {
     const app = createApp();
     const count = async () =>
