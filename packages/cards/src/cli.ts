@@ -48,9 +48,13 @@ async function serve(flags: { host: string; port: number }): Promise<void> {
     process.exit(2);
   }
   const environment = parsed.data;
-  const visitors = await openVisitorStore(environment.CARDS_STORE);
+  const logRedisError = (role: string) => (error: Error) =>
+    logger.warn({ err: error.message, role }, 'redis connection error');
+  const visitors = await openVisitorStore(environment.CARDS_STORE, {
+    onRedisError: logRedisError('visitor store'),
+  });
   const cache = environment.CARDS_CACHE_URL
-    ? createRedisCache(environment.CARDS_CACHE_URL)
+    ? createRedisCache(environment.CARDS_CACHE_URL, logRedisError('card cache'))
     : createMemoryCache();
   const app = createApp({
     visitors,

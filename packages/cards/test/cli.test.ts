@@ -28,6 +28,23 @@ describe('readme-cards serve', () => {
     expect(await server.stop()).toBe(0);
   });
 
+  it('logs an unreachable Redis cache through its logger and answers with a card', async () => {
+    // Port 1 on loopback refuses connections: both the cache and GitHub are down from the start.
+    const server = await startBin({
+      CARDS_STORE: join(directory, 'redis-down.db'),
+      CARDS_CACHE_URL: 'redis://127.0.0.1:1',
+      GITHUB_TOKENS: 'token-a',
+      GITHUB_API_URL: 'http://127.0.0.1:1',
+    });
+    const card = await fetch(`${server.url}/stats?username=octocat`);
+    expect(card.status).toBe(502);
+    expect(card.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
+    await card.arrayBuffer();
+    await expect.poll(server.stderr, { timeout: 10_000 }).toContain('redis connection error');
+    expect(server.stderr()).not.toContain('Unhandled error event');
+    expect(await server.stop()).toBe(0);
+  });
+
   it('refuses a CARDS_CACHE_URL that is not redis:// with a clear message', () => {
     const result = spawnSync(process.execPath, [bin, 'serve', '--port', '0'], {
       env: { ...process.env, CARDS_CACHE_URL: 'http://example.com', CARDS_STORE: join(directory, 'x.db') },

@@ -3,6 +3,8 @@
  * `./data/cards.db`), `redis://...` or `postgres://...`. Drivers (and Node built-ins) load only
  * when used, so importing the package stays possible on edge runtimes.
  */
+
+import { connectRedis, type RedisErrorHandler } from './redis-connection.js';
 import { defaultVisitorTable, type VisitorStore } from './visitor-store.js';
 
 export const defaultStorePath = './data/cards.db';
@@ -12,6 +14,8 @@ export interface OpenVisitorStoreOptions {
   table?: string;
   /** Redis key prefix; default `readme-cards:visitors:`. */
   redisPrefix?: string;
+  /** Receives Redis connection errors (log them); increments meanwhile fail with a 503 card. */
+  onRedisError?: RedisErrorHandler;
 }
 
 async function openSqlite(path: string, table: string): Promise<VisitorStore> {
@@ -48,9 +52,8 @@ async function openPostgres(url: string, table: string): Promise<VisitorStore> {
   return createSqlVisitorStore(new Kysely({ dialect: new PostgresDialect({ pool }) }), table);
 }
 
-async function openRedis(url: string, prefix: string): Promise<VisitorStore> {
-  const { Redis } = await import('ioredis');
-  const redis = new Redis(url, { maxRetriesPerRequest: 3 });
+async function openRedis(url: string, prefix: string, onError?: RedisErrorHandler): Promise<VisitorStore> {
+  const redis = await connectRedis(url, 3, onError);
   return {
     async increment(key) {
       return redis.incr(prefix + key);
@@ -75,7 +78,7 @@ export function openVisitorStore(
 ): Promise<VisitorStore> {
   const table = options.table ?? defaultVisitorTable;
   if (/^rediss?:\/\//.test(location))
-    return openRedis(location, options.redisPrefix ?? 'readme-cards:visitors:');
+    return openRedis(location, options.redisPrefix ?? 'readme-cards:visitors:', options.onRedisError);
   if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location, table);
   return openSqlite(location, table);
 }

@@ -4,14 +4,16 @@
  */
 import type { Redis } from 'ioredis';
 import type { CardCache } from './card-cache.js';
+import { connectRedis, type RedisErrorHandler } from './redis-connection.js';
 
 /** Key prefix, so the cache can share a Redis database with other data. */
 const prefix = 'readme-cards:cache:';
 
-export function createRedisCache(url: string): CardCache {
+/** `onError` receives connection errors (log them); requests meanwhile fail and fall back. */
+export function createRedisCache(url: string, onError?: RedisErrorHandler): CardCache {
   let connection: Promise<Redis> | undefined;
   const redis = () => {
-    connection ??= import('ioredis').then(({ Redis }) => new Redis(url, { maxRetriesPerRequest: 2 }));
+    connection ??= connectRedis(url, 2, onError);
     return connection;
   };
   return {

@@ -10,6 +10,8 @@ const bin = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 export interface RunningBin {
   url: string;
   child: ChildProcess;
+  /** Everything the bin wrote to stderr so far (its JSON log lines). */
+  stderr(): string;
   /** Sends SIGTERM and resolves with the exit code. */
   stop(): Promise<number | null>;
 }
@@ -35,6 +37,7 @@ export async function startBin(env: Record<string, string>): Promise<RunningBin>
   return {
     url,
     child,
+    stderr: () => stderr,
     async stop() {
       if (child.exitCode !== null) return child.exitCode;
       child.kill('SIGTERM');
