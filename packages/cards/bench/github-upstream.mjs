@@ -3,9 +3,9 @@
  * cloned accounts so cold requests stay cold), and the cold-latency measurement of GitHub cards
  * against an upstream that answers in 100 ms.
  */
+import { FIRST_CALENDAR_YEAR } from '../dist/github/fetchers/contributions.js';
 import {
-  CONTRIBUTION_CALENDAR_QUERY,
-  CONTRIBUTION_YEARS_QUERY,
+  contributionCalendarsQuery,
   USER_LANGUAGES_QUERY,
   USER_STATS_QUERY,
 } from '../dist/github/queries.js';
@@ -63,17 +63,13 @@ async function graphql(github, query, variables) {
 const directCalls = {
   '/stats': (github, login) => graphql(github, USER_STATS_QUERY, { login }),
   '/languages': (github, login) => graphql(github, USER_LANGUAGES_QUERY, { login, after: null }),
-  '/streak': async (github, login) => {
-    const years = await graphql(github, CONTRIBUTION_YEARS_QUERY, { login });
-    await Promise.all(
-      years.data.user.contributionsCollection.contributionYears.map((year) =>
-        graphql(github, CONTRIBUTION_CALENDAR_QUERY, {
-          login,
-          from: `${year}-01-01T00:00:00Z`,
-          to: `${year}-12-31T23:59:59Z`,
-        }),
-      ),
+  '/streak': (github, login) => {
+    const currentYear = new Date().getUTCFullYear();
+    const years = Array.from(
+      { length: currentYear - FIRST_CALENDAR_YEAR + 1 },
+      (_, index) => FIRST_CALENDAR_YEAR + index,
     );
+    return graphql(github, contributionCalendarsQuery(years), { login });
   },
 };
 

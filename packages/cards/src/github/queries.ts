@@ -2,27 +2,34 @@
  * @module Every GraphQL query the cards send to GitHub (validated against GitHub's schema in tests).
  */
 
-/** Contribution years and account creation, so the streak knows which years to fetch. */
-export const CONTRIBUTION_YEARS_QUERY = `query contributionYears($login: String!) {
+/**
+ * The account's creation date, its contribution years and the calendar of each of `years`, in
+ * one request: one aliased collection per calendar year (`y2024`), since GitHub refuses a
+ * collection spanning more than a year. The years are integers written into the query (no
+ * user input reaches it); the login stays a variable.
+ */
+export function contributionCalendarsQuery(years: readonly number[]): string {
+  const collections = years.map(
+    (year) =>
+      `    y${year}: contributionsCollection(from: "${year}-01-01T00:00:00Z", to: "${year}-12-31T23:59:59Z") { ...calendarYear }`,
+  );
+  return `query contributionCalendars($login: String!) {
   user(login: $login) {
     createdAt
     contributionsCollection { contributionYears }
+${collections.join('\n')}
   }
-}`;
+}
 
-/** One calendar year of contributions (GitHub allows at most one year per collection). */
-export const CONTRIBUTION_CALENDAR_QUERY = `query contributionCalendar($login: String!, $from: DateTime!, $to: DateTime!) {
-  user(login: $login) {
-    contributionsCollection(from: $from, to: $to) {
-      totalCommitContributions
-      restrictedContributionsCount
-      contributionCalendar {
-        totalContributions
-        weeks { contributionDays { date contributionCount contributionLevel } }
-      }
-    }
+fragment calendarYear on ContributionsCollection {
+  totalCommitContributions
+  restrictedContributionsCount
+  contributionCalendar {
+    totalContributions
+    weeks { contributionDays { date contributionCount contributionLevel } }
   }
 }`;
+}
 
 /** Counters behind /stats, /trophy, /views and /neofetch, plus one page of starred repositories. */
 export const USER_STATS_QUERY = `query userStats($login: String!) {
@@ -117,8 +124,6 @@ export const REPOSITORY_COMMITS_QUERY = `query repositoryCommits($owner: String!
 }`;
 
 export const ALL_QUERIES = [
-  CONTRIBUTION_YEARS_QUERY,
-  CONTRIBUTION_CALENDAR_QUERY,
   USER_STATS_QUERY,
   USER_STARS_PAGE_QUERY,
   USER_LANGUAGES_QUERY,

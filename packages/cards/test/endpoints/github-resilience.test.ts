@@ -72,12 +72,12 @@ describe('error cards', () => {
   });
 
   it('keeps every answer under 3 s even when a card needs several slow calls in a row', async () => {
-    // Each call takes 1.4 s: /stats needs one, /streak two in a row (years, then the years).
+    // Each call takes 1.4 s: /streak needs one for ada, two in a row for babbage (a backdated year).
     bed().fake.switches.delayMs = 1_400;
     const app = bed().app();
-    expect((await app('/stats?username=ada')).status).toBe(200);
+    expect((await app('/streak?username=ada')).status).toBe(200);
     const started = performance.now();
-    const response = await app('/streak?username=ada');
+    const response = await app('/streak?username=babbage');
     expect(response.status).toBe(502);
     expect(performance.now() - started).toBeLessThan(2_900);
   });
@@ -100,9 +100,32 @@ describe('cache', () => {
     ]);
     expect(new Set(responses.map((response) => response.status))).toEqual(new Set([200]));
     expect(bed().fake.count('userStats')).toBe(1);
-    expect(bed().fake.count('contributionYears')).toBe(1);
-    // grace contributed in 2015 .. 2024: one call per year.
-    expect(bed().fake.count('contributionCalendar')).toBe(10);
+    // grace's ten contribution years (2015 .. 2024) come in one request.
+    expect(bed().fake.count('contributionCalendars')).toBe(1);
+  });
+
+  it('reads every calendar year of a cold /streak in one GraphQL request', async () => {
+    const app = bed().app();
+    expect((await app('/streak?username=grace')).status).toBe(200);
+    expect(bed().fake.requests.map((request) => [request.kind, request.key])).toEqual([
+      ['graphql', 'contributionCalendars {"login":"grace"}'],
+    ]);
+  });
+
+  it('adds one request for a contribution year backdated before 2008', async () => {
+    const response = await bed().app()('/streak?username=babbage');
+    expect(response.status).toBe(200);
+    // 2 (1999) + 1 + 3 (13-14 March 2024); the current streak runs to yesterday, today is open.
+    expect(textsOf(response.body).slice(0, 4)).toEqual([
+      '6',
+      'Total Contributions',
+      '4 Jul 1999 – Present',
+      '2',
+    ]);
+    expect(bed().fake.requests.map((request) => [request.kind, request.key])).toEqual([
+      ['graphql', 'contributionCalendars {"login":"babbage"}'],
+      ['graphql', 'contributionCalendars {"login":"babbage"}'],
+    ]);
   });
 
   it('answers 200 from the cache when the pool is rate-limited', async () => {

@@ -253,4 +253,20 @@ const octocat = {
   })),
 };
 
-export const fixtures = { users: [ada, grace, octocat] };
+/** babbage: an account from 2019 whose imported history has a commit backdated to 1999. */
+const babbage = {
+  ...ada,
+  id: 'U_babbage',
+  login: 'babbage',
+  name: 'Charles Babbage',
+  bio: 'Difference engines',
+  createdAt: '2019-03-01T09:00:00Z',
+  contributions: {
+    '1999-07-04': 2,
+    '2024-03-13': 1,
+    '2024-03-14': 3,
+  },
+  events: [],
+};
+
+export const fixtures = { users: [ada, grace, octocat, babbage] };

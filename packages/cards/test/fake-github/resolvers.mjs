@@ -66,21 +66,27 @@ function calendarWeeks(user, start, end) {
 function contributionsCollection(user, now, { from, to } = {}) {
   const end = to ? Date.parse(to) : now;
   const start = from ? Date.parse(from) : end - 365 * DAY_MS;
-  const inRange = Object.entries(user.contributions).filter(([date]) => {
-    const time = Date.parse(`${date}T00:00:00Z`);
-    return time >= Date.parse(`${isoDay(start)}T00:00:00Z`) && time <= end;
-  });
-  const total = inRange.reduce((sum, [, count]) => sum + count, 0);
-  const years = [...new Set(Object.keys(user.contributions).map((date) => Number(date.slice(0, 4))))];
-  const created = new Date(user.createdAt).getUTCFullYear();
+  // ISO dates compare as strings; fields are computed only when asked for (a request may hold
+  // one aliased collection per year, most needing neither the year list nor the totals).
+  const first = isoDay(start);
+  const last = isoDay(end);
+  const total = () =>
+    Object.entries(user.contributions).reduce(
+      (sum, [date, count]) => (date >= first && date <= last ? sum + count : sum),
+      0,
+    );
   return {
-    contributionYears: years.filter((year) => year >= created).sort((a, b) => b - a),
+    // Like GitHub, every year with a contribution, backdated ones (before the account) included.
+    contributionYears: () =>
+      [...new Set(Object.keys(user.contributions).map((date) => Number(date.slice(0, 4))))].sort(
+        (a, b) => b - a,
+      ),
     totalCommitContributions: total,
     restrictedContributionsCount: user.restrictedContributions ?? 0,
     totalPullRequestReviewContributions: user.reviews,
     // Built only when asked for: most queries need the totals alone.
     contributionCalendar: () => ({
-      totalContributions: total,
+      totalContributions: total(),
       weeks: calendarWeeks(user, start, end),
       colors: [],
       isHalloween: false,

@@ -2,7 +2,7 @@
  * @module The GitHub data layer against the fake GitHub: every fetcher's numbers (worked out by
  * hand in the fixtures), typed errors, token rotation, single-flight, stale data and ETags.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { storeInCardCache } from '../../src/github/cache-store.js';
 import { createGitHubData, type GitHubData } from '../../src/github/data.js';
 import { GitHubError } from '../../src/github/errors.js';
@@ -52,9 +52,40 @@ describe('fetchers', () => {
     ]);
     const days = contributionDays(result);
     expect(days.find((day) => day.date === '2024-02-29')).toEqual({ date: '2024-02-29', count: 5, level: 2 });
-    // One call for the years, then one per year.
-    expect(fake.count('contributionYears')).toBe(1);
-    expect(fake.count('contributionCalendar')).toBe(3);
+    // Every year from 2008 to 2024 in one request; the years without contributions are dropped.
+    expect(fake.count('contributionCalendars')).toBe(1);
+  });
+
+  it('reads a backdated year before 2008 with a second request', async () => {
+    const result = await data().contributions('babbage');
+    expect(result.years.map((year) => [year.year, year.total])).toEqual([
+      [1999, 2],
+      [2024, 4],
+    ]);
+    expect(contributionDays(result).find((day) => day.date === '1999-07-04')).toEqual({
+      date: '1999-07-04',
+      count: 2,
+      level: 1,
+    });
+    expect(fake.requests.map((request) => request.key)).toEqual([
+      'contributionCalendars {"login":"babbage"}',
+      'contributionCalendars {"login":"babbage"}',
+    ]);
+  });
+
+  it('refreshes only the current year while the past years are younger than a day', async () => {
+    const service = data();
+    const first = await service.contributions('ada');
+    clock += 11 * 60_000;
+    // Stale: served at once, refreshed in the background with the current year alone.
+    expect(await service.contributions('ada')).toBe(first);
+    await vi.waitFor(() => expect(fake.count('contributionCalendars')).toBe(2));
+    const refreshed = await service.contributions('ada');
+    expect(refreshed).not.toBe(first);
+    expect(refreshed.years.map((year) => year.year)).toEqual([2022, 2023, 2024]);
+    // The past years are the cached objects; the current one was read again.
+    expect(refreshed.years.slice(0, 2)).toEqual(first.years.slice(0, 2));
+    expect(refreshed.years[0]).toBe(first.years[0]);
   });
 
   it('sums stats over every repository, forks included', async () => {

@@ -20,6 +20,18 @@ describe('GraphQL queries', () => {
     expect(validate(query).map((error) => error.message)).toEqual([]);
   });
 
+  it('validates the aliased calendar query for every year from 2008 to a fixed current year', () => {
+    const years = Array.from({ length: 2026 - 2008 + 1 }, (_, index) => 2008 + index);
+    const query = queries.contributionCalendarsQuery(years);
+    expect(query).toContain(
+      'y2008: contributionsCollection(from: "2008-01-01T00:00:00Z", to: "2008-12-31T23:59:59Z")',
+    );
+    expect(query.match(/: contributionsCollection\(/g)).toHaveLength(19);
+    expect(validate(query).map((error) => error.message)).toEqual([]);
+    // The second request of a backdated year.
+    expect(validate(queries.contributionCalendarsQuery([1999])).map((error) => error.message)).toEqual([]);
+  });
+
   it('rejects a wrong field (the check is real)', () => {
     expect(validate('query { user(login: "x") { starCount } }').length).toBeGreaterThan(0);
   });

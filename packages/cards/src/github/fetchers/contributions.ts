@@ -1,17 +1,24 @@
 /**
- * @module Contribution calendar of every year of an account, one GraphQL call per year in parallel.
+ * @module Contribution calendar of every year of an account, read in one aliased GraphQL request.
  */
 import { z } from 'zod';
 import { dateToUtcMs, daysBetween, utcMsToDate } from '../../insights/calendar-date.js';
+import type { CacheEntry } from '../cache-store.js';
 import { type FetchContext, HOUR_MS, keyPart, MINUTE_MS } from '../context.js';
-import { CONTRIBUTION_CALENDAR_QUERY, CONTRIBUTION_YEARS_QUERY } from '../queries.js';
+import { contributionCalendarsQuery } from '../queries.js';
 
-/** Years rarely change (a new year, a backdated commit): refetched twice a day. */
-const YEARS_TTL_MS = 12 * HOUR_MS;
-/** The current year changes with every contribution. */
+/** The set is refreshed as often as its current year changes: with every contribution. */
 const CURRENT_YEAR_TTL_MS = 10 * MINUTE_MS;
 /** Past years only change through backdated or newly public contributions. */
-const PAST_YEAR_TTL_MS = 24 * HOUR_MS;
+const PAST_YEARS_TTL_MS = 24 * HOUR_MS;
+
+/**
+ * First year read up front: GitHub's launch year. Earlier years (the founders' 2007 accounts,
+ * backdated commits) are rare and read by a second request once `contributionYears` names them.
+ */
+export const FIRST_CALENDAR_YEAR = 2008;
+/** Backdated commits can carry any date; years outside this range are ignored. */
+const EARLIEST_YEAR = 1970;
 
 const levelNames = [
   'NONE',
@@ -21,33 +28,30 @@ const levelNames = [
   'FOURTH_QUARTILE',
 ] as const;
 
-const yearsSchema = z.object({
-  user: z.object({
-    createdAt: z.string(),
-    contributionsCollection: z.object({ contributionYears: z.array(z.number().int()) }),
-  }),
-});
-
-const calendarSchema = z.object({
-  user: z.object({
-    contributionsCollection: z.object({
-      totalCommitContributions: z.number().int(),
-      restrictedContributionsCount: z.number().int(),
-      contributionCalendar: z.object({
-        totalContributions: z.number().int(),
-        weeks: z.array(
+const collectionSchema = z.object({
+  totalCommitContributions: z.number().int(),
+  restrictedContributionsCount: z.number().int(),
+  contributionCalendar: z.object({
+    totalContributions: z.number().int(),
+    weeks: z.array(
+      z.object({
+        contributionDays: z.array(
           z.object({
-            contributionDays: z.array(
-              z.object({
-                date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-                contributionCount: z.number().int().nonnegative(),
-                contributionLevel: z.enum(levelNames),
-              }),
-            ),
+            date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+            contributionCount: z.number().int().nonnegative(),
+            contributionLevel: z.enum(levelNames),
           }),
         ),
       }),
-    }),
+    ),
+  }),
+});
+
+/** The fixed fields of the answer; each year's collection sits under its alias (`y2024`). */
+const answerSchema = z.object({
+  user: z.looseObject({
+    createdAt: z.string(),
+    contributionsCollection: z.object({ contributionYears: z.array(z.number().int()) }),
   }),
 });
 
@@ -78,53 +82,113 @@ export interface Contributions {
   years: YearContributions[];
 }
 
-function yearRange(year: number): { from: string; to: string } {
-  return { from: `${year}-01-01T00:00:00Z`, to: `${year}-12-31T23:59:59Z` };
+/** One year's collection, stored compactly. */
+function compactYear(year: number, collection: z.infer<typeof collectionSchema>): YearContributions {
+  const days = collection.contributionCalendar.weeks.flatMap((week) => week.contributionDays);
+  const start = days.reduce<string | null>(
+    (first, day) => (first === null || day.date < first ? day.date : first),
+    null,
+  );
+  const counts: number[] = [];
+  const levels: Array<ContributionDay['level']> = [];
+  if (start !== null) {
+    for (const day of days) {
+      const index = daysBetween(start, day.date);
+      counts[index] = day.contributionCount;
+      levels[index] = levelNames.indexOf(day.contributionLevel) as ContributionDay['level'];
+    }
+  }
+  // Days GitHub left out (none in practice) count as empty, never as holes.
+  for (let index = 0; index < counts.length; index += 1) {
+    counts[index] ??= 0;
+    levels[index] ??= 0;
+  }
+  return {
+    year,
+    total: collection.contributionCalendar.totalContributions,
+    commits: collection.totalCommitContributions + collection.restrictedContributionsCount,
+    start,
+    counts,
+    levels,
+  };
 }
 
-export function fetchYearCalendar(context: FetchContext, login: string, year: number) {
-  const currentYear = new Date(context.now()).getUTCFullYear();
-  return context.cache.get<YearContributions>({
-    key: `calendar:${keyPart(login)}:${year}`,
-    ttlMs: year >= currentYear ? CURRENT_YEAR_TTL_MS : PAST_YEAR_TTL_MS,
-    async load() {
-      const raw = await context.client.graphql(
-        CONTRIBUTION_CALENDAR_QUERY,
-        { login, ...yearRange(year) },
-        `user "${login}"`,
-      );
-      const collection = calendarSchema.parse(raw).user.contributionsCollection;
-      const days = collection.contributionCalendar.weeks.flatMap((week) => week.contributionDays);
-      const start = days.reduce<string | null>(
-        (first, day) => (first === null || day.date < first ? day.date : first),
-        null,
-      );
-      const counts: number[] = [];
-      const levels: Array<ContributionDay['level']> = [];
-      if (start !== null) {
-        for (const day of days) {
-          const index = daysBetween(start, day.date);
-          counts[index] = day.contributionCount;
-          levels[index] = levelNames.indexOf(day.contributionLevel) as ContributionDay['level'];
-        }
-      }
-      // Days GitHub left out (none in practice) count as empty, never as holes.
-      for (let index = 0; index < counts.length; index += 1) {
-        counts[index] ??= 0;
-        levels[index] ??= 0;
-      }
-      return {
-        data: {
-          year,
-          total: collection.contributionCalendar.totalContributions,
-          commits: collection.totalCommitContributions + collection.restrictedContributionsCount,
-          start,
-          counts,
-          levels,
-        },
-      };
+interface CalendarsAnswer {
+  createdAt: string;
+  contributionYears: number[];
+  /** The calendar of a requested year, validated only when asked for (empty years are not). */
+  calendar(year: number): YearContributions;
+}
+
+/** One GraphQL request: creation date, contribution years and the calendars of `years`. */
+async function readCalendars(
+  context: FetchContext,
+  login: string,
+  years: readonly number[],
+): Promise<CalendarsAnswer> {
+  const raw = await context.client.graphql(contributionCalendarsQuery(years), { login }, `user "${login}"`);
+  const { user } = answerSchema.parse(raw);
+  return {
+    createdAt: user.createdAt,
+    contributionYears: user.contributionsCollection.contributionYears,
+    calendar: (year) => compactYear(year, collectionSchema.parse(user[`y${year}`])),
+  };
+}
+
+/** What is cached per account: every year's calendar and when the past years were last read. */
+interface CalendarSet {
+  contributions: Contributions;
+  pastYearsFetchedAt: number;
+}
+
+function yearsFrom(first: number, last: number): number[] {
+  return Array.from({ length: Math.max(0, last - first + 1) }, (_, index) => first + index);
+}
+
+/**
+ * Reads the set: every year from 2008 on in one request, or only the current year while the
+ * cached past years are younger than a day (and from this same year: on 1 January the year
+ * that just ended is read again in full). Years `contributionYears` names that the answer
+ * lacks (backdated ones) take a second request.
+ */
+async function loadCalendarSet(
+  context: FetchContext,
+  login: string,
+  previous: CacheEntry<CalendarSet> | undefined,
+): Promise<CalendarSet> {
+  const now = context.now();
+  const currentYear = new Date(now).getUTCFullYear();
+  const reused =
+    previous !== undefined &&
+    now - previous.data.pastYearsFetchedAt < PAST_YEARS_TTL_MS &&
+    new Date(previous.fetchedAt).getUTCFullYear() === currentYear
+      ? previous.data
+      : undefined;
+  const requested = reused === undefined ? yearsFrom(FIRST_CALENDAR_YEAR, currentYear) : [currentYear];
+  const answer = await readCalendars(context, login, requested);
+  // The current year is always kept: on 1 January GitHub may not list it yet.
+  const wanted = [...new Set([...answer.contributionYears, currentYear])]
+    .filter((year) => year >= EARLIEST_YEAR && year <= currentYear + 1)
+    .sort((a, b) => a - b);
+  const calendars = new Map<number, YearContributions>();
+  for (const year of reused?.contributions.years ?? []) {
+    if (year.year < currentYear) calendars.set(year.year, year);
+  }
+  for (const year of requested) {
+    if (wanted.includes(year)) calendars.set(year, answer.calendar(year));
+  }
+  const missing = wanted.filter((year) => !calendars.has(year));
+  if (missing.length > 0) {
+    const backdated = await readCalendars(context, login, missing);
+    for (const year of missing) calendars.set(year, backdated.calendar(year));
+  }
+  return {
+    contributions: {
+      createdAt: answer.createdAt,
+      years: wanted.flatMap((year) => calendars.get(year) ?? []),
     },
-  });
+    pastYearsFetchedAt: reused?.pastYearsFetchedAt ?? now,
+  };
 }
 
 const DAY_MS = 86_400_000;
@@ -142,39 +206,15 @@ export function contributionDays(contributions: Contributions): ContributionDay[
   return days;
 }
 
-/** The last assembled answer per current-year calendar, so unchanged data keeps its identity. */
-const assembled = new WeakMap<YearContributions, Contributions>();
-
-function assemble(createdAt: string, calendars: YearContributions[]): Contributions {
-  const newest = calendars.at(-1);
-  const known = newest === undefined ? undefined : assembled.get(newest);
-  if (
-    known !== undefined &&
-    known.createdAt === createdAt &&
-    known.years.length === calendars.length &&
-    known.years.every((year, index) => year === calendars[index])
-  ) {
-    return known;
-  }
-  const contributions = { createdAt, years: calendars };
-  if (newest !== undefined) assembled.set(newest, contributions);
-  return contributions;
-}
-
-/** Every contribution year of `login`, fetched in parallel once the years are known. */
+/**
+ * Every contribution year of `login`, cached as one set per account. The cached object is
+ * handed back unchanged between refreshes, so cards drawn from it stay memoised.
+ */
 export async function fetchContributions(context: FetchContext, login: string): Promise<Contributions> {
-  const info = await context.cache.get({
-    key: `years:${keyPart(login)}`,
-    ttlMs: YEARS_TTL_MS,
-    async load() {
-      const raw = await context.client.graphql(CONTRIBUTION_YEARS_QUERY, { login }, `user "${login}"`);
-      const user = yearsSchema.parse(raw).user;
-      return { data: { createdAt: user.createdAt, years: user.contributionsCollection.contributionYears } };
-    },
+  const set = await context.cache.get<CalendarSet>({
+    key: `contributions:${keyPart(login)}`,
+    ttlMs: CURRENT_YEAR_TTL_MS,
+    load: async (previous) => ({ data: await loadCalendarSet(context, login, previous) }),
   });
-  // The current year is always fetched: on 1 January the cached year list may not have it yet.
-  const currentYear = new Date(context.now()).getUTCFullYear();
-  const years = [...new Set([...info.years, currentYear])].sort((a, b) => a - b);
-  const calendars = await Promise.all(years.map((year) => fetchYearCalendar(context, login, year)));
-  return assemble(info.createdAt, calendars);
+  return set.contributions;
 }
