@@ -3,20 +3,17 @@
  * decodes, no console error, the snake really animates, and screenshots of a sample land in
  * test-artifacts/ for a person to look at.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type RunningServer, startNodeServer } from '@suite/server-kit';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, themeNames } from '../../src/index.js';
 import { FIXED_NOW, fixtures } from '../fake-github/fixtures.mjs';
 import { type FakeGitHub, startFakeGitHub } from '../fake-github/server.mjs';
+import { browserTestsRun, launchChromium } from '../support/chromium.js';
 
-const chromiumPath = '/usr/bin/chromium';
 const artifacts = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
-const haveChromium = existsSync(chromiumPath);
-if (!haveChromium && !process.env.CI)
-  console.warn(`skipping GitHub card browser tests: no Chromium at ${chromiumPath}`);
 
 /** One example per GitHub card, with the options that draw the most. */
 const cards: Record<string, string> = {
@@ -35,7 +32,7 @@ const cards: Record<string, string> = {
 };
 const screenshotThemes = new Set(['github-dark', 'transparent', 'dracula', 'highcontrast']);
 
-describe.runIf(haveChromium || process.env.CI)('GitHub cards in Chromium', () => {
+describe.runIf(browserTestsRun('GitHub card browser tests'))('GitHub cards in Chromium', () => {
   let github: FakeGitHub;
   let server: RunningServer;
   let browser: Browser;
@@ -54,17 +51,7 @@ describe.runIf(haveChromium || process.env.CI)('GitHub cards in Chromium', () =>
       exitOnSignal: false,
       announce: () => {},
     });
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

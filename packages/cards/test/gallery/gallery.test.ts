@@ -3,26 +3,23 @@
  * errors, every card image renders, the builder writes URL and Markdown, and a screenshot of
  * each theme lands in test-artifacts/ for a person to look at.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { themeNames } from '../../src/index.js';
 import { fixtures } from '../fake-github/fixtures.mjs';
 import { type FakeGitHub, startFakeGitHub } from '../fake-github/server.mjs';
+import { browserTestsRun, launchChromium } from '../support/chromium.js';
 import { type RunningBin, startBin } from '../support/server.js';
 
-const chromiumPath = '/usr/bin/chromium';
 const artifacts = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
-const haveChromium = existsSync(chromiumPath);
 /** Runs in the page (a string, so the test compiles without DOM types). */
 const allImagesLoaded = '[...document.images].every((image) => image.complete)';
-if (!haveChromium && !process.env.CI)
-  console.warn(`skipping gallery browser tests: no Chromium at ${chromiumPath}`);
 
-describe.runIf(haveChromium || process.env.CI)('gallery in Chromium', () => {
+describe.runIf(browserTestsRun('gallery browser tests'))('gallery in Chromium', () => {
   let server: RunningBin;
   let github: FakeGitHub;
   let browser: Browser;
@@ -37,17 +34,7 @@ describe.runIf(haveChromium || process.env.CI)('gallery in Chromium', () => {
       GITHUB_API_URL: github.url,
       GITHUB_TOKENS: 'gallery-token',
     });
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

@@ -1,0 +1,32 @@
+/**
+ * @module Debian's Chromium for browser tests: whether it is here, and how to launch it offline.
+ */
+import { existsSync } from 'node:fs';
+import { type Browser, chromium } from 'playwright-core';
+
+export const chromiumPath = '/usr/bin/chromium';
+
+/**
+ * True when the browser tests must run: Chromium is installed, or this is CI (where a missing
+ * Chromium must fail the run instead of skipping). Elsewhere prints why the tests are skipped.
+ */
+export function browserTestsRun(suite: string): boolean {
+  const present = existsSync(chromiumPath);
+  if (!present && !process.env.CI) console.warn(`skipping ${suite}: no Chromium at ${chromiumPath}`);
+  return present || Boolean(process.env.CI);
+}
+
+/** Headless Chromium with the background services off: the machines have no internet. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
