@@ -26,8 +26,8 @@ export interface CreateAppOptions {
   /** Endpoints to serve; default every registered endpoint. */
   endpoints?: readonly Endpoint[];
   /**
-   * Rendered answers of query-only cards kept in memory (default 5,000 answers, 16 Mi
-   * characters); `false` renders every request.
+   * Rendered answers of query-only cards and parsed queries of the others kept in memory
+   * (default 5,000 entries, 16 Mi characters); `false` parses and renders every request.
    */
   memo?: AnswerMemoOptions | false;
 }

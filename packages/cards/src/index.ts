@@ -3,6 +3,7 @@
  * helpers every card uses.
  */
 export { type CreateAppOptions, createApp, defaultGithubApiUrl } from './app.js';
+export { type DrawnCard, renderOnce } from './cards/render-memo.js';
 export { badgeColors } from './endpoints/badge.js';
 export { endpoints } from './endpoints/index.js';
 export {
@@ -14,6 +15,7 @@ export {
 } from './http/cache-control.js';
 export { CardError, type CardErrorOptions, type CardErrorStatus } from './http/card-error.js';
 export {
+  type CardBody,
   defineEndpoint,
   type Endpoint,
   type EndpointDefinition,
@@ -23,8 +25,10 @@ export { etagOf, matchesIfNoneMatch } from './http/etag.js';
 export {
   type AnswerMemo,
   type AnswerMemoOptions,
+  type CardAnswer,
   createAnswerMemo,
   createCardHandler,
+  type MemoEntry,
 } from './http/pipeline.js';
 export type { CardLogger, CardServices, GithubSettings } from './http/services.js';
 export * from './params/index.js';

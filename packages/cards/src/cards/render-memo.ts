@@ -1,19 +1,29 @@
 /**
- * @module Rendered SVGs kept per fetched data object. The in-process cache hands back the same
+ * @module Cards drawn once per fetched data object. The in-process cache hands back the same
  * object until the data is refreshed, so a card with the same parameters is drawn once per
  * refresh; fresh data is a new object, which starts a new memo (the old one is collected).
  */
 
-const memo = new WeakMap<object, Map<string, string>>();
+/**
+ * A card drawn from one version of cached data. The same object comes back for the same data
+ * object and parameters, so the pipeline can keep the finished answer (ETag, headers) on it:
+ * a new object means new data.
+ */
+export interface DrawnCard {
+  readonly svg: string;
+}
+
+const memo = new WeakMap<object, Map<string, DrawnCard>>();
 /** Parameter variants kept per data object (themes, options). */
 const MAX_VARIANTS = 64;
 
 /**
- * The SVG drawn by `render` for `data` and the parameters summarised in `key`.
+ * The card drawn by `render` for `data` and the parameters summarised in `key`. Several cards
+ * may draw from the same data object, so `key` starts with the card's name.
  *
- * @example renderOnce(stats, `${theme}|${showIcons}`, () => renderStats(...))
+ * @example renderOnce(stats, `stats|${theme}|${showIcons}`, () => renderStats(...))
  */
-export function renderOnce(data: object, key: string, render: () => string): string {
+export function renderOnce(data: object, key: string, render: () => string): DrawnCard {
   let variants = memo.get(data);
   if (variants === undefined) {
     variants = new Map();
@@ -21,8 +31,8 @@ export function renderOnce(data: object, key: string, render: () => string): str
   }
   const known = variants.get(key);
   if (known !== undefined) return known;
-  const svg = render();
+  const drawn: DrawnCard = { svg: render() };
   if (variants.size >= MAX_VARIANTS) variants.clear();
-  variants.set(key, svg);
-  return svg;
+  variants.set(key, drawn);
+  return drawn;
 }

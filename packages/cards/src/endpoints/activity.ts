@@ -30,14 +30,25 @@ export const activity = defineEndpoint({
   async render({ username, hideLegend, hideLabels, theme, timezone }, { services }) {
     const contributions = await forCard(gitHubDataFor(services).contributions(username));
     const today = todayIn(services.now().getTime(), timezone);
-    return renderOnce(contributions, `${username}|${today}|${hideLegend}|${hideLabels}|${theme}`, () => {
-      const days = contributionDays(contributions);
-      const grid = contributionGrid(days, today, weeks);
-      const yearAgo = addDays(today, -365);
-      const total = days
-        .filter((day) => day.date > yearAgo && day.date <= today)
-        .reduce((sum, day) => sum + day.count, 0);
-      return renderActivity({ login: username, grid, total, hideLegend, hideLabels, theme: getTheme(theme) });
-    });
+    return renderOnce(
+      contributions,
+      `activity|${username}|${today}|${hideLegend}|${hideLabels}|${theme}`,
+      () => {
+        const days = contributionDays(contributions);
+        const grid = contributionGrid(days, today, weeks);
+        const yearAgo = addDays(today, -365);
+        const total = days
+          .filter((day) => day.date > yearAgo && day.date <= today)
+          .reduce((sum, day) => sum + day.count, 0);
+        return renderActivity({
+          login: username,
+          grid,
+          total,
+          hideLegend,
+          hideLabels,
+          theme: getTheme(theme),
+        });
+      },
+    );
   },
 });

@@ -22,7 +22,7 @@ export const languages = defineEndpoint({
   },
   async render({ username, langsCount, theme }, { services }) {
     const sizes = await forCard(gitHubDataFor(services).languages(username));
-    return renderOnce(sizes, `${langsCount}|${theme}`, () =>
+    return renderOnce(sizes, `languages|${langsCount}|${theme}`, () =>
       renderLanguages({ shares: languageShares(sizes, langsCount), theme: getTheme(theme) }),
     );
   },

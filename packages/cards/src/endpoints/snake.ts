@@ -33,7 +33,7 @@ export const snake = defineEndpoint({
   async render({ username, theme, duration, color, title, hide_border }, { services }) {
     const contributions = await forCard(gitHubDataFor(services).contributions(username));
     const today = todayIn(services.now().getTime());
-    const key = `${username}|${today}|${theme}|${duration}|${color}|${title}|${hide_border}`;
+    const key = `snake|${username}|${today}|${theme}|${duration}|${color}|${title}|${hide_border}`;
     // Solving the route is the costly part: done once per data refresh and parameter set.
     return renderOnce(contributions, key, () => {
       const days = contributionDays(contributions);

@@ -34,7 +34,7 @@ export const stats = defineEndpoint({
     const commits = contributions
       ? contributions.years.reduce((sum, year) => sum + year.commits, 0)
       : stats.commitsLastYear;
-    return renderOnce(stats, `${commits}|${showIcons}|${rank}|${allCommits}|${theme}`, () =>
+    return renderOnce(stats, `stats|${commits}|${showIcons}|${rank}|${allCommits}|${theme}`, () =>
       renderStats({
         displayName: stats.name || stats.login,
         stars: stats.stars,

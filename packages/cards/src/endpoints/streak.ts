@@ -32,16 +32,20 @@ export const streak = defineEndpoint({
     const data = gitHubDataFor(services);
     const contributions = await forCard(data.contributions(username));
     const today = todayIn(services.now().getTime(), timezone);
-    return renderOnce(contributions, `${username}|${today}|${showCalendar}|${hideBorder}|${theme}`, () => {
-      const days = contributionDays(contributions);
-      return renderStreak({
-        login: username,
-        summary: computeStreaks(days, today),
-        today,
-        calendar: showCalendar ? contributionGrid(days, today, calendarWeeks) : null,
-        hideBorder,
-        theme: getTheme(theme),
-      });
-    });
+    return renderOnce(
+      contributions,
+      `streak|${username}|${today}|${showCalendar}|${hideBorder}|${theme}`,
+      () => {
+        const days = contributionDays(contributions);
+        return renderStreak({
+          login: username,
+          summary: computeStreaks(days, today),
+          today,
+          calendar: showCalendar ? contributionGrid(days, today, calendarWeeks) : null,
+          hideBorder,
+          theme: getTheme(theme),
+        });
+      },
+    );
   },
 });

@@ -2,6 +2,8 @@
  * @module What an endpoint is: a path, a parameter table (zod schemas), a cache policy and a
  * render function returning SVG. The shared pipeline does everything else.
  */
+
+import type { DrawnCard } from '../cards/render-memo.js';
 import {
   type ParamDoc,
   type ParamTable,
@@ -29,14 +31,21 @@ export interface EndpointDefinition<Table extends ParamTable> {
    * pipeline then keeps rendered answers in memory.
    */
   pure: boolean;
-  /** Returns the SVG; throw `CardError` for a failure the reader should see. */
-  render(values: ParamValues<Table>, context: RenderContext): string | Promise<string>;
+  /**
+   * Returns the SVG, or a card drawn once per data version (`renderOnce`), whose finished
+   * answer the pipeline then keeps; throw `CardError` for a failure the reader should see.
+   */
+  render(values: ParamValues<Table>, context: RenderContext): CardBody | Promise<CardBody>;
 }
 
+/** What a render returns: SVG drawn for this request, or a card drawn once per data version. */
+export type CardBody = string | DrawnCard;
+
+/** A parsed query's render. */
+export type PreparedRun = (context: RenderContext) => Promise<CardBody>;
+
 /** The parse outcome of a query: a render to run, or the message of a 400 card. */
-export type PreparedQuery =
-  | { ok: true; run: (context: RenderContext) => Promise<string> }
-  | { ok: false; message: string };
+export type PreparedQuery = { ok: true; run: PreparedRun } | { ok: false; message: string };
 
 /** An endpoint ready for the registry (not generic, so endpoints of any table fit one list). */
 export interface Endpoint {

@@ -1,17 +1,19 @@
 /**
- * @module The request pipeline every card endpoint shares: parse the query, render or map the
- * failure to an SVG error card, then set content type, cache headers, ETag and answer 304.
+ * @module The request pipeline every card endpoint shares: parse the query (kept per URL),
+ * render or map the failure to an SVG error card, then set content type, cache headers, ETag
+ * and answer 304; finished answers are kept per query or per drawn data version.
  */
 import { LRUCache } from 'lru-cache';
+import type { DrawnCard } from '../cards/render-memo.js';
 import { errorCard } from '../svg/error-card.js';
 import { getTheme, type ThemeName, themeNames } from '../themes/index.js';
 import { cacheControlFor, errorCacheControl } from './cache-control.js';
 import { CardError } from './card-error.js';
-import type { Endpoint } from './endpoint.js';
+import type { CardBody, Endpoint, PreparedRun } from './endpoint.js';
 import { etagOf, matchesIfNoneMatch } from './etag.js';
 import type { CardServices } from './services.js';
 
-/** A finished answer, kept in memory for pure endpoints. */
+/** A finished answer: kept in the memo for query-only cards, per drawn card for the others. */
 export interface CardAnswer {
   status: number;
   body: string;
@@ -70,24 +72,6 @@ function successAnswer(endpoint: Endpoint, body: string): CardAnswer {
   return { status: 200, body, headers };
 }
 
-async function answer(
-  endpoint: Endpoint,
-  query: Record<string, string>,
-  request: Request,
-  services: CardServices,
-): Promise<CardAnswer> {
-  const prepared = endpoint.prepare(query);
-  if (!prepared.ok) return errorAnswer(400, prepared.message, query);
-  try {
-    return successAnswer(endpoint, await prepared.run({ services, request }));
-  } catch (error) {
-    if (error instanceof CardError)
-      return errorAnswer(error.status, error.message, query, error.retryAfterSeconds);
-    services.logger?.error({ err: error, path: endpoint.path }, 'card rendering failed');
-    return errorAnswer(500, 'Something went wrong while drawing this card.', query);
-  }
-}
-
 /** First value of each parameter (later duplicates are ignored). */
 function queryOf(url: URL): Record<string, string> {
   const query: Record<string, string> = {};
@@ -106,29 +90,35 @@ function toResponse(found: CardAnswer, request: Request): Response {
   return new Response(found.body, { status: found.status, headers: found.headers });
 }
 
-/** Rendered answers of pure endpoints, shared by every endpoint of an app. */
-export type AnswerMemo = LRUCache<string, CardAnswer>;
+/**
+ * What the memo keeps per query: the finished answer of a query-only card (or of any 400), or
+ * the parsed query of a card drawn from fetched data, whose answer depends on the data version.
+ */
+export type MemoEntry = CardAnswer | PreparedRun;
+
+/** Answers and parsed queries, shared by every endpoint of an app. */
+export type AnswerMemo = LRUCache<string, MemoEntry>;
 
 export interface AnswerMemoOptions {
-  /** Most answers kept; default 5,000. */
+  /** Most entries kept; default 5,000. */
   maxEntries?: number;
   /** Most characters of SVG kept; default 16 Mi, so large distinct queries cannot exhaust memory. */
   maxCharacters?: number;
 }
 
-/** An LRU of rendered answers bounded by count and by size. */
+/** An LRU of answers and parsed queries bounded by count and by size. */
 export function createAnswerMemo(options: AnswerMemoOptions = {}): AnswerMemo {
-  return new LRUCache<string, CardAnswer>({
+  return new LRUCache<string, MemoEntry>({
     max: options.maxEntries ?? 5_000,
     maxSize: options.maxCharacters ?? 16 * 1024 * 1024,
-    // Headers and bookkeeping weigh about as much as 256 characters.
-    sizeCalculation: (found) => found.body.length + 256,
+    // Headers, parsed values and bookkeeping weigh about as much as 256 characters.
+    sizeCalculation: (entry) => (typeof entry === 'function' ? 256 : entry.body.length + 256),
   });
 }
 
 export interface CardHandlerOptions {
   services: CardServices;
-  /** Where pure endpoints keep rendered answers; none: render every request. */
+  /** Where answers and parsed queries are kept; none: parse and render every request. */
   memo?: AnswerMemo;
 }
 
@@ -137,16 +127,48 @@ export function createCardHandler(
   endpoint: Endpoint,
   options: CardHandlerOptions,
 ): (request: Request) => Promise<Response> {
-  const memo = endpoint.pure ? options.memo : undefined;
+  const { services, memo } = options;
+  // Finished answers of cards drawn once per data version: they live as long as the drawn card,
+  // which lives as long as its data object, so a refresh (a new object) gets a new answer.
+  const finished = new WeakMap<DrawnCard, CardAnswer>();
+
+  function succeed(body: CardBody): CardAnswer {
+    if (typeof body === 'string') return successAnswer(endpoint, body);
+    let found = finished.get(body);
+    if (found === undefined) {
+      found = successAnswer(endpoint, body.svg);
+      finished.set(body, found);
+    }
+    return found;
+  }
+
+  async function run(prepared: PreparedRun, url: URL, request: Request): Promise<CardAnswer> {
+    try {
+      return succeed(await prepared({ services, request }));
+    } catch (error) {
+      const query = queryOf(url);
+      if (error instanceof CardError)
+        return errorAnswer(error.status, error.message, query, error.retryAfterSeconds);
+      services.logger?.error({ err: error, path: endpoint.path }, 'card rendering failed');
+      return errorAnswer(500, 'Something went wrong while drawing this card.', query);
+    }
+  }
+
   return async (request) => {
     const url = new URL(request.url);
     // `/badge?x` and `/api/badge?x` share one entry: the path without the prefix is the key.
     const key = `${endpoint.path}${url.search}`;
-    let found = memo?.get(key);
-    if (!found) {
-      found = await answer(endpoint, queryOf(url), request, options.services);
-      if (memo && found.status < 500) memo.set(key, found);
+    let entry = memo?.get(key);
+    if (entry === undefined) {
+      const query = queryOf(url);
+      const prepared = endpoint.prepare(query);
+      if (!prepared.ok) entry = errorAnswer(400, prepared.message, query);
+      else if (endpoint.pure) entry = await run(prepared.run, url, request);
+      // Drawn from fetched data: only the parsing is kept; the data layer decides per request.
+      else entry = prepared.run;
+      if (memo && (typeof entry === 'function' || entry.status < 500)) memo.set(key, entry);
     }
+    const found = typeof entry === 'function' ? await run(entry, url, request) : entry;
     return toResponse(found, request);
   };
 }

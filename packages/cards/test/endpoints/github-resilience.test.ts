@@ -147,17 +147,44 @@ describe('cache', () => {
       repositories: Array<{ stars: number }>;
     };
     const engine = ada.repositories[0] as { stars: number };
-    expect(textsOf((await app('/stats?username=ada')).body)).toContain('157');
+    const first = await app('/stats?username=ada');
+    expect(textsOf(first.body)).toContain('157');
+    const oldTag = first.headers.get('etag') ?? '';
+    expect(oldTag).toMatch(/^"[0-9a-z]+-[0-9a-z]+"$/);
     engine.stars += 1;
     try {
       bed().clock.now += 3 * 3_600_000;
-      // Stale: answered at once with the old data (and its memoised drawing) while the refresh runs.
-      expect(textsOf((await app('/stats?username=ada')).body)).toContain('157');
+      // Stale: answered at once with the old data (and its kept answer) while the refresh runs.
+      const stale = await app('/stats?username=ada');
+      expect(textsOf(stale.body)).toContain('157');
+      expect(stale.headers.get('etag')).toBe(oldTag);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(textsOf((await app('/stats?username=ada')).body)).toContain('158');
+      // The kept answer belongs to the old data: the refreshed numbers get a new ETag, and a
+      // client revalidating with the old one gets the new card instead of a 304.
+      const fresh = await app('/stats?username=ada', { headers: { 'if-none-match': oldTag } });
+      expect(fresh.status).toBe(200);
+      expect(textsOf(fresh.body)).toContain('158');
+      const newTag = fresh.headers.get('etag') ?? '';
+      expect(newTag).toMatch(/^"[0-9a-z]+-[0-9a-z]+"$/);
+      expect(newTag).not.toBe(oldTag);
+      const revalidated = await app('/stats?username=ada', { headers: { 'if-none-match': newTag } });
+      expect(revalidated.status).toBe(304);
+      expect(revalidated.body).toBe('');
     } finally {
       engine.stars -= 1;
     }
+  });
+
+  it('draws /streak and /activity separately although they share the cached calendars', async () => {
+    const app = bed().app();
+    // Same account, same day, default flags: the drawn-card memo keys must still differ per card.
+    const streak = await app('/streak?username=ada');
+    const activity = await app('/activity?username=ada');
+    expect(streak.status).toBe(200);
+    expect(activity.status).toBe(200);
+    expect(textsOf(streak.body).join(' ')).toContain('Longest Streak');
+    expect(textsOf(activity.body).join(' ')).not.toContain('Longest Streak');
+    expect(activity.body).not.toBe(streak.body);
   });
 
   it('serves repeated requests without calling GitHub again', async () => {
