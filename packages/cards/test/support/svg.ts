@@ -3,7 +3,7 @@
  * resvg renders.
  */
 import { Resvg } from '@resvg/resvg-js';
-import { XMLValidator } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { expect } from 'vitest';
 import { type CreateAppOptions, createApp } from '../../src/index.js';
 
@@ -46,4 +46,50 @@ export function expectBadRequest(response: CardResponse, parameter: string): voi
   expect(response.headers.get('cache-control')).toBe('public, max-age=600');
   expectRenderableSvg(response.body);
   expect(response.body).toContain(`<title id="title">Error 400: ${parameter} `);
+}
+
+const drawingParser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  allowBooleanAttributes: true,
+});
+
+/** Every element a card may contain: drawing only, nothing that links, embeds or runs. */
+const drawingElements = new Set([
+  'svg',
+  'title',
+  'desc',
+  'style',
+  'g',
+  'rect',
+  'circle',
+  'path',
+  'text',
+  'clipPath',
+  'linearGradient',
+  'stop',
+  'pattern',
+  'defs',
+]);
+
+/** Walks the whole document: only drawing elements, no event handlers, no links. */
+export function expectOnlyDrawing(svg: string): void {
+  walk(drawingParser.parse(svg), '#document');
+}
+
+function walk(node: unknown, name: string): void {
+  if (Array.isArray(node)) {
+    for (const item of node) walk(item, name);
+    return;
+  }
+  if (node === null || typeof node !== 'object') return;
+  for (const [key, value] of Object.entries(node)) {
+    if (key.startsWith('@')) {
+      expect(key.toLowerCase(), `attribute on <${name}>`).not.toMatch(/^@(on|href|xlink:href|src)/);
+      continue;
+    }
+    if (key === '#text' || key === '?xml') continue;
+    expect(drawingElements.has(key), `element <${key}>`).toBe(true);
+    walk(value, key);
+  }
 }
