@@ -3,9 +3,11 @@
  */
 export { createLogger, type Logger, type LoggerSettings } from './logger.js';
 export {
+  defaultTimeouts,
   type FetchHandler,
   formatUrl,
   type NodeServerOptions,
   type RunningServer,
+  type ServerTimeouts,
   startNodeServer,
 } from './serve.js';

@@ -5,6 +5,7 @@
  */
 
 import type { Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Logger } from 'pino';
@@ -25,7 +26,29 @@ export interface NodeServerOptions {
   announce?: (line: string) => void;
   /** Exit the process after a signal-triggered shutdown; default true. */
   exitOnSignal?: boolean;
+  /** Serve HTTPS with this certificate chain and key (PEM); the listening line then says https. */
+  tls?: { cert: string | Buffer; key: string | Buffer };
+  /** Limits on slow clients; see `defaultTimeouts`. */
+  timeouts?: Partial<ServerTimeouts>;
 }
+
+export interface ServerTimeouts {
+  /** A client must finish sending its request headers within this long. */
+  headersMs: number;
+  /** A client must finish sending its whole request (headers and body) within this long. */
+  requestMs: number;
+  /** An idle keep-alive connection is closed after this long. */
+  keepAliveMs: number;
+}
+
+/**
+ * Node's own defaults let a client trickle its headers for 60 s (checked only every 30 s, so up
+ * to 90 s) and its body for 300 s, holding a socket each: far more than any honest client needs.
+ */
+export const defaultTimeouts: ServerTimeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000 };
+
+/** How often Node looks for connections past `headersMs` / `requestMs` (its default is 30 s). */
+const timeoutCheckIntervalMs = 1_000;
 
 export interface RunningServer {
   /** `http://HOST:PORT` as printed in the listening line. */
@@ -37,9 +60,9 @@ export interface RunningServer {
 }
 
 /** Formats an address the way a URL needs it (IPv6 literals in brackets). */
-export function formatUrl(host: string, port: number): string {
+export function formatUrl(host: string, port: number, scheme: 'http' | 'https' = 'http'): string {
   const shown = host.includes(':') ? `[${host}]` : host;
-  return `http://${shown}:${port}`;
+  return `${scheme}://${shown}:${port}`;
 }
 
 /**
@@ -53,12 +76,28 @@ export function startNodeServer(options: NodeServerOptions): Promise<RunningServ
   const graceMs = options.shutdownGraceMs ?? 5_000;
   const announce = options.announce ?? ((line: string) => process.stdout.write(`${line}\n`));
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: options.fetch, hostname: options.host, port: options.port }) as Server;
+    const timeouts = { ...defaultTimeouts, ...options.timeouts };
+    const serverOptions = {
+      headersTimeout: timeouts.headersMs,
+      requestTimeout: timeouts.requestMs,
+      keepAliveTimeout: timeouts.keepAliveMs,
+      connectionsCheckingInterval: timeoutCheckIntervalMs,
+    };
+    const listen = { fetch: options.fetch, hostname: options.host, port: options.port };
+    const server = (
+      options.tls
+        ? serve({
+            ...listen,
+            createServer: createHttpsServer,
+            serverOptions: { ...serverOptions, cert: options.tls.cert, key: options.tls.key },
+          })
+        : serve({ ...listen, serverOptions })
+    ) as Server;
     server.once('error', reject);
     server.once('listening', () => {
       server.off('error', reject);
       const { port } = server.address() as AddressInfo;
-      const url = formatUrl(options.host, port);
+      const url = formatUrl(options.host, port, options.tls ? 'https' : 'http');
       let closing: Promise<void> | undefined;
       const close = () => {
         closing ??= shutDown(server, graceMs, options.onShutdown);
