@@ -5,8 +5,10 @@
  * URL, and stops them all on Ctrl-C.
  *
  * A product takes part by declaring in its package.json:
- *   "suite": { "bin": "<bin name>", "args": ["serve", ...], "port": 3000, "path": "/" }
- * and having a `src/cli.ts`. Environment: SUITE_PORT=0 starts every product on a free port
+ *   "suite": { "bin": "<bin name>", "args": ["serve", ...], "port": 3000, "path": "/", "hint": "..." }
+ * and having a `src/cli.ts`; `hint` (optional) is printed under its URL (a first step to take).
+ * After building, every workspace bin is linked into node_modules/.bin, so the commands the
+ * READMEs show (`npx readme-cards ...`) work after `npm ci && npm start` on a fresh clone. Environment: SUITE_PORT=0 starts every product on a free port
  * (used by the launcher's own test).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -64,6 +66,28 @@ function buildStale(packages) {
   }
 }
 
+function binNames(pkg) {
+  const { bin, name } = pkg.manifest;
+  if (!bin) return [];
+  return typeof bin === 'string' ? [name.split('/').pop()] : Object.keys(bin);
+}
+
+/**
+ * `npm ci` on a fresh clone links no workspace bin whose target (dist/cli.js) does not exist yet;
+ * once the build made them, `npm rebuild --ignore-scripts` links them without rerunning installs.
+ */
+function linkMissingBins(packages) {
+  const binDir = join(root, 'node_modules', '.bin');
+  const missing = packages.flatMap(binNames).filter((bin) => !existsSync(join(binDir, bin)));
+  if (missing.length === 0) return;
+  process.stdout.write(`linking ${missing.join(', ')} into node_modules/.bin...\n`);
+  const result = spawnSync('npm', ['rebuild', '--ignore-scripts', '--silent'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) process.stderr.write('linking the workspace bins failed\n');
+}
+
 function startProduct(pkg) {
   const { bin, args, port, path = '/' } = pkg.manifest.suite;
   const chosenPort = process.env.SUITE_PORT ?? String(port);
@@ -81,7 +105,7 @@ function startProduct(pkg) {
     );
     child.stdout.on('data', (chunk) => {
       buffered += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(buffered);
+      const match = /listening on (https?:\/\/\S+)/.exec(buffered);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]);
@@ -97,7 +121,7 @@ function startProduct(pkg) {
       reject(error);
     });
   });
-  return { name: bin, child, path, started };
+  return { name: bin, child, path, hint: pkg.manifest.suite.hint, started };
 }
 
 function stopAll(running) {
@@ -124,6 +148,7 @@ async function main() {
     return;
   }
   buildStale(packages);
+  linkMissingBins(packages);
   mkdirSync(join(root, 'data'), { recursive: true });
 
   const running = products.map(startProduct);
@@ -141,10 +166,11 @@ async function main() {
   const results = await Promise.allSettled(running.map((r) => r.started));
   let listening = 0;
   results.forEach((result, index) => {
-    const { name, path } = running[index];
+    const { name, path, hint } = running[index];
     if (result.status === 'fulfilled') {
       listening += 1;
       process.stdout.write(`${name.padEnd(14)} ${result.value}${path}\n`);
+      if (hint) process.stdout.write(`${''.padEnd(14)} ${hint}\n`);
     } else {
       process.stdout.write(`${name.padEnd(14)} failed to start: ${result.reason.message}\n`);
     }
