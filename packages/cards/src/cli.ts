@@ -5,32 +5,8 @@
  */
 import { createLogger, startNodeServer } from '@suite/server-kit';
 import { Command, InvalidArgumentError } from 'commander';
-import { z } from 'zod';
-import { createApp, defaultGithubApiUrl } from './app.js';
-import { createMemoryCache } from './store/card-cache.js';
-import { defaultStorePath, openVisitorStore } from './store/open-visitor-store.js';
-import { createRedisCache } from './store/redis-cache.js';
-
-/** The environment the service reads, validated once at start-up. */
-const environmentSchema = z.object({
-  CARDS_STORE: z.string().min(1).default(defaultStorePath),
-  CARDS_CACHE_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'CARDS_CACHE_URL must be a redis:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  GITHUB_TOKENS: z.string().optional(),
-  GITHUB_TOKEN: z.string().optional(),
-  GITHUB_API_URL: z.url().default(defaultGithubApiUrl),
-});
-
-/** `GITHUB_TOKENS` (comma-separated pool) plus `GITHUB_TOKEN`, without blanks or repeats. */
-function tokenPool(environment: z.infer<typeof environmentSchema>): string[] {
-  const tokens = [...(environment.GITHUB_TOKENS ?? '').split(','), environment.GITHUB_TOKEN ?? '']
-    .map((token) => token.trim())
-    .filter(Boolean);
-  return [...new Set(tokens)];
-}
+import { appOptionsFromEnvironment, EnvironmentError } from './adapter/node/environment.js';
+import { createApp } from './app.js';
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -41,34 +17,19 @@ function parsePort(value: string): number {
 
 async function serve(flags: { host: string; port: number }): Promise<void> {
   const logger = createLogger({ name: 'readme-cards' });
-  const parsed = environmentSchema.safeParse(process.env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    process.stderr.write(`readme-cards: ${String(issue.path[0])}: ${issue.message}\n`);
+  const options = await appOptionsFromEnvironment(process.env, logger).catch((error: unknown) => {
+    if (!(error instanceof EnvironmentError)) throw error;
+    process.stderr.write(`readme-cards: ${error.message}\n`);
     process.exit(2);
-  }
-  const environment = parsed.data;
-  const logRedisError = (role: string) => (error: Error) =>
-    logger.warn({ err: error.message, role }, 'redis connection error');
-  const visitors = await openVisitorStore(environment.CARDS_STORE, {
-    onRedisError: logRedisError('visitor store'),
   });
-  const cache = environment.CARDS_CACHE_URL
-    ? createRedisCache(environment.CARDS_CACHE_URL, logRedisError('card cache'))
-    : createMemoryCache();
-  const app = createApp({
-    visitors,
-    cache,
-    github: { tokens: tokenPool(environment), apiUrl: environment.GITHUB_API_URL },
-    logger,
-  });
+  const app = createApp(options);
   await startNodeServer({
     fetch: app.fetch,
     host: flags.host,
     port: flags.port,
     logger,
     onShutdown: async () => {
-      await Promise.allSettled([visitors.close(), cache.close()]);
+      await Promise.allSettled([options.visitors.close(), options.cache.close()]);
     },
   });
 }

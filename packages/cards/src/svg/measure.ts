@@ -1,7 +1,7 @@
 /**
- * @module Text width from real Verdana metrics (anafanafo, the tables shields.io uses).
+ * @module Text width from real Verdana metrics (anafanafo's tables, the ones shields.io uses).
  */
-import anafanafo, { type AnafanafoFont } from 'anafanafo';
+import { type VerdanaTable, verdanaWidth } from './verdana-widths.js';
 
 /**
  * The font stack every card draws with: Verdana where installed, then fonts with matching
@@ -16,14 +16,13 @@ export interface MeasureOptions {
 }
 
 /** Size in px of each metric table anafanafo ships. */
-const tableSize: Record<AnafanafoFont, number> = {
+const tableSize: Record<VerdanaTable, number> = {
   '10px Verdana': 10,
   'bold 10px Verdana': 10,
   '11px Verdana': 11,
-  'bold 11px Helvetica': 11,
 };
 
-const charWidths = new Map<AnafanafoFont, Map<number, number>>();
+const charWidths = new Map<VerdanaTable, Map<number, number>>();
 
 /** Wide scripts (CJK, Hangul, full-width forms) and emoji are one em wide in every font stack. */
 function isWideCodePoint(code: number): boolean {
@@ -44,7 +43,7 @@ function isWideCodePoint(code: number): boolean {
  * Width in px of `text` in one of anafanafo's exact tables (memoised per character; the
  * tables have no kerning, so the sum of characters is the table's own answer).
  */
-export function widthInFont(text: string, font: AnafanafoFont): number {
+export function widthInFont(text: string, font: VerdanaTable): number {
   let table = charWidths.get(font);
   if (!table) {
     table = new Map();
@@ -55,7 +54,7 @@ export function widthInFont(text: string, font: AnafanafoFont): number {
     const code = char.codePointAt(0)!;
     let width = table.get(code);
     if (width === undefined) {
-      width = isWideCodePoint(code) ? tableSize[font] : anafanafo(char, { font });
+      width = isWideCodePoint(code) ? tableSize[font] : verdanaWidth(code, font);
       table.set(code, width);
     }
     total += width;
