@@ -196,6 +196,9 @@ describe('VoteWebhookServer: secrets and signatures over real HTTP', () => {
       security: { hmac: { voidbots: HMAC_KEY } },
     });
     const body = JSON.stringify({ bot: '1', user: '77', type: 'vote' });
+    // Distinct deliveries: the same signed body twice is a replay (one vote).
+    const body2 = body.replace('77', '78');
+    const body3 = body.replace('77', '79');
     const auth = { authorization: 'vb-secret' };
     expect(
       (
@@ -207,15 +210,19 @@ describe('VoteWebhookServer: secrets and signatures over real HTTP', () => {
     ).toBe(200);
     expect(
       (
-        await h.post('voidbots.net', body, {
+        await h.post('voidbots.net', body2, {
           ...auth,
-          'x-hub-signature-256': `sha256=${hmacHex(HMAC_KEY, body)}`,
+          'x-hub-signature-256': `sha256=${hmacHex(HMAC_KEY, body2)}`,
         })
       ).status,
     ).toBe(200);
     expect(
-      (await h.post('voidbots.net', body, { ...auth, 'x-signature': hmacHex(HMAC_KEY, body).toUpperCase() }))
-        .status,
+      (
+        await h.post('voidbots.net', body3, {
+          ...auth,
+          'x-signature': hmacHex(HMAC_KEY, body3).toUpperCase(),
+        })
+      ).status,
     ).toBe(200);
     expect((await h.post('voidbots.net', body, auth)).status).toBe(401);
     expect(
@@ -469,4 +476,156 @@ describe('ingest and Botlists wiring', () => {
     }
     expect(lists.webhooks.isRunning).toBe(false);
   });
+});
+
+describe('VoteWebhookServer: hardening (issue 17)', () => {
+  const t = Math.floor(T0 / 1000);
+
+  it('answers 414 to an over-long request target before parsing it (the slash-run list id)', async () => {
+    const h = await start();
+    const res = await fetch(`${h.address}?list=${'/'.repeat(16_000)}x`, { method: 'POST', body: '{}' });
+    expect(res.status).toBe(414);
+    expect(await res.json()).toEqual({ ok: false, error: 'URI too long' });
+    // Inside the bound a slash run is still only an unknown list.
+    const short = await fetch(`${h.address}?list=${'/'.repeat(1_900)}x`, { method: 'POST', body: '{}' });
+    expect(short.status).toBe(404);
+  });
+
+  it('behind a trusted proxy, counts the right-most untrusted X-Forwarded-For hop, so rewriting the left one does not dodge the ban', async () => {
+    const h = await start({ security: { trustProxy: true } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      // What a proxy forwards when the client wrote its own X-Forwarded-For: the proxy appends the real peer.
+      const chain = `198.51.100.${i}, 203.0.113.50`;
+      statuses.push(
+        (await h.post('top.gg', TOPGG_V0, { authorization: 'bad', 'x-forwarded-for': chain })).status,
+      );
+    }
+    expect(statuses).toEqual([...Array(10).fill(401), 403, 403]);
+    expect((h.events.request as RequestLog[]).every((log) => log.ip === '203.0.113.50')).toBe(true);
+  });
+
+  it('trusts only the configured proxies, and counts an IPv6 client per /64', async () => {
+    const listed = await start({ security: { trustProxy: ['127.0.0.1'], banAfterFailures: 2 } });
+    // 10.0.0.1 is not in the list: it is the client, whatever it claims to forward.
+    for (const spoof of ['198.51.100.1', '198.51.100.2'])
+      await listed.post('top.gg', TOPGG_V0, {
+        authorization: 'bad',
+        'x-forwarded-for': `${spoof}, 10.0.0.1`,
+      });
+    const logs = listed.events.request as RequestLog[];
+    expect(logs.map((log) => log.ip)).toEqual(['10.0.0.1', '10.0.0.1']);
+    expect(
+      (await listed.post('top.gg', TOPGG_V0, { authorization: SECRET, 'x-forwarded-for': '10.0.0.1' }))
+        .status,
+    ).toBe(403);
+
+    const elsewhere = await start({ security: { trustProxy: ['192.0.2.1'], banAfterFailures: 1 } });
+    await elsewhere.post('top.gg', TOPGG_V0, { authorization: 'bad', 'x-forwarded-for': '198.51.100.7' });
+    expect((elsewhere.events.request as RequestLog[])[0]!.ip).toBe('127.0.0.1');
+
+    const v6 = await start({ security: { trustProxy: true, banAfterFailures: 2 } });
+    await v6.post('top.gg', TOPGG_V0, { authorization: 'bad', 'x-forwarded-for': '2001:db8:1:2::1' });
+    await v6.post('top.gg', TOPGG_V0, { authorization: 'bad', 'x-forwarded-for': '2001:db8:1:2:ffff::9' });
+    const sameNetwork = { authorization: SECRET, 'x-forwarded-for': '2001:db8:1:2:abcd::3' };
+    expect((await v6.post('top.gg', TOPGG_V0, sameNetwork)).status).toBe(403);
+    const otherNetwork = { authorization: SECRET, 'x-forwarded-for': '2001:db8:1:3::1' };
+    expect((await v6.post('top.gg', TOPGG_V0, otherNetwork)).status).toBe(200);
+  });
+
+  it('refuses a replayed signed delivery: 200 with duplicate, and no second vote', async () => {
+    const h = await start();
+    const headers = { 'x-topgg-signature': v1Header(SECRET, t, TOPGG_V1) };
+    const first = await h.post('top.gg', TOPGG_V1, headers);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ ok: true });
+    h.advance(5 * 60_000);
+    const again = await h.post('top.gg', TOPGG_V1, headers);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ ok: true, duplicate: true });
+    expect(h.events.vote).toHaveLength(1);
+    // An extra v1 value does not make the same signed content new.
+    const padded = { 'x-topgg-signature': `${headers['x-topgg-signature']},v1=${'0'.repeat(64)}` };
+    expect(await (await h.post('top.gg', TOPGG_V1, padded)).json()).toEqual({ ok: true, duplicate: true });
+    // A new delivery (new timestamp) is a new vote.
+    h.advance(1_000);
+    const later = { 'x-topgg-signature': v1Header(SECRET, t + 1, TOPGG_V1) };
+    expect(await (await h.post('top.gg', TOPGG_V1, later)).json()).toEqual({ ok: true });
+    expect(h.events.vote).toHaveLength(2);
+    // Once the tolerance is over the copy is stale, so forgetting it is safe.
+    h.advance(20 * 60_000);
+    expect((await h.post('top.gg', TOPGG_V1, headers)).status).toBe(401);
+  });
+
+  it('refuses replayed JWT bodies and HMAC-signed bodies, and through ingest', async () => {
+    const h = await start({
+      secret: { 'dlist.gg': 'jwt-secret' },
+      security: { hmac: { 'voidbots.net': HMAC_KEY } },
+    });
+    const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ user_id: '55', bot_id: '66' })}`;
+    const token = `${unsigned}.${createHmac('sha256', 'jwt-secret').update(unsigned).digest('base64url')}`;
+    expect(await (await h.post('discordlist.gg', token)).json()).toEqual({ ok: true });
+    expect(await (await h.post('discordlist.gg', token)).json()).toEqual({ ok: true, duplicate: true });
+    const body = JSON.stringify({ user: '77', bot: '66' });
+    const signed = { authorization: SECRET, 'x-signature-256': hmacHex(HMAC_KEY, body) };
+    expect(await (await h.post('voidbots.net', body, signed)).json()).toEqual({ ok: true });
+    expect(await (await h.post('voidbots.net', body, signed)).json()).toEqual({ ok: true, duplicate: true });
+    expect(h.events.vote).toHaveLength(2);
+
+    const server = new VoteWebhookServer({ secret: SECRET, now: () => T0 });
+    const votes: UniversalVote[] = [];
+    server.on('vote', (vote: UniversalVote) => votes.push(vote));
+    const headers = { 'x-topgg-signature': v1Header(SECRET, t, TOPGG_V1) };
+    expect(server.ingest('top.gg', TOPGG_V1, { headers })?.kind).toBe('vote');
+    expect(server.ingest('top.gg', TOPGG_V1, { headers })).toBeNull();
+    expect(votes).toHaveLength(1);
+  });
+
+  it('accepts secret-only deliveries by default (they cannot be recognised) and refuses them with acceptSecretOnly: false', async () => {
+    const open = await start();
+    for (let i = 0; i < 3; i++)
+      expect((await open.post('top.gg', TOPGG_V0, { authorization: SECRET })).status).toBe(200);
+    expect(open.events.vote).toHaveLength(3);
+
+    const strict = await start({ security: { acceptSecretOnly: false } });
+    const refused = await strict.post('top.gg', TOPGG_V0, { authorization: SECRET });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({
+      ok: false,
+      error: 'secret-only delivery refused (acceptSecretOnly is off)',
+    });
+    const signed = await strict.post('top.gg', TOPGG_V1, {
+      'x-topgg-signature': v1Header(SECRET, t, TOPGG_V1),
+    });
+    expect(signed.status).toBe(200);
+    expect(strict.events.vote).toHaveLength(1);
+  });
+
+  it('keeps a ban for its whole length however many other clients come by', async () => {
+    const h = await start({ security: { trustProxy: true, banAfterFailures: 1 } });
+    await h.post('top.gg', TOPGG_V0, { authorization: 'bad', 'x-forwarded-for': '203.0.113.9' });
+    const others = Array.from(
+      { length: 10_050 },
+      (_, i) => `198.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
+    );
+    for (let start = 0; start < others.length; start += 50) {
+      await Promise.all(
+        others
+          .slice(start, start + 50)
+          .map((ip) => fetch(`${h.address}/top.gg`, { headers: { 'x-forwarded-for': ip } })),
+      );
+    }
+    h.advance(14 * 60_000);
+    const banned = await h.post('top.gg', TOPGG_V0, {
+      authorization: SECRET,
+      'x-forwarded-for': '203.0.113.9',
+    });
+    expect(banned.status).toBe(403);
+    expect(banned.headers.get('retry-after')).toBe('60');
+    h.advance(60_000);
+    expect(
+      (await h.post('top.gg', TOPGG_V0, { authorization: SECRET, 'x-forwarded-for': '203.0.113.9' })).status,
+    ).toBe(200);
+  }, 60_000);
 });

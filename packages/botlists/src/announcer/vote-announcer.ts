@@ -6,6 +6,7 @@ import { BotlistsError } from '../errors.js';
 import { TypedEmitter } from '../events/typed-emitter.js';
 import { MAX_RETRY_AFTER_SECONDS, sleep, USER_AGENT } from '../http/http-client.js';
 import { parseRetryAfter } from '../http/retry-after.js';
+import { trimTrailingSlashes } from '../text/trim-slashes.js';
 import type { FetchLike, UniversalVote } from '../types.js';
 import {
   type AnnounceFormat,
@@ -262,7 +263,7 @@ export class VoteAnnouncer extends TypedEmitter<AnnouncerEvents> {
     if (!token) return Promise.resolve({ name: undefined, avatar: undefined });
     this.identity ??= (async () => {
       try {
-        const base = (this.options.discordApiBase ?? DISCORD_API_BASE).replace(/\/+$/, '');
+        const base = trimTrailingSlashes(this.options.discordApiBase ?? DISCORD_API_BASE);
         const res = await this.fetchImpl(`${base}/users/@me`, {
           headers: { authorization: `Bot ${token.replace(/^Bot\s+/i, '')}`, 'user-agent': USER_AGENT },
           signal: AbortSignal.timeout(this.options.timeoutMs ?? ANNOUNCE_TIMEOUT_MS),

@@ -2,17 +2,19 @@
  * @module resolveList: find a registry record from an id, a domain, a URL or a common alias.
  */
 import { BotlistsError } from '../errors.js';
+import { trimTrailingSlashes } from '../text/trim-slashes.js';
 import type { BotlistRecord } from '../types.js';
 import { builtInLists } from './lists.generated.js';
 
 /** `https://www.Top.gg/bot/1` → `top.gg/bot/1`: case, scheme and `www.` never matter. */
 function normalise(query: string): string {
-  return query
-    .trim()
-    .toLowerCase()
-    .replace(/^[a-z]+:\/\//, '')
-    .replace(/^www\./, '')
-    .replace(/\/+$/, '');
+  return trimTrailingSlashes(
+    query
+      .trim()
+      .toLowerCase()
+      .replace(/^[a-z]+:\/\//, '')
+      .replace(/^www\./, ''),
+  );
 }
 
 function hostOf(url: string): string {

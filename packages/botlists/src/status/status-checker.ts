@@ -3,6 +3,7 @@
  */
 
 import { builtInLists } from '../registry/lists.generated.js';
+import { trimTrailingSlashes } from '../text/trim-slashes.js';
 import type { BotlistRecord, FetchLike, ListStatus, StatusBoard, StatusEntry } from '../types.js';
 import { classifyAnswer, classifyError, type ProbeVerdict } from './classify-probe.js';
 
@@ -103,7 +104,7 @@ export class StatusChecker {
   async probe(list: BotlistRecord): Promise<StatusEntry> {
     const { now } = this.options;
     const url = this.options.baseUrl
-      ? `${this.options.baseUrl.replace(/\/+$/, '')}/${list.id}`
+      ? `${trimTrailingSlashes(this.options.baseUrl)}/${list.id}`
       : list.website;
     const started = now();
     let httpStatus: number | null = null;

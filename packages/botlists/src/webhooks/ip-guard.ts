@@ -1,6 +1,9 @@
 /**
- * @module Per-IP request budget and ban after consecutive authentication failures, with an injectable clock.
+ * @module Per-client request budget and ban after consecutive authentication failures, with an
+ * injectable clock. Memory is bounded, and a full table refuses newcomers rather than forgetting
+ * a live ban or count.
  */
+import { ExpiringMap } from './expiring-map.js';
 
 export interface IpGuardOptions {
   /** Requests per window (default 30). */
@@ -14,80 +17,70 @@ export interface IpGuardOptions {
   now: () => number;
 }
 
-interface IpState {
-  windowStart: number;
-  count: number;
-  failures: number;
-  bannedUntil: number;
-}
+/**
+ * Clients tracked at once, per table (about 100 bytes each). Reaching it takes this many distinct
+ * addresses (IPv6: /64 networks) inside one window; the overflow is answered 429 until one frees.
+ */
+export const MAX_TRACKED_CLIENTS = 100_000;
 
-/** Entries kept before old ones are swept, so a flood of spoofed addresses cannot exhaust memory. */
-const MAX_TRACKED_IPS = 10_000;
+interface Window {
+  count: number;
+  start: number;
+}
 
 export type GuardVerdict =
   | { allowed: true }
   | { allowed: false; status: 403 | 429; retryAfterSeconds: number };
 
+const retryAfter = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
 export class IpGuard {
-  private readonly state = new Map<string, IpState>();
+  private readonly windows = new ExpiringMap<Window>(MAX_TRACKED_CLIENTS);
+  /** Failures are remembered for a ban's length after the last one, so a slow guesser is still banned. */
+  private readonly failures = new ExpiringMap<number>(MAX_TRACKED_CLIENTS);
+  private readonly bans = new ExpiringMap<number>(MAX_TRACKED_CLIENTS);
 
   constructor(private readonly options: IpGuardOptions) {}
 
-  /** Checks the ban, then charges one request against the window. */
-  admit(ip: string): GuardVerdict {
+  /** Checks the ban, then charges one request against the client's window. */
+  admit(client: string): GuardVerdict {
     const now = this.options.now();
-    const entry = this.entry(ip, now);
-    if (entry.bannedUntil > now) {
-      return { allowed: false, status: 403, retryAfterSeconds: Math.ceil((entry.bannedUntil - now) / 1000) };
+    const bannedUntil = this.bans.get(client, now);
+    if (bannedUntil !== undefined)
+      return { allowed: false, status: 403, retryAfterSeconds: retryAfter(bannedUntil - now) };
+    let window = this.windows.get(client, now);
+    if (!window) {
+      window = { count: 0, start: now };
+      if (!this.windows.set(client, window, now + this.options.windowMs, now)) {
+        return { allowed: false, status: 429, retryAfterSeconds: retryAfter(this.options.windowMs) };
+      }
     }
-    if (now - entry.windowStart >= this.options.windowMs) {
-      entry.windowStart = now;
-      entry.count = 0;
-    }
-    entry.count++;
-    if (entry.count > this.options.max) {
-      const wait = entry.windowStart + this.options.windowMs - now;
-      return { allowed: false, status: 429, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
+    window.count++;
+    if (window.count > this.options.max) {
+      return {
+        allowed: false,
+        status: 429,
+        retryAfterSeconds: retryAfter(window.start + this.options.windowMs - now),
+      };
     }
     return { allowed: true };
   }
 
-  /** One more consecutive failure; bans the IP when the threshold is reached. */
-  fail(ip: string): void {
+  /** One more consecutive failure; bans the client when the threshold is reached. */
+  fail(client: string): void {
+    const { banAfterFailures, banDurationMs } = this.options;
     const now = this.options.now();
-    const entry = this.entry(ip, now);
-    entry.failures++;
-    if (this.options.banAfterFailures > 0 && entry.failures >= this.options.banAfterFailures) {
-      entry.bannedUntil = now + this.options.banDurationMs;
-      entry.failures = 0;
+    const failures = (this.failures.get(client, now) ?? 0) + 1;
+    const until = now + banDurationMs;
+    if (banAfterFailures > 0 && failures >= banAfterFailures && this.bans.set(client, until, until, now)) {
+      this.failures.delete(client);
+      return;
     }
+    // A full ban table keeps the count, so the next failure tries again.
+    this.failures.set(client, failures, until, now);
   }
 
-  succeed(ip: string): void {
-    const entry = this.state.get(ip);
-    if (entry) entry.failures = 0;
-  }
-
-  private entry(ip: string, now: number): IpState {
-    let entry = this.state.get(ip);
-    if (!entry) {
-      if (this.state.size >= MAX_TRACKED_IPS) this.sweep(now);
-      entry = { windowStart: now, count: 0, failures: 0, bannedUntil: 0 };
-      this.state.set(ip, entry);
-    }
-    return entry;
-  }
-
-  /** Drops entries that are neither banned nor inside a live window; if none are stale, the oldest half. */
-  private sweep(now: number): void {
-    for (const [ip, e] of this.state) {
-      if (e.bannedUntil <= now && now - e.windowStart >= this.options.windowMs) this.state.delete(ip);
-    }
-    if (this.state.size < MAX_TRACKED_IPS) return;
-    let drop = Math.floor(this.state.size / 2);
-    for (const ip of this.state.keys()) {
-      if (drop-- <= 0) break;
-      this.state.delete(ip);
-    }
+  succeed(client: string): void {
+    this.failures.delete(client);
   }
 }

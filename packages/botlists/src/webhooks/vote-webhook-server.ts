@@ -8,15 +8,22 @@ import { BotlistsError } from '../errors.js';
 import { TypedEmitter } from '../events/typed-emitter.js';
 import { builtInLists } from '../registry/lists.generated.js';
 import { resolveList } from '../registry/resolve-list.js';
+import { trimSlashes, trimTrailingSlashes } from '../text/trim-slashes.js';
 import type { BotlistRecord, ParsedWebhook, RequestLog, WebhookEvents } from '../types.js';
 import { parseWebhook } from './classify-webhook.js';
+import { createProxyTrust, limitKey, type ProxyTrust, resolveClientAddress } from './client-address.js';
 import { IpGuard } from './ip-guard.js';
-import { type AuthKeys, authenticate, type HeaderBag } from './webhook-auth.js';
+import { ReplayGuard } from './replay-guard.js';
+import { type AuthKeys, type AuthResult, authenticate, type HeaderBag } from './webhook-auth.js';
 
 export const DEFAULT_WEBHOOK_PORT = 8080;
 export const DEFAULT_WEBHOOK_PATH = '/botlists';
 export const DEFAULT_WEBHOOK_HOST = '0.0.0.0';
 export const MAX_BODY_BYTES = 512 * 1024;
+/** Longer request targets get 414 before anything is parsed (a webhook URL is short). */
+export const MAX_URL_LENGTH = 2048;
+/** Longer list ids are unknown without being looked up (the longest real id is about 30). */
+export const MAX_LIST_ID_LENGTH = 100;
 
 export interface WebhookSecurityOptions {
   /** Per-list HMAC-SHA256 keys (list id or alias → key). */
@@ -29,8 +36,16 @@ export interface WebhookSecurityOptions {
   banDurationMs?: number;
   /** Accept only these list ids (others get 403). */
   allowedLists?: string[];
-  /** Take the client IP from `X-Forwarded-For` (only behind your own proxy). */
-  trustProxy?: boolean;
+  /**
+   * Proxies whose `X-Forwarded-For` is believed: `true` for loopback and private networks, or a
+   * list of addresses and CIDR ranges. The chain is walked right to left through them only.
+   */
+  trustProxy?: boolean | string[];
+  /**
+   * Accept deliveries proven only by the shared secret in a header (default true). They cannot be
+   * told apart from a replay; false refuses them (401) so only signed deliveries count.
+   */
+  acceptSecretOnly?: boolean;
   /** false only for local testing: lists with no secret accept unsigned posts (default true). */
   requireSecret?: boolean;
   /** Body limit (default 512 KB). */
@@ -86,8 +101,10 @@ export class VoteWebhookServer extends TypedEmitter<WebhookEvents> {
   private readonly defaultSecret: string | undefined;
   private readonly hmacKeys: Map<string, string>;
   private readonly allowed: Set<string> | null;
-  private readonly trustProxy: boolean;
+  private readonly proxies: ProxyTrust | null;
   private readonly requireSecret: boolean;
+  private readonly acceptSecretOnly: boolean;
+  private readonly replays = new ReplayGuard();
   private readonly maxBodyBytes: number;
   private readonly guard: IpGuard;
   private readonly now: () => number;
@@ -102,7 +119,8 @@ export class VoteWebhookServer extends TypedEmitter<WebhookEvents> {
     this.lists = options.lists ?? builtInLists;
     this.port = options.port ?? DEFAULT_WEBHOOK_PORT;
     this.host = options.host ?? DEFAULT_WEBHOOK_HOST;
-    this.path = `/${(options.path ?? DEFAULT_WEBHOOK_PATH).replace(/^\/+|\/+$/g, '')}`.replace(/^\/$/, '');
+    const path = trimSlashes(options.path ?? DEFAULT_WEBHOOK_PATH);
+    this.path = path ? `/${path}` : '';
     this.now = options.now ?? Date.now;
     this.defaultSecret = typeof options.secret === 'string' && options.secret ? options.secret : undefined;
     this.secrets = this.byListId(typeof options.secret === 'object' ? options.secret : {});
@@ -110,8 +128,9 @@ export class VoteWebhookServer extends TypedEmitter<WebhookEvents> {
     this.allowed = security.allowedLists
       ? new Set(security.allowedLists.map((id) => this.listOf(id)?.id ?? id))
       : null;
-    this.trustProxy = security.trustProxy ?? false;
+    this.proxies = createProxyTrust(security.trustProxy ?? false);
     this.requireSecret = security.requireSecret ?? true;
+    this.acceptSecretOnly = security.acceptSecretOnly ?? true;
     this.maxBodyBytes = security.maxBodyBytes ?? MAX_BODY_BYTES;
     this.guard = new IpGuard({
       max: security.rateLimit?.max ?? 30,
@@ -191,6 +210,7 @@ export class VoteWebhookServer extends TypedEmitter<WebhookEvents> {
         );
         return null;
       }
+      if (this.replayOf(list, auth, raw) !== 'first') return null;
       payload = auth.jwtClaims ?? body;
     }
     if (typeof payload === 'string' || payload instanceof Uint8Array) {
@@ -213,6 +233,7 @@ export class VoteWebhookServer extends TypedEmitter<WebhookEvents> {
   }
 
   private listOf(query: string): BotlistRecord | null {
+    if (query.length > MAX_LIST_ID_LENGTH) return null;
     const known = this.resolved.get(query);
     if (known !== undefined) return known;
     let found: BotlistRecord | null;
@@ -231,7 +252,13 @@ export class VoteWebhookServer extends TypedEmitter<WebhookEvents> {
       secret: this.secrets.get(list.id) ?? this.defaultSecret,
       hmacKey: this.hmacKeys.get(list.id),
       requireSecret: this.requireSecret,
+      acceptSecretOnly: this.acceptSecretOnly,
     };
+  }
+
+  /** `first` for a delivery never seen (or one with no proof to recognise it by). */
+  private replayOf(list: BotlistRecord, auth: AuthResult & { ok: true }, raw: Uint8Array) {
+    return auth.proof ? this.replays.check(list.id, auth.proof, raw, this.now()) : 'first';
   }
 
   private emitError(error: Error): void {
@@ -253,18 +280,12 @@ export class VoteWebhookServer extends TypedEmitter<WebhookEvents> {
     return parsed;
   }
 
-  private clientIp(req: IncomingMessage): string {
-    if (this.trustProxy) {
-      const forwarded = req.headers['x-forwarded-for'];
-      const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-      if (first) return first;
-    }
-    return req.socket.remoteAddress ?? 'unknown';
-  }
-
   private handleNode(req: IncomingMessage, res: ServerResponse): void {
     const started = this.now();
-    const ip = this.clientIp(req);
+    const forwarded = req.headers['x-forwarded-for'];
+    const chain = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
+    const ip = resolveClientAddress(req.socket.remoteAddress, chain, this.proxies);
+    const client = limitKey(ip);
     const url = req.url ?? '/';
     const pathname = url.split('?')[0] ?? '/';
     let listId: string | null = null;
@@ -288,7 +309,7 @@ export class VoteWebhookServer extends TypedEmitter<WebhookEvents> {
         this.emit('request', log);
       }
     };
-    const verdict = this.guard.admit(ip);
+    const verdict = this.guard.admit(client);
     if (!verdict.allowed) {
       req.resume();
       finish(
@@ -296,6 +317,11 @@ export class VoteWebhookServer extends TypedEmitter<WebhookEvents> {
           'retry-after': String(verdict.retryAfterSeconds),
         }),
       );
+      return;
+    }
+    if (url.length > MAX_URL_LENGTH) {
+      req.resume();
+      finish(fail(414, 'URI too long'));
       return;
     }
     const route = this.route(pathname, url);
@@ -349,7 +375,7 @@ export class VoteWebhookServer extends TypedEmitter<WebhookEvents> {
     req.on('end', () => {
       if (tooLarge) return;
       const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      finish(this.accept(list, req.headers, raw, ip));
+      finish(this.accept(list, req.headers, raw, client));
     });
     req.on('error', () => {
       if (!res.headersSent) finish(fail(400, 'request aborted'));
@@ -357,11 +383,11 @@ export class VoteWebhookServer extends TypedEmitter<WebhookEvents> {
   }
 
   /** Authenticates, parses and dispatches one fully read delivery. */
-  private accept(list: BotlistRecord, headers: HeaderBag, raw: Buffer, ip: string): Reply {
+  private accept(list: BotlistRecord, headers: HeaderBag, raw: Buffer, client: string): Reply {
     try {
       const auth = authenticate(list, headers, raw, this.keysFor(list), this.now());
       if (!auth.ok) {
-        this.guard.fail(ip);
+        this.guard.fail(client);
         this.emitError(
           new BotlistsError(`webhook from ${list.id} refused: ${auth.reason}`, {
             listId: list.id,
@@ -370,7 +396,11 @@ export class VoteWebhookServer extends TypedEmitter<WebhookEvents> {
         );
         return fail(401, auth.reason);
       }
-      this.guard.succeed(ip);
+      this.guard.succeed(client);
+      const replay = this.replayOf(list, auth, raw);
+      // A list that redelivers because our answer was lost gets its 200; only the event is not repeated.
+      if (replay === 'replay') return json(200, { ok: true, duplicate: true });
+      if (replay === 'full') return fail(503, 'busy', { 'retry-after': '60' });
       let body: unknown = auth.jwtClaims;
       if (body === null) {
         try {
@@ -396,7 +426,7 @@ export class VoteWebhookServer extends TypedEmitter<WebhookEvents> {
     if (pathname !== this.path && !pathname.startsWith(`${this.path}/`)) return null;
     let rest: string;
     try {
-      rest = decodeURIComponent(pathname.slice(this.path.length + 1)).replace(/\/+$/, '');
+      rest = trimTrailingSlashes(decodeURIComponent(pathname.slice(this.path.length + 1)));
     } catch {
       return null;
     }

@@ -24,15 +24,36 @@ export interface AuthKeys {
   secret: string | undefined;
   hmacKey: string | undefined;
   requireSecret: boolean;
+  /** Whether a delivery proven by the bare secret alone (replayable) is accepted. */
+  acceptSecretOnly: boolean;
+}
+
+/**
+ * What made a delivery unforgeable, and so recognisable when replayed: a timestamped signature,
+ * a signed token body, or a body HMAC. A bare shared secret proves nothing about the body.
+ */
+export interface DeliveryProof {
+  kind: 'signature' | 'token' | 'hmac';
+  /** The signed timestamp, when the scheme has one. */
+  timestamp?: string;
 }
 
 export type AuthResult =
-  | { ok: true; jwtClaims: Record<string, unknown> | null }
+  | { ok: true; jwtClaims: Record<string, unknown> | null; proof: DeliveryProof | null }
   | { ok: false; reason: string };
 
 export function headerValue(headers: HeaderBag, name: string): string | undefined {
   const value = headers[name] ?? headers[name.toLowerCase()];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** The `t=` part of a verified `t=…,v1=…` header. */
+function signedTimestamp(header: string): string {
+  for (const part of header.split(',')) {
+    const [name, value] = part.trim().split('=');
+    if (name === 't' && value) return value;
+  }
+  return '';
 }
 
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
@@ -47,21 +68,28 @@ function checkSecret(
   const signedHeader = list.signatureHeader ? headerValue(headers, list.signatureHeader) : undefined;
   if (signedHeader !== undefined) {
     const verdict = verifySignedDelivery(signedHeader, secret, raw, now);
-    return verdict === 'ok' ? { ok: true, jwtClaims: null } : { ok: false, reason: `signature ${verdict}` };
+    if (verdict !== 'ok') return { ok: false, reason: `signature ${verdict}` };
+    return {
+      ok: true,
+      jwtClaims: null,
+      proof: { kind: 'signature', timestamp: signedTimestamp(signedHeader) },
+    };
   }
   for (const name of SECRET_HEADERS) {
     const given = headerValue(headers, name);
     if (given === undefined) continue;
     const value = given.replace(/^(Bearer|Basic)\s+/i, '');
     return secretsEqual(value, secret)
-      ? { ok: true, jwtClaims: null }
+      ? { ok: true, jwtClaims: null, proof: null }
       : { ok: false, reason: 'wrong secret' };
   }
   // dlist.gg sends no header: the whole body is an HS256 token signed with the secret.
   const text = Buffer.from(raw).toString('utf8').trim();
   if (JWT_SHAPE.test(text)) {
     const claims = verifyHs256(text, secret, now);
-    return claims ? { ok: true, jwtClaims: claims } : { ok: false, reason: 'invalid token body' };
+    return claims
+      ? { ok: true, jwtClaims: claims, proof: { kind: 'token' } }
+      : { ok: false, reason: 'invalid token body' };
   }
   return { ok: false, reason: 'missing secret' };
 }
@@ -78,10 +106,12 @@ export function authenticate(
   now: number,
 ): AuthResult {
   let jwtClaims: Record<string, unknown> | null = null;
+  let proof: DeliveryProof | null = null;
   if (keys.secret) {
     const result = checkSecret(list, headers, raw, keys.secret, now);
     if (!result.ok) return result;
     jwtClaims = result.jwtClaims;
+    proof = result.proof;
   }
   if (keys.hmacKey) {
     const name = HMAC_HEADERS.find((h) => headerValue(headers, h) !== undefined);
@@ -91,8 +121,11 @@ export function authenticate(
     if (!verifyHmac(headerValue(headers, name) ?? '', keys.hmacKey, raw, timestamp)) {
       return { ok: false, reason: 'bad HMAC signature' };
     }
+    proof ??= timestamp === undefined ? { kind: 'hmac' } : { kind: 'hmac', timestamp };
   }
   if (!keys.secret && !keys.hmacKey && keys.requireSecret)
     return { ok: false, reason: 'no secret configured for this list' };
-  return { ok: true, jwtClaims };
+  if (!proof && keys.secret && !keys.acceptSecretOnly)
+    return { ok: false, reason: 'secret-only delivery refused (acceptSecretOnly is off)' };
+  return { ok: true, jwtClaims, proof };
 }
