@@ -3,6 +3,7 @@
  * through `readme-cards serve` and on edge runtimes as is).
  */
 import { Hono } from 'hono';
+import { registerCompatRoutes } from './compat/routes.js';
 import { endpoints as defaultEndpoints } from './endpoints/index.js';
 import { renderGallery } from './gallery/page.js';
 import { errorCacheControl } from './http/cache-control.js';
@@ -78,10 +79,13 @@ export function createApp(options: CreateAppOptions = {}): Hono {
   const health = { status: 'ok' };
   app.on('GET', ['/healthz', '/api/healthz'], (c) => c.json(health, 200, { 'cache-control': 'no-store' }));
 
+  const memo = options.memo === false ? undefined : createAnswerMemo(options.memo);
+  // The URLs of the services we replace (`/api?username=` is a stats card, not the gallery).
+  registerCompatRoutes(app, (endpoint) => createCardHandler(endpoint, { services, memo }));
+
   const gallery = renderGallery(endpoints);
   app.on('GET', ['/', '/api', '/api/'], (c) => c.html(gallery, 200, galleryHeaders));
 
-  const memo = options.memo === false ? undefined : createAnswerMemo(options.memo);
   for (const endpoint of endpoints) {
     const handle = createCardHandler(endpoint, { services, memo });
     app.get(endpoint.path, (c) => handle(c.req.raw));

@@ -11,16 +11,56 @@ import { label } from './github-marks.js';
 export interface LanguagesInput {
   shares: LanguageShares;
   theme: Theme;
+  /** Replaces the title; `null` draws no title row. */
+  title?: string | null;
+  hideBorder?: boolean;
+  /** Corner radius, px. */
+  radius?: number;
+  /** Smallest card width, px; default 350. */
+  minWidth?: number;
+  /** A stacked bar with a two-column legend (default), or a donut or pie chart beside the legend. */
+  layout?: 'bar' | 'donut' | 'pie';
 }
 
-const width = 350;
-const barTop = 52;
+const defaultWidth = 350;
+const defaultTitle = 'Most Used Languages';
+/** Radius of the donut and pie charts, px. */
+const chartRadius = 60;
+const barTopWithTitle = 52;
 const barHeight = 10;
 const rowHeight = 24;
 
 const percentText = (percent: number) => `${percent.toFixed(1)}%`;
 
-export function renderLanguages({ shares, theme }: LanguagesInput): string {
+interface Entry {
+  name: string;
+  color: string;
+  percent: number;
+}
+
+/** One circle per language, dashed to its share of the circumference (a pie is a thick donut). */
+function circleChart(entries: readonly Entry[], cx: number, cy: number, pie: boolean): string {
+  const radius = pie ? chartRadius / 2 : chartRadius * 0.8;
+  const strokeWidth = pie ? chartRadius : chartRadius * 0.4;
+  const circumference = 2 * Math.PI * radius;
+  let offset = 0;
+  return entries
+    .map((entry) => {
+      const length = (entry.percent / 100) * circumference;
+      const arc = `<circle cx="${round(cx)}" cy="${round(cy)}" r="${round(radius)}" fill="none" stroke="${entry.color}" stroke-width="${round(strokeWidth)}" stroke-dasharray="${round(length)} ${round(circumference)}" stroke-dashoffset="${round(-offset)}" transform="rotate(-90 ${round(cx)} ${round(cy)})"/>`;
+      offset += length;
+      return arc;
+    })
+    .join('');
+}
+
+export function renderLanguages(input: LanguagesInput): string {
+  const { shares, theme } = input;
+  const title = input.title === undefined ? defaultTitle : input.title;
+  const layout = input.layout ?? 'bar';
+  if (layout !== 'bar') return renderLanguageChart(input, title, layout === 'pie');
+  const width = Math.max(defaultWidth, input.minWidth ?? 0);
+  const barTop = title === null ? barTopWithTitle - 30 : barTopWithTitle;
   const barWidth = width - 2 * framePadding;
   const segments: string[] = [];
   let x = framePadding;
@@ -36,13 +76,7 @@ export function renderLanguages({ shares, theme }: LanguagesInput): string {
       `<rect x="${round(x)}" y="${barTop}" width="${round(framePadding + barWidth - x)}" height="${barHeight}" fill="${theme.muted}" opacity=".5"/>`,
     );
   }
-  const entries = shares.top.map((language) => ({
-    name: language.name,
-    color: language.color,
-    percent: language.percent,
-  }));
-  if (shares.otherPercent > 0.05)
-    entries.push({ name: 'Other', color: theme.muted, percent: shares.otherPercent });
+  const entries = legendEntries(shares, theme);
   const rows = Math.ceil(entries.length / 2);
   const legend = entries
     .map((entry, index) => {
@@ -62,10 +96,54 @@ export function renderLanguages({ shares, theme }: LanguagesInput): string {
   return svgDocument({
     width,
     height,
-    title: 'Most Used Languages',
-    description:
-      entries.map((entry) => `${entry.name} ${percentText(entry.percent)}`).join(', ') ||
-      'No public code found',
-    body: `${cardFrame({ width, height, theme, title: 'Most Used Languages' })}<defs>${clip}</defs><g clip-path="url(#bar)">${segments.join('')}</g><g font-family="${fontFamily}">${legend}${empty}</g>`,
+    title: title ?? defaultTitle,
+    description: describe(entries),
+    body: `${cardFrame({ width, height, theme, title: title ?? undefined, hideBorder: input.hideBorder, radius: input.radius })}<defs>${clip}</defs><g clip-path="url(#bar)">${segments.join('')}</g><g font-family="${fontFamily}">${legend}${empty}</g>`,
+  });
+}
+
+function legendEntries(shares: LanguageShares, theme: Theme): Entry[] {
+  const entries = shares.top.map((language) => ({
+    name: language.name,
+    color: language.color,
+    percent: language.percent,
+  }));
+  if (shares.otherPercent > 0.05)
+    entries.push({ name: 'Other', color: theme.muted, percent: shares.otherPercent });
+  return entries;
+}
+
+function describe(entries: readonly Entry[]): string {
+  return (
+    entries.map((entry) => `${entry.name} ${percentText(entry.percent)}`).join(', ') || 'No public code found'
+  );
+}
+
+/** Donut or pie: the chart on the left, one legend row per language on the right. */
+function renderLanguageChart(input: LanguagesInput, title: string | null, pie: boolean): string {
+  const { theme } = input;
+  const entries = legendEntries(input.shares, theme);
+  const top = title === null ? framePadding : barTopWithTitle;
+  const chartSize = 2 * chartRadius;
+  const legendHeight = Math.max(1, entries.length) * rowHeight;
+  const height = top + Math.max(chartSize, legendHeight) + framePadding;
+  const width = Math.max(defaultWidth, input.minWidth ?? 0);
+  const legendX = framePadding + chartSize + 24;
+  const legend = entries
+    .map((entry, index) => {
+      const y = top + 14 + index * rowHeight;
+      return `<circle cx="${legendX + 5}" cy="${y - 4}" r="5" fill="${entry.color}"/>${label(legendX + 16, y, `${entry.name} ${percentText(entry.percent)}`, { fill: theme.text, size: 12 })}`;
+    })
+    .join('');
+  const chart =
+    entries.length === 0
+      ? label(framePadding, top + 14, 'No public code found', { fill: theme.muted, size: 12 })
+      : circleChart(entries, framePadding + chartRadius, top + chartRadius, pie);
+  return svgDocument({
+    width,
+    height,
+    title: title ?? defaultTitle,
+    description: describe(entries),
+    body: `${cardFrame({ width, height, theme, title: title ?? undefined, hideBorder: input.hideBorder, radius: input.radius })}<g class="chart">${chart}</g><g font-family="${fontFamily}">${legend}</g>`,
   });
 }

@@ -14,6 +14,15 @@ export interface RepoInput {
   repository: Repository;
   showDescription: boolean;
   theme: Theme;
+  /** Name drawn at the top; default `owner/name`. */
+  title?: string;
+  /** Most description lines; default 3. */
+  descriptionLines?: number;
+  hideBorder?: boolean;
+  /** Corner radius, px. */
+  radius?: number;
+  /** Smallest card width, px; default 400. */
+  minWidth?: number;
 }
 
 const width = 400;
@@ -28,12 +37,14 @@ function pill(x: number, text: string, theme: Theme): { markup: string; width: n
   };
 }
 
-export function renderRepo({ repository, showDescription, theme }: RepoInput): string {
+export function renderRepo(input: RepoInput): string {
+  const { repository, showDescription, theme } = input;
+  const name = input.title ?? repository.nameWithOwner;
   const nameX = framePadding + 24;
   const markers = [repository.isArchived ? 'Archived' : '', repository.isTemplate ? 'Template' : ''].filter(
     Boolean,
   );
-  const nameWidth = measureText(repository.nameWithOwner, { size: 15, bold: true });
+  const nameWidth = measureText(name, { size: 15, bold: true });
   let pills = '';
   let pillX = nameX + nameWidth + 10;
   for (const marker of markers) {
@@ -41,10 +52,14 @@ export function renderRepo({ repository, showDescription, theme }: RepoInput): s
     pills += drawn.markup;
     pillX += drawn.width + 6;
   }
-  const cardWidth = Math.ceil(Math.max(width, pillX + framePadding));
+  const cardWidth = Math.ceil(Math.max(width, input.minWidth ?? 0, pillX + framePadding));
   const lines =
     showDescription && repository.description
-      ? wrapText(repository.description, { maxWidth: cardWidth - 2 * framePadding, size: 13, maxLines: 3 })
+      ? wrapText(repository.description, {
+          maxWidth: cardWidth - 2 * framePadding,
+          size: 13,
+          maxLines: input.descriptionLines ?? 3,
+        })
       : [];
   const description = lines
     .map((line, index) => label(framePadding, 66 + index * lineHeight, line, { fill: theme.text, size: 13 }))
@@ -86,6 +101,6 @@ export function renderRepo({ repository, showDescription, theme }: RepoInput): s
     height,
     title: repository.nameWithOwner,
     description: summary.join(', '),
-    body: `${cardFrame({ width: cardWidth, height, theme })}<g font-family="${fontFamily}">${icon('repo', framePadding, 22, theme.icon)}${label(nameX, 35, repository.nameWithOwner, { fill: theme.title, size: 15, bold: true })}${pills}${description}${footer.join('')}</g>`,
+    body: `${cardFrame({ width: cardWidth, height, theme, hideBorder: input.hideBorder, radius: input.radius })}<g font-family="${fontFamily}">${icon('repo', framePadding, 22, theme.icon)}${label(nameX, 35, name, { fill: theme.title, size: 15, bold: true })}${pills}${description}${footer.join('')}</g>`,
   });
 }

@@ -1,0 +1,260 @@
+/**
+ * @module Drop-in URLs of github-readme-stats: `/api` (stats), `/api/top-langs`, `/api/pin`,
+ * and a clear card for `/api/gist` and `/api/wakatime`, with its snake_case parameters and
+ * theme names mapped onto our cards. Every parameter is lenient (ignored when unusable) except
+ * the account and repository names, without which no card can be drawn.
+ */
+import { renderLanguages } from '../cards/languages.js';
+import { renderOnce } from '../cards/render-memo.js';
+import { renderRepo } from '../cards/repo.js';
+import { renderShape } from '../cards/shapes.js';
+import { renderStats, type StatsRow } from '../cards/stats.js';
+import { githubCardCache, usernameParam } from '../endpoints/github-params.js';
+import { forCard, gitHubDataFor } from '../github/for-services.js';
+import type { CachePolicy } from '../http/cache-control.js';
+import { defineEndpoint } from '../http/endpoint.js';
+import { languageShares } from '../insights/language-shares.js';
+import { calculateRank } from '../insights/rank.js';
+import { customParam, type ParamValues } from '../params/index.js';
+import { getTheme, type Theme } from '../themes/index.js';
+import { lenient, lenientColor, lenientFlag, lenientList, lenientNumber, lenientText } from './lenient.js';
+import { lenientBackground, themeWith, themeWithBackground, withGradient } from './palette.js';
+import { foreignTheme } from './themes.js';
+
+/** Parameters every github-readme-stats card reads (colours, theme, frame, title). */
+const commonParams = {
+  theme: lenientText('Theme name of github-readme-stats, mapped to the closest of ours.', 40),
+  title_color: lenientColor('Title colour (hex).'),
+  text_color: lenientColor('Text colour (hex).'),
+  icon_color: lenientColor('Icon colour (hex).'),
+  border_color: lenientColor('Border colour (hex).'),
+  ring_color: lenientColor('Rank ring colour (hex).'),
+  bg_color: lenientBackground('Background: hex colour or `angle,color1,color2,...` gradient.'),
+  hide_border: lenientFlag('Draw no border.', false),
+  hide_title: lenientFlag('Draw no title.', false),
+  custom_title: lenientText('Replaces the title.', 80),
+  card_width: lenientNumber('Card width, px (never narrower than the content).', 100, 1000),
+  border_radius: lenientNumber('Corner radius, px.', 0, 40),
+  disable_animations: lenientFlag('Our cards are still images: accepted, nothing to disable.', false),
+};
+
+type CommonValues = ParamValues<typeof commonParams>;
+
+/** Their default theme is a white card with a blue title: our `transparent` is the closest. */
+const defaultTheme = 'transparent';
+
+/** The theme of a github-readme-stats query: their theme name mapped, then each colour given. */
+function cardTheme(values: CommonValues): Theme {
+  const base = getTheme(foreignTheme(values.theme, defaultTheme));
+  const colored = themeWith(base, {
+    title: values.title_color,
+    text: values.text_color,
+    icon: values.icon_color,
+    border: values.border_color,
+    ring: values.ring_color,
+  });
+  return themeWithBackground(colored, values.bg_color);
+}
+
+/** The title option of a card: hidden, replaced, or the card's own (`undefined`). */
+function cardTitle(values: CommonValues): string | null | undefined {
+  if (values.hide_title) return null;
+  return values.custom_title ?? undefined;
+}
+
+/** `number_format`: `short` writes 1.2k, `long` every digit; not given: our own format. */
+const numberFormats = {
+  short: (value: number) => (value >= 1000 ? `${(Math.round(value / 100) / 10).toString()}k` : String(value)),
+  long: (value: number) => Math.round(value).toLocaleString('en-US'),
+} as const;
+
+const statsRows = new Set<StatsRow>(['stars', 'commits', 'prs', 'issues', 'contribs']);
+
+export const githubReadmeStatsCard = defineEndpoint({
+  path: '/api',
+  summary: 'github-readme-stats drop-in: the stats card.',
+  cache: githubCardCache,
+  pure: false,
+  params: {
+    username: usernameParam,
+    show_icons: lenientFlag('Show an icon before each line.', false),
+    hide: lenientList('Rows to leave out: stars, commits, prs, issues, contribs.'),
+    show: lenientList('Extra rows: reviews (others are ignored).'),
+    hide_rank: lenientFlag('Leave out the grade ring.', false),
+    include_all_commits: lenientFlag('Count commits of every year.', false),
+    count_private: lenientFlag('Public data only: accepted and ignored.', false),
+    line_height: lenientNumber('Distance between rows, px.', 16, 60),
+    number_format: lenient<'short' | 'long' | null>(
+      'short (1.2k) or long (1,234).',
+      (raw) => (raw === 'short' || raw === 'long' ? raw : undefined),
+      null,
+    ),
+    ...commonParams,
+  },
+  async render(values, { services }) {
+    const data = gitHubDataFor(services);
+    const allCommits = values.include_all_commits;
+    const [stats, contributions] = await forCard(
+      Promise.all([
+        data.userStats(values.username),
+        allCommits ? data.contributions(values.username) : undefined,
+      ]),
+    );
+    const commits = contributions
+      ? contributions.years.reduce((sum, year) => sum + year.commits, 0)
+      : stats.commitsLastYear;
+    const { username: _user, ...drawing } = values;
+    return renderOnce(stats, `grs-stats|${commits}|${JSON.stringify(drawing)}`, () =>
+      withGradient(
+        renderStats({
+          displayName: stats.name || stats.login,
+          stars: stats.stars,
+          commits,
+          allCommits,
+          pullRequests: stats.pullRequests,
+          issues: stats.issues,
+          contributedTo: stats.contributedTo,
+          reviews: values.show.includes('reviews') ? stats.reviews : undefined,
+          hide: new Set(values.hide.filter((row): row is StatsRow => statsRows.has(row as StatsRow))),
+          rank: values.hide_rank
+            ? null
+            : calculateRank({
+                allCommits,
+                commits,
+                pullRequests: stats.pullRequests,
+                issues: stats.issues,
+                reviews: stats.reviews,
+                stars: stats.stars,
+                followers: stats.followers,
+              }),
+          showIcons: values.show_icons,
+          theme: cardTheme(values),
+          title: cardTitle(values),
+          minWidth: values.card_width ?? undefined,
+          rowHeight: values.line_height ?? undefined,
+          radius: values.border_radius ?? undefined,
+          hideBorder: values.hide_border,
+          formatValue: values.number_format ? numberFormats[values.number_format] : undefined,
+        }),
+        values.bg_color,
+      ),
+    );
+  },
+});
+
+/** Languages their top-languages card draws at most. */
+const maxLanguages = 20;
+
+export const githubReadmeStatsTopLanguages = defineEndpoint({
+  path: '/top-langs',
+  summary: 'github-readme-stats drop-in: the top languages card.',
+  cache: githubCardCache,
+  pure: false,
+  params: {
+    username: usernameParam,
+    langs_count: lenientNumber('Languages shown (1-20).', 1, maxLanguages),
+    hide: lenientList('Languages to leave out (case-insensitive).'),
+    exclude_repo: lenientList('Not supported (sizes are summed per account): ignored.'),
+    layout: lenientText('normal, compact, donut, donut-vertical or pie.', 20),
+    ...commonParams,
+  },
+  async render(values, { services }) {
+    const sizes = await forCard(gitHubDataFor(services).languages(values.username));
+    const hidden = new Set(values.hide.map((name) => name.toLowerCase()));
+    const { username: _user, ...drawing } = values;
+    return renderOnce(sizes, `grs-langs|${JSON.stringify(drawing)}`, () => {
+      const shown = sizes.filter((language) => !hidden.has(language.name.toLowerCase()));
+      return withGradient(
+        renderLanguages({
+          shares: languageShares(shown, values.langs_count ?? 5),
+          theme: cardTheme(values),
+          title: cardTitle(values),
+          hideBorder: values.hide_border,
+          minWidth: values.card_width ?? undefined,
+          radius: values.border_radius ?? undefined,
+          layout: languageLayouts[values.layout ?? 'compact'] ?? 'bar',
+        }),
+        values.bg_color,
+      );
+    });
+  },
+});
+
+/** Their layouts onto ours: the bar with a legend stands for normal and compact. */
+const languageLayouts: Readonly<Record<string, 'bar' | 'donut' | 'pie'>> = {
+  normal: 'bar',
+  compact: 'bar',
+  donut: 'donut',
+  'donut-vertical': 'donut',
+  pie: 'pie',
+};
+
+const repositoryNamePattern = /^[A-Za-z0-9._-]{1,100}$/;
+
+export const githubReadmeStatsPin = defineEndpoint({
+  path: '/pin',
+  summary: 'github-readme-stats drop-in: a repository pin.',
+  cache: githubCardCache,
+  pure: false,
+  params: {
+    username: usernameParam,
+    repo: customParam<string>(
+      { kind: 'string', required: true, max: 100, description: 'Repository name.' },
+      (raw) =>
+        repositoryNamePattern.test(raw) && !/^\.+$/.test(raw)
+          ? raw
+          : { error: 'must be a GitHub repository name (letters, digits, ., _ and -)' },
+    ),
+    show_owner: lenientFlag('Show owner/name instead of the name.', false),
+    description_lines_count: lenientNumber('Lines of description (1-3).', 1, 3),
+    ...commonParams,
+  },
+  async render(values, { services }) {
+    const repository = await forCard(gitHubDataFor(services).repository(values.username, values.repo));
+    const name = values.show_owner ? repository.nameWithOwner : repository.nameWithOwner.split('/')[1]!;
+    return withGradient(
+      renderRepo({
+        repository,
+        showDescription: true,
+        theme: cardTheme(values),
+        title: values.hide_title ? name : (values.custom_title ?? name),
+        descriptionLines: values.description_lines_count ?? undefined,
+        hideBorder: values.hide_border,
+        radius: values.border_radius ?? undefined,
+        minWidth: values.card_width ?? undefined,
+      }),
+      values.bg_color,
+    );
+  },
+});
+
+/** Cards we cannot draw change when we learn to: image proxies may keep them 10 minutes. */
+const noticeCache: CachePolicy = { kind: 'shared', maxAgeSeconds: 600, staleWhileRevalidateSeconds: 3_600 };
+
+/** A card saying what this service does not draw and what to use instead, in the theme asked for. */
+function notice(path: `/${string}`, what: string, instead: string) {
+  return defineEndpoint({
+    path,
+    summary: `github-readme-stats drop-in: ${what} (not served; a card says so).`,
+    cache: noticeCache,
+    pure: true,
+    params: { theme: commonParams.theme },
+    render: ({ theme }) =>
+      renderShape({
+        type: 'card',
+        text: `readme-cards does not draw ${what}. ${instead}`,
+        theme: getTheme(foreignTheme(theme, defaultTheme)),
+      }),
+  });
+}
+
+export const githubReadmeStatsGist = notice(
+  '/gist',
+  'gist cards',
+  'Link the gist, or pin its repository with /repo.',
+);
+export const githubReadmeStatsWakatime = notice(
+  '/wakatime',
+  'WakaTime cards (they need a WakaTime account link)',
+  'Use /languages for the languages of your public code.',
+);

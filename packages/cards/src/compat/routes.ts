@@ -1,0 +1,69 @@
+/**
+ * @module The paths of the services readme-cards replaces, served beside our own: `/api`
+ * (stats), `/api/top-langs`, `/api/pin`, `/api/gist`, `/api/wakatime`, `/icons`, `/ghpvc/` and
+ * `/badge/<label>-<message>-<color>`, each also without or with the `/api` prefix. Each route
+ * hands the request to a compat endpoint, so parsing, caching headers, ETags and error cards
+ * are those of every other card.
+ */
+import type { Hono } from 'hono';
+import type { Endpoint } from '../http/endpoint.js';
+import {
+  githubReadmeStatsCard,
+  githubReadmeStatsGist,
+  githubReadmeStatsPin,
+  githubReadmeStatsTopLanguages,
+  githubReadmeStatsWakatime,
+} from './github-readme-stats.js';
+
+export interface CompatRoute {
+  /** Paths served, exactly as written (list the `/api` form too). */
+  paths: readonly string[];
+  endpoint: Endpoint;
+  /** Serve only when this holds; otherwise the next route answers (the gallery at `/` and `/api`). */
+  when?: (url: URL) => boolean;
+  /** The query string the endpoint reads, built from the URL (a path form); default the URL's own. */
+  query?: (url: URL) => string;
+}
+
+/** A path and its `/api` twin. */
+function both(path: string): string[] {
+  return [path, `/api${path}`];
+}
+
+export const compatRoutes: readonly CompatRoute[] = [
+  {
+    // github-readme-stats' stats card is `/api?username=`; without a username, the gallery.
+    paths: ['/', '/api', '/api/'],
+    endpoint: githubReadmeStatsCard,
+    when: (url) => url.searchParams.has('username'),
+  },
+  { paths: both('/top-langs'), endpoint: githubReadmeStatsTopLanguages },
+  { paths: both('/pin'), endpoint: githubReadmeStatsPin },
+  { paths: both('/gist'), endpoint: githubReadmeStatsGist },
+  { paths: both('/wakatime'), endpoint: githubReadmeStatsWakatime },
+];
+
+/**
+ * Registers every compat route on `app` (before the gallery, which they fall through to).
+ * `handlerFor` gives the pipeline handler of an endpoint.
+ */
+export function registerCompatRoutes(
+  app: Hono,
+  handlerFor: (endpoint: Endpoint) => (request: Request) => Promise<Response>,
+  routes: readonly CompatRoute[] = compatRoutes,
+): void {
+  for (const route of routes) {
+    const handle = handlerFor(route.endpoint);
+    app.on('GET', [...route.paths], async (c, next) => {
+      const url = new URL(c.req.url);
+      if (route.when && !route.when(url)) {
+        await next();
+        return;
+      }
+      if (!route.query) return handle(c.req.raw);
+      const target = new URL(url);
+      target.search = route.query(url);
+      return handle(new Request(target, c.req.raw));
+    });
+  }
+}
