@@ -17,7 +17,7 @@ import {
 } from '../github-environment.js';
 
 const nodeEnvironmentSchema = githubEnvironmentSchema.extend({
-  CARDS_STORE: z.string().min(1).default(defaultStorePath),
+  CARDS_STORE: z.string().min(1).optional(),
   CARDS_CACHE_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'CARDS_CACHE_URL must be a redis:// URL')
@@ -36,6 +36,11 @@ export interface NodeAppOptions extends CreateAppOptions {
   cache: CardCache;
 }
 
+export interface EnvironmentDefaults {
+  /** The visitor store when `CARDS_STORE` is unset; default the SQLite file `./data/cards.db`. */
+  visitorsWithoutStore?: () => VisitorStore | Promise<VisitorStore>;
+}
+
 /**
  * Parses `environment` and opens its stores (a SQLite file by default, created with its folder).
  * Throws `EnvironmentError` for an invalid value.
@@ -45,15 +50,19 @@ export interface NodeAppOptions extends CreateAppOptions {
 export async function appOptionsFromEnvironment(
   environment: Record<string, string | undefined>,
   logger?: CardLogger,
+  defaults: EnvironmentDefaults = {},
 ): Promise<NodeAppOptions> {
   const parsed = nodeEnvironmentSchema.safeParse(environment);
   if (!parsed.success) throw new EnvironmentError(describeEnvironmentError(parsed.error));
   const settings = parsed.data;
   const logRedisError = (role: string) => (error: Error) =>
     logger?.warn({ err: error.message, role }, 'redis connection error');
-  const visitors = await openVisitorStore(settings.CARDS_STORE, {
-    onRedisError: logRedisError('visitor store'),
-  });
+  const visitors =
+    settings.CARDS_STORE === undefined && defaults.visitorsWithoutStore
+      ? await defaults.visitorsWithoutStore()
+      : await openVisitorStore(settings.CARDS_STORE ?? defaultStorePath, {
+          onRedisError: logRedisError('visitor store'),
+        });
   const cache = settings.CARDS_CACHE_URL
     ? createRedisCache(settings.CARDS_CACHE_URL, logRedisError('card cache'))
     : createMemoryCache();
