@@ -157,6 +157,13 @@ export interface UniversalVote {
   raw: unknown;
 }
 
+/**
+ * A vote handed to the SDK (announcer, templates): the spec's fields; the ones this SDK adds
+ * (`listName`, `voterAvatar`, `receivedAt`) are optional and filled in when missing.
+ */
+export type UniversalVoteInput = Omit<UniversalVote, 'listName' | 'voterAvatar' | 'receivedAt'> &
+  Partial<Pick<UniversalVote, 'listName' | 'voterAvatar' | 'receivedAt'>>;
+
 /** A normalised comment, review or rating. */
 export interface UniversalComment {
   listId: string;
@@ -213,6 +220,20 @@ export interface StatusBoard {
   summary: Record<ListStatus, number>;
   entries: StatusEntry[];
   checkedAt: number;
+}
+
+/** A probed site handed to a report: the spec's seven fields; `detail` is ours and optional. */
+export type StatusEntryInput = Omit<StatusEntry, 'detail' | 'lastChecked'> & {
+  detail?: string;
+  /** Epoch milliseconds as the SDK writes it; an ISO string or a Date are read too. */
+  lastChecked: number | string | Date;
+};
+
+/** A board handed to a report (`ConsoleReport`, `toMarkdown`): `checkedAt` is ours and optional. */
+export interface StatusBoardInput {
+  summary: Record<ListStatus, number>;
+  entries: readonly StatusEntryInput[];
+  checkedAt?: number;
 }
 
 /** The fetch signature the SDK needs; inject your own for proxies or tests. */

@@ -1,7 +1,8 @@
 /**
  * @module Chat messages for a vote: template rendering and the text, embed and components-v2 (`embed-v2`) payloads.
  */
-import type { UniversalVote } from '../types.js';
+import type { UniversalVote, UniversalVoteInput } from '../types.js';
+import { listNameOf } from './complete-vote.js';
 
 export type AnnounceFormat = 'text' | 'embed' | 'embed-v2';
 
@@ -54,13 +55,13 @@ export function defaultAvatar(userId: string): string {
 /** Replaces `{voter} {voterId} {list} {listId} {bot} {botId} {weight} {weekend}`; unknown placeholders stay. */
 export function renderTemplate(
   template: string,
-  vote: UniversalVote,
+  vote: UniversalVoteInput,
   ctx: Pick<MessageContext, 'botName' | 'botId'>,
 ): string {
   const values: Record<string, string> = {
     voter: vote.voterName ?? `<@${vote.voterId}>`,
     voterId: vote.voterId,
-    list: vote.listName,
+    list: listNameOf(vote),
     listId: vote.listId,
     bot: ctx.botName,
     botId: vote.botId ?? ctx.botId,

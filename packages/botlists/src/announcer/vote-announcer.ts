@@ -7,7 +7,8 @@ import { TypedEmitter } from '../events/typed-emitter.js';
 import { MAX_RETRY_AFTER_SECONDS, sleep, USER_AGENT } from '../http/http-client.js';
 import { parseRetryAfter } from '../http/retry-after.js';
 import { trimTrailingSlashes } from '../text/trim-slashes.js';
-import type { FetchLike, UniversalVote } from '../types.js';
+import type { FetchLike, UniversalVote, UniversalVoteInput } from '../types.js';
+import { completeVote } from './complete-vote.js';
 import {
   type AnnounceFormat,
   type AnnounceLink,
@@ -113,8 +114,9 @@ export class VoteAnnouncer extends TypedEmitter<AnnouncerEvents> {
   }
 
   /** Queues the vote for every live target. Test votes are ignored unless `announceTestVotes`. */
-  announce(vote: UniversalVote): void {
-    if (vote.isTest && !this.options.announceTestVotes) return;
+  announce(input: UniversalVoteInput): void {
+    if (input.isTest && !this.options.announceTestVotes) return;
+    const vote = completeVote(input, Date.now());
     const max = Math.max(1, this.options.maxQueueSize ?? DEFAULT_MAX_QUEUE_SIZE);
     for (const target of this.targets) {
       if (target.dead) continue;

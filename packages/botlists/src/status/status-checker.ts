@@ -4,8 +4,16 @@
 
 import { builtInLists } from '../registry/lists.generated.js';
 import { trimTrailingSlashes } from '../text/trim-slashes.js';
-import type { BotlistRecord, FetchLike, ListStatus, StatusBoard, StatusEntry } from '../types.js';
+import type {
+  BotlistRecord,
+  FetchLike,
+  ListStatus,
+  StatusBoard,
+  StatusBoardInput,
+  StatusEntry,
+} from '../types.js';
 import { classifyAnswer, classifyError, type ProbeVerdict } from './classify-probe.js';
+import { boardTime } from './report-time.js';
 
 export const STATUS_CONCURRENCY = 8;
 export const STATUS_TIMEOUT_MS = 8000;
@@ -150,14 +158,16 @@ export class StatusChecker {
   }
 
   /** The board as a Markdown table (for a README or a status issue). */
-  static toMarkdown(board: StatusBoard): string {
+  static toMarkdown(board: StatusBoardInput): string {
     const { live, deprecated, shutdown, unknown } = board.summary;
+    const cell = (text: string) => text.replaceAll('|', '\\|');
     const rows = board.entries.map(
       (e) =>
-        `| ${e.listName.replaceAll('|', '\\|')} | \`${e.listId}\` | ${e.state} | ${e.httpStatus ?? '–'} | ${e.latencyMs ?? '–'} | ${e.detail.replaceAll('|', '\\|')} |`,
+        `| ${cell(e.listName)} | \`${e.listId}\` | ${e.state} | ${e.httpStatus ?? '–'} | ${e.latencyMs ?? '–'} | ${cell(e.detail ?? '')} |`,
     );
+    const checked = boardTime(board);
     return [
-      `**${live} live, ${deprecated} deprecated, ${shutdown} shutdown, ${unknown} unknown** (checked ${new Date(board.checkedAt).toISOString()})`,
+      `**${live} live, ${deprecated} deprecated, ${shutdown} shutdown, ${unknown} unknown**${checked ? ` (checked ${checked})` : ''}`,
       '',
       '| List | id | State | HTTP | Latency (ms) | Detail |',
       '|---|---|---|---|---|---|',
