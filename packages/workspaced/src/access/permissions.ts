@@ -1,0 +1,82 @@
+/**
+ * @module The permission table: what each role may do. Routes name the permission they need;
+ * this table is the only place that says which roles hold it (README "Roles and permissions").
+ * New features (terminals, agents, services, settings in issues 13 and 14) already have
+ * their permissions here, so adding their routes changes no role.
+ */
+import type { Role } from './roles.js';
+
+export const permissions = [
+  'project.view',
+  'project.manage',
+  'terminal.view',
+  'terminal.write',
+  'terminal.create',
+  'terminal.terminate',
+  'agent.view',
+  'agent.start',
+  'agent.control',
+  'agent.approve',
+  'files.view',
+  'files.write',
+  'git.view',
+  'git.write',
+  'tasks.view',
+  'tasks.write',
+  'services.view',
+  'services.control',
+  'settings.view',
+  'settings.manage',
+  'users.view',
+  'users.manage',
+  'audit.view',
+] as const;
+export type Permission = (typeof permissions)[number];
+
+const everything = new Set<Permission>(permissions);
+
+/** Operators run things (terminals, agents, services) but manage no project, user or setting. */
+const operator = new Set<Permission>(
+  permissions.filter(
+    (permission) =>
+      permission !== 'project.manage' &&
+      permission !== 'audit.view' &&
+      !permission.startsWith('settings.') &&
+      !permission.startsWith('users.'),
+  ),
+);
+
+/** Developers work inside projects: files, git, tasks, their own terminals and agents. */
+const developer = new Set<Permission>([
+  'project.view',
+  'terminal.view',
+  'terminal.write',
+  'terminal.create',
+  'agent.view',
+  'agent.start',
+  'files.view',
+  'files.write',
+  'git.view',
+  'git.write',
+  'tasks.view',
+  'tasks.write',
+  'services.view',
+]);
+
+/**
+ * Viewers read what operators may read: every `*.view` permission except the administrative
+ * ones (users, settings, audit), which the original granted viewers but not operators.
+ */
+const viewer = new Set<Permission>([...operator].filter((permission) => permission.endsWith('.view')));
+
+export const rolePermissions: Record<Role, ReadonlySet<Permission>> = {
+  owner: everything,
+  admin: everything,
+  operator,
+  developer,
+  viewer,
+};
+
+export function roleHas(role: Role, permission: Permission): boolean {
+  return rolePermissions[role].has(permission);
+}

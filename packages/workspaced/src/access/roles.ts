@@ -1,0 +1,27 @@
+/**
+ * @module The five roles, most powerful first, and which roles a project member may hold.
+ */
+import { z } from 'zod';
+
+export const roles = ['owner', 'admin', 'operator', 'developer', 'viewer'] as const;
+export type Role = (typeof roles)[number];
+export const roleSchema = z.enum(roles);
+
+/** A project grants any role but `owner`: ownership of the daemon is not per project. */
+export const projectRoles = ['admin', 'operator', 'developer', 'viewer'] as const;
+export type ProjectRole = (typeof projectRoles)[number];
+export const projectRoleSchema = z.enum(projectRoles);
+
+/** 0 is the strongest. */
+export function roleRank(role: Role): number {
+  return roles.indexOf(role);
+}
+
+/** True when `role` is at most as strong as `limit` (nobody hands out more than they hold). */
+export function roleWithin(role: Role, limit: Role): boolean {
+  return roleRank(role) >= roleRank(limit);
+}
+
+export function isRole(value: string): value is Role {
+  return (roles as readonly string[]).includes(value);
+}

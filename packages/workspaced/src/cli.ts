@@ -1,0 +1,72 @@
+#!/usr/bin/env node
+/**
+ * @module The `workspaced` command: `serve` runs the daemon.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { Command, InvalidArgumentError } from 'commander';
+import { startDaemon } from './daemon.js';
+import { packageVersion } from './package-info.js';
+import { BindRefused } from './security/bind-policy.js';
+
+function portNumber(text: string): number {
+  const port = Number(text);
+  if (!/^\d{1,5}$/.test(text) || port > 65_535) throw new InvalidArgumentError('must be 0-65535');
+  return port;
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+interface ServeOptions {
+  host: string;
+  port: number;
+  dataDir: string;
+  allowedHost: string[];
+  allowedOrigin: string[];
+  tlsCert?: string;
+  tlsKey?: string;
+  allowInsecureRemote?: boolean;
+}
+
+const program = new Command()
+  .name('workspaced')
+  .description('Local workspace daemon: projects, files, git, tasks in worktrees, users and roles.')
+  .version(packageVersion)
+  .showHelpAfterError();
+
+program
+  .command('serve')
+  .description('run the daemon (HTTP API under /api/v1)')
+  .option('--host <host>', 'address to listen on; non-loopback needs an owner and TLS', '127.0.0.1')
+  .option('--port <port>', 'port, 0 for any free port', portNumber, 7676)
+  .option(
+    '--data-dir <dir>',
+    'where the database and task worktrees live',
+    path.join(os.homedir(), '.workspaced'),
+  )
+  .option('--allowed-host <name>', 'extra Host header value to accept (repeatable)', collect, [])
+  .option('--allowed-origin <origin>', 'extra Origin allowed to make changes (repeatable)', collect, [])
+  .option('--tls-cert <file>', 'PEM certificate chain: serve HTTPS')
+  .option('--tls-key <file>', 'PEM private key for --tls-cert')
+  .option('--allow-insecure-remote', 'allow a non-loopback address without TLS (behind a TLS proxy)')
+  .action(async (options: ServeOptions) => {
+    if ((options.tlsCert === undefined) !== (options.tlsKey === undefined))
+      program.error('--tls-cert and --tls-key go together');
+    try {
+      await startDaemon({
+        host: options.host,
+        port: options.port,
+        dataDir: path.resolve(options.dataDir),
+        allowedHosts: options.allowedHost,
+        allowedOrigins: options.allowedOrigin,
+        tlsCertFile: options.tlsCert,
+        tlsKeyFile: options.tlsKey,
+        allowInsecureRemote: options.allowInsecureRemote === true,
+      });
+    } catch (error) {
+      if (error instanceof BindRefused) program.error(`workspaced: ${error.message}`, { exitCode: 2 });
+      throw error;
+    }
+  });
+
+await program.parseAsync();

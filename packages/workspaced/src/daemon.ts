@@ -1,0 +1,89 @@
+/**
+ * @module Starts the daemon: data dir and database, web-auth, the bind rules, the Hono app on
+ * Node (listening line, clean shutdown on SIGTERM / SIGINT).
+ */
+import { mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { createLogger, type Logger, type RunningServer, startNodeServer } from '@suite/server-kit';
+import { createWebAuth } from '@suite/web-auth';
+import { dropStaleClaim, ownerExists } from './auth/setup-state.js';
+import { openDatabase } from './db/open-database.js';
+import { defaultFileLimits, type FileLimits } from './files/limits.js';
+import { createApp } from './http/app.js';
+import type { DaemonContext } from './http/app-env.js';
+import { packageName, packageVersion } from './package-info.js';
+import { checkBind } from './security/bind-policy.js';
+
+export interface DaemonOptions {
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  dataDir: string;
+  /** Extra Host header names accepted (the loopback names with the port always are). */
+  allowedHosts?: string[];
+  /** Extra exact Origins allowed to mutate and upgrade. */
+  allowedOrigins?: string[];
+  /** PEM files; with both set the daemon serves HTTPS and marks its cookie Secure. */
+  tlsCertFile?: string;
+  tlsKeyFile?: string;
+  /** Listen on a non-loopback address without TLS (behind a TLS-terminating proxy). */
+  allowInsecureRemote?: boolean;
+  fileLimits?: Partial<FileLimits>;
+  logger?: Logger;
+  /** Passed to startNodeServer (tests run several daemons in one process). */
+  exitOnSignal?: boolean;
+}
+
+export async function startDaemon(options: DaemonOptions): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger({ name: packageName });
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  // Canonical, so worktree paths compare equal to what `git worktree list` prints.
+  const dataDir = realpathSync(options.dataDir);
+  const database = await openDatabase(dataDir);
+  try {
+    const { db } = database;
+    await dropStaleClaim(db);
+    const tls =
+      options.tlsCertFile && options.tlsKeyFile
+        ? { cert: readFileSync(options.tlsCertFile), key: readFileSync(options.tlsKeyFile) }
+        : undefined;
+    checkBind({
+      host: options.host,
+      ownerExists: await ownerExists(db),
+      tls: tls !== undefined,
+      allowInsecureRemote: options.allowInsecureRemote === true,
+    });
+    const auth = createWebAuth({ db });
+    const context: DaemonContext = {
+      db,
+      dataDir,
+      fileLimits: { ...defaultFileLimits, ...options.fileLimits },
+      logger,
+      name: packageName,
+      version: packageVersion,
+      startedAt: Date.now(),
+    };
+    let listeningPort: number | undefined;
+    const app = createApp({
+      context,
+      auth,
+      port: () => listeningPort,
+      allowedHosts: options.allowedHosts ?? [],
+      allowedOrigins: options.allowedOrigins ?? [],
+      secureCookies: tls !== undefined,
+    });
+    const running = await startNodeServer({
+      fetch: app.fetch,
+      host: options.host,
+      port: options.port,
+      logger,
+      tls,
+      exitOnSignal: options.exitOnSignal,
+      onShutdown: () => database.close(),
+    });
+    listeningPort = running.port;
+    return running;
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * @module The daemon's schema migrations (prefixed `workspaced-`), run after web-auth's own.
+ */
+import { type Kysely, type Migration, sql } from 'kysely';
+
+export const workspacedMigrations: Record<string, Migration> = {
+  'workspaced-0001-projects-tasks': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('projects')
+        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('path', 'text', (col) => col.notNull())
+        .addColumn('created_by', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'integer', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable('project_members')
+        .addColumn('project_id', 'integer', (col) =>
+          col.notNull().references('projects.id').onDelete('cascade'),
+        )
+        .addColumn('user_id', 'text', (col) => col.notNull())
+        .addColumn('role', 'text', (col) => col.notNull())
+        .addColumn('updated_at', 'integer', (col) => col.notNull())
+        .addPrimaryKeyConstraint('project_members_pk', ['project_id', 'user_id'])
+        .execute();
+      await db.schema
+        .createTable('tasks')
+        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('project_id', 'integer', (col) =>
+          col.notNull().references('projects.id').onDelete('cascade'),
+        )
+        .addColumn('title', 'text', (col) => col.notNull())
+        .addColumn('description', 'text', (col) => col.notNull())
+        .addColumn('priority', 'integer', (col) => col.notNull())
+        .addColumn('state', 'text', (col) => col.notNull())
+        .addColumn('version', 'integer', (col) => col.notNull())
+        .addColumn('branch', 'text')
+        .addColumn('worktree_path', 'text')
+        .addColumn('created_by', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'integer', (col) => col.notNull())
+        .addColumn('updated_at', 'integer', (col) => col.notNull())
+        .execute();
+      await db.schema.createIndex('tasks_project').on('tasks').columns(['project_id', 'id']).execute();
+      await db.schema
+        .createTable('setup')
+        .addColumn('id', 'integer', (col) => col.primaryKey().check(sql`id = 1`))
+        .addColumn('owner_id', 'text', (col) => col.notNull())
+        .addColumn('completed_at', 'integer', (col) => col.notNull())
+        .execute();
+    },
+  },
+};

@@ -1,0 +1,43 @@
+/**
+ * @module What every route module receives: the daemon's services (`DaemonContext`) and the
+ * per-request values the middleware sets (`AppEnv`).
+ */
+import type { AuthState } from '@suite/web-auth';
+import type { Logger } from 'pino';
+import type { Role } from '../access/roles.js';
+import type { WorkspacedDb } from '../db/open-database.js';
+import type { ProjectRow, TaskRow } from '../db/schema.js';
+import type { FileLimits } from '../files/limits.js';
+
+/** The signed-in user as routes see them. */
+export interface Principal {
+  id: string;
+  username: string;
+  display_name: string | null;
+  role: Role;
+}
+
+export interface DaemonContext {
+  db: WorkspacedDb;
+  /** Canonical data folder (worktrees live below it). */
+  dataDir: string;
+  fileLimits: FileLimits;
+  logger: Logger;
+  name: string;
+  version: string;
+  startedAt: number;
+}
+
+export type AppEnv = {
+  Variables: {
+    /** web-auth's session state (null without a valid session cookie). */
+    auth: AuthState | null;
+    principal: Principal;
+    requestId: string;
+    /** Set by the project / task guards. */
+    project: ProjectRow;
+    task: TaskRow;
+    /** The caller's effective role in `project`. */
+    projectRole: Role;
+  };
+};

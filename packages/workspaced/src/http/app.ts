@@ -1,0 +1,100 @@
+/**
+ * @module The Hono application: security baseline first (Host allow-list, body limits, Origin,
+ * session, audit, CSRF), then the public routes (health, version, setup, login), the session
+ * guard, and the route modules of each feature under `/api/v1`. Errors become the JSON error
+ * body, never a stack trace.
+ */
+import { type WebAuth, WebAuthError } from '@suite/web-auth';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { toPrincipal } from '../auth/principal.js';
+import { requestSecurity } from '../auth/request-security.js';
+import { writeBodyLimit } from '../files/limits.js';
+import { ApiError, errorResponse } from './api-error.js';
+import { apiPrefix } from './api-prefix.js';
+import type { AppEnv, DaemonContext } from './app-env.js';
+import { auditTrail } from './audit-trail.js';
+import { responseHeaders } from './response-headers.js';
+import { registerAuditRoutes } from './routes/audit.js';
+import { registerFileRoutes } from './routes/files.js';
+import { registerGitRoutes } from './routes/git.js';
+import { registerMemberRoutes } from './routes/members.js';
+import { registerMetaRoutes } from './routes/meta.js';
+import { registerProjectRoutes } from './routes/projects.js';
+import { registerSessionRoutes, registerSignedInSessionRoutes } from './routes/session.js';
+import { registerTaskRoutes } from './routes/tasks.js';
+import { registerUserRoutes } from './routes/users.js';
+
+export interface AppOptions {
+  context: DaemonContext;
+  auth: WebAuth;
+  port: () => number | undefined;
+  allowedHosts: readonly string[];
+  allowedOrigins: readonly string[];
+  secureCookies: boolean;
+}
+
+/** Largest body of any route but `files/write`. */
+const defaultBodyLimit = 1024 * 1024;
+
+const webAuthErrorStatus = {
+  USERNAME_TAKEN: 409,
+  USER_NOT_FOUND: 404,
+} as const;
+
+export function createApp(options: AppOptions): Hono<AppEnv> {
+  const { context, auth } = options;
+  const security = requestSecurity({
+    auth,
+    port: options.port,
+    allowedHosts: options.allowedHosts,
+    allowedOrigins: options.allowedOrigins,
+  });
+  const tooLarge = () => {
+    throw new ApiError(413, 'BODY_TOO_LARGE', 'the request body is too large');
+  };
+  const smallBodies = bodyLimit({ maxSize: defaultBodyLimit, onError: tooLarge });
+  const fileBodies = bodyLimit({ maxSize: writeBodyLimit(context.fileLimits), onError: tooLarge });
+
+  const app = new Hono<AppEnv>();
+  app.use('*', responseHeaders);
+  app.use('*', security.host);
+  app.use('*', (c, next) =>
+    c.req.path.endsWith('/files/write') ? fileBodies(c, next) : smallBodies(c, next),
+  );
+  app.use('*', security.origin);
+  app.use('*', security.session);
+  app.use('*', auditTrail(auth.audit));
+  app.use('*', security.csrf);
+
+  const api = new Hono<AppEnv>();
+  registerMetaRoutes(api, context);
+  const sessionOptions = { auth, secureCookies: options.secureCookies };
+  registerSessionRoutes(api, context, sessionOptions);
+  api.use('*', security.requireSession, async (c, next) => {
+    c.set('principal', toPrincipal(c.var.auth!.user));
+    await next();
+  });
+  registerSignedInSessionRoutes(api, sessionOptions);
+  registerUserRoutes(api, auth);
+  registerAuditRoutes(api, auth);
+  registerProjectRoutes(api, context);
+  registerMemberRoutes(api, context, auth);
+  registerFileRoutes(api, context);
+  registerGitRoutes(api, context);
+  registerTaskRoutes(api, context);
+  app.route(apiPrefix, api);
+
+  app.notFound(() => errorResponse(404, 'NOT_FOUND', 'no such route'));
+  app.onError((error) => {
+    if (error instanceof ApiError)
+      return errorResponse(error.status, error.code, error.message, error.details, error.headers);
+    if (error instanceof WebAuthError) {
+      const status = webAuthErrorStatus[error.code as keyof typeof webAuthErrorStatus] ?? 400;
+      return errorResponse(status, error.code, error.message);
+    }
+    context.logger.error({ err: error }, 'request failed');
+    return errorResponse(500, 'INTERNAL', 'internal error; see the daemon log');
+  });
+  return app;
+}

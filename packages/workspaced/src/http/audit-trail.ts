@@ -1,0 +1,37 @@
+/**
+ * @module Records every mutation made under a session in the audit trail, once its answer is
+ * known: `action` is the method and route (`POST /projects/:id/tasks`), `target` the concrete
+ * path, `outcome` success / denied / failure with the status in `detail`. Sign-in, sign-out
+ * and setup write their own entries (web-auth and routes/session.ts).
+ */
+import type { AuditLog } from '@suite/web-auth';
+import type { MiddlewareHandler } from 'hono';
+import { apiPrefix } from './api-prefix.js';
+import type { AppEnv } from './app-env.js';
+import { clientAddress } from './client-address.js';
+
+/** Mutations audited elsewhere, with more detail than this generic entry. */
+const selfAudited = new Set(['/login', '/logout', '/setup'].map((route) => apiPrefix + route));
+
+export function auditTrail(audit: AuditLog): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return;
+    const auth = c.get('auth');
+    if (!auth || selfAudited.has(c.req.path)) return;
+    const status = c.res.status;
+    const route = c.req.routePath.startsWith(apiPrefix)
+      ? c.req.routePath.slice(apiPrefix.length)
+      : c.req.routePath;
+    await audit.append({
+      actor: auth.user.username,
+      action: `${method} ${route}`,
+      target: c.req.path.slice(0, 256),
+      outcome: status < 400 ? 'success' : status === 401 || status === 403 ? 'denied' : 'failure',
+      requestId: c.var.requestId,
+      client: clientAddress(c),
+      detail: { status },
+    });
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * @module `GET /audit` (audit.view): the newest entries of the hash-chained audit trail first,
+ * filtered and paged with `before`; `GET /audit/verify` re-checks the whole chain.
+ */
+import type { AuditEntry, WebAuth } from '@suite/web-auth';
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { requirePermission } from '../../access/project-access.js';
+import type { AppEnv } from '../app-env.js';
+import { readQuery } from '../request-input.js';
+
+const text = z.string().min(1).max(256);
+const auditQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  before: z.coerce.number().int().min(1).optional(),
+  actor: text.optional(),
+  action: text.optional(),
+  outcome: text.optional(),
+});
+
+function entryView(entry: AuditEntry) {
+  return {
+    seq: entry.seq,
+    at: new Date(entry.at).toISOString(),
+    actor: entry.actor,
+    action: entry.action,
+    target: entry.target,
+    outcome: entry.outcome,
+    request_id: entry.requestId,
+    client: entry.client,
+    detail: entry.detail,
+    hash: entry.hash,
+  };
+}
+
+export function registerAuditRoutes(app: Hono<AppEnv>, auth: WebAuth): void {
+  app.get('/audit', requirePermission('audit.view'), async (c) => {
+    const query = readQuery(c, auditQuery);
+    const page = await auth.audit.list(query);
+    return c.json({ entries: page.entries.map(entryView), next_before: page.nextBefore });
+  });
+
+  app.get('/audit/verify', requirePermission('audit.view'), async (c) =>
+    c.json(await auth.audit.verifyChain()),
+  );
+}

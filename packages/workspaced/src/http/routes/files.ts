@@ -1,0 +1,106 @@
+/**
+ * @module Rooted file access: `GET /projects/{id}/files` (list a folder), `GET .../files/read`,
+ * `POST .../files/write`, `DELETE .../files`. Paths are relative to the project root and
+ * resolved inside it (files/rooted-path.ts); the `.git` folder is read-only, since writing
+ * its config or hooks would let a file writer run programs as the daemon.
+ */
+import type { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { projectGuard } from '../../access/project-access.js';
+import { contentEncodingSchema, decodeContent, encodeContent } from '../../files/content-encoding.js';
+import { deleteEntry } from '../../files/delete-file.js';
+import { writeBodyLimit } from '../../files/limits.js';
+import { listDirectory } from '../../files/list-directory.js';
+import { readRegularFile } from '../../files/read-file.js';
+import { parseRelativePath } from '../../files/relative-path.js';
+import { canonicalRoot, resolveRooted } from '../../files/rooted-path.js';
+import { writeFileAtomic } from '../../files/write-file.js';
+import { ApiError } from '../api-error.js';
+import type { AppEnv, DaemonContext } from '../app-env.js';
+import { readJson, readQuery } from '../request-input.js';
+
+const pathField = z.string().max(8_192);
+const listQuery = z.object({ path: pathField.default('') });
+const readQuerySchema = z.object({ path: pathField, encoding: contentEncodingSchema.optional() });
+const deleteQuery = z.object({ path: pathField });
+const writeBody = z.object({
+  path: pathField,
+  content: z.string(),
+  encoding: contentEncodingSchema.default('utf8'),
+  create_dirs: z.boolean().default(false),
+});
+
+function refuseGitFolder(segments: readonly string[]): void {
+  if (segments.some((segment) => segment.toLowerCase() === '.git'))
+    throw new ApiError(403, 'PATH_READ_ONLY', 'the .git folder cannot be changed through the file routes');
+}
+
+export function registerFileRoutes(app: Hono<AppEnv>, { db, fileLimits }: DaemonContext): void {
+  app.get('/projects/:id/files', projectGuard(db, 'files.view'), async (c) => {
+    const { path } = readQuery(c, listQuery);
+    const segments = parseRelativePath(path);
+    const root = await canonicalRoot(c.var.project.path);
+    const target = await resolveRooted(root, segments);
+    if (!target.exists) throw new ApiError(404, 'FILE_NOT_FOUND', 'no such folder');
+    const listing = await listDirectory(target.real, fileLimits.maxListEntries);
+    return c.json({ path: target.relative, ...listing });
+  });
+
+  app.get('/projects/:id/files/read', projectGuard(db, 'files.view'), async (c) => {
+    const query = readQuery(c, readQuerySchema);
+    const segments = parseRelativePath(query.path);
+    const root = await canonicalRoot(c.var.project.path);
+    const target = await resolveRooted(root, segments);
+    if (!target.exists) throw new ApiError(404, 'FILE_NOT_FOUND', 'no such file');
+    const { bytes, modifiedAt } = await readRegularFile(target.real, fileLimits.maxReadBytes);
+    return c.json({
+      path: target.relative,
+      size: bytes.length,
+      modified_at: modifiedAt.toISOString(),
+      ...encodeContent(bytes, query.encoding),
+    });
+  });
+
+  app.post(
+    '/projects/:id/files/write',
+    bodyLimit({
+      maxSize: writeBodyLimit(fileLimits),
+      onError: () => {
+        throw new ApiError(
+          413,
+          'BODY_TOO_LARGE',
+          `the file is larger than the ${fileLimits.maxWriteBytes}-byte limit`,
+        );
+      },
+    }),
+    projectGuard(db, 'files.write'),
+    async (c) => {
+      const body = await readJson(c, writeBody);
+      const segments = parseRelativePath(body.path);
+      refuseGitFolder(segments);
+      const bytes = decodeContent(body.content, body.encoding);
+      if (bytes.length > fileLimits.maxWriteBytes)
+        throw new ApiError(
+          413,
+          'FILE_TOO_LARGE',
+          `the file is larger than the ${fileLimits.maxWriteBytes}-byte limit`,
+        );
+      const root = await canonicalRoot(c.var.project.path);
+      const result = await writeFileAtomic(root, segments, bytes, { createDirs: body.create_dirs });
+      return c.json(
+        { path: segments.join('/'), size: result.size, created: result.created },
+        result.created ? 201 : 200,
+      );
+    },
+  );
+
+  app.delete('/projects/:id/files', projectGuard(db, 'files.write'), async (c) => {
+    const { path } = readQuery(c, deleteQuery);
+    const segments = parseRelativePath(path);
+    refuseGitFolder(segments);
+    const root = await canonicalRoot(c.var.project.path);
+    await deleteEntry(root, segments);
+    return c.body(null, 204);
+  });
+}

@@ -1,0 +1,54 @@
+/**
+ * @module `/projects` and `/projects/{id}`: list the projects the caller may see, create one
+ * from an existing folder, read one, delete its metadata (never its files).
+ */
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { projectGuard, requirePermission } from '../../access/project-access.js';
+import {
+  canonicalProjectFolder,
+  createProject,
+  deleteProject,
+  listAllProjects,
+  listMemberProjects,
+  projectView,
+} from '../../projects/project-store.js';
+import type { AppEnv, DaemonContext } from '../app-env.js';
+import { readJson } from '../request-input.js';
+
+const createProjectSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  path: z
+    .string()
+    .min(1)
+    .max(4_096)
+    .refine((value) => !value.includes('\0'), 'path contains a NUL byte'),
+});
+
+export function registerProjectRoutes(app: Hono<AppEnv>, { db }: DaemonContext): void {
+  app.get('/projects', async (c) => {
+    const principal = c.var.principal;
+    if (principal.role === 'owner' || principal.role === 'admin') {
+      const rows = await listAllProjects(db);
+      return c.json({ projects: rows.map((row) => projectView(row, principal.role)) });
+    }
+    const rows = await listMemberProjects(db, principal.id);
+    return c.json({ projects: rows.map(({ member_role, ...row }) => projectView(row, member_role)) });
+  });
+
+  app.post('/projects', requirePermission('project.manage'), async (c) => {
+    const input = await readJson(c, createProjectSchema);
+    const folder = await canonicalProjectFolder(input.path);
+    const row = await createProject(db, input.name, folder, c.var.principal.id);
+    return c.json(projectView(row, c.var.principal.role), 201);
+  });
+
+  app.get('/projects/:id', projectGuard(db, 'project.view'), (c) =>
+    c.json(projectView(c.var.project, c.var.projectRole)),
+  );
+
+  app.delete('/projects/:id', projectGuard(db, 'project.manage'), async (c) => {
+    await deleteProject(db, c.var.project.id);
+    return c.body(null, 204);
+  });
+}

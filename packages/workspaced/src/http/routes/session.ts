@@ -1,0 +1,163 @@
+/**
+ * @module Signing in: `GET/POST /setup` (the first owner, once), `POST /login`, `POST /logout`,
+ * `GET /me`. Setup, login and `/me` answer `{user, csrf, session}`; the `csrf` value goes back
+ * in `X-Workspaced-CSRF` on every mutation.
+ */
+import { clearSessionCookie, serializeSessionCookie, type User, type WebAuth } from '@suite/web-auth';
+import type { Context, Hono } from 'hono';
+import { z } from 'zod';
+import { userView } from '../../auth/principal.js';
+import { sessionCookieName } from '../../auth/request-security.js';
+import { claimSetup, completeSetup, releaseSetup, setupPending } from '../../auth/setup-state.js';
+import { KeyedMutex } from '../../sync/keyed-mutex.js';
+import { ApiError, errorResponse } from '../api-error.js';
+import type { AppEnv, DaemonContext } from '../app-env.js';
+import { clientAddress } from '../client-address.js';
+import { readJson } from '../request-input.js';
+
+const username = z.string().min(1).max(64);
+/** web-auth enforces the real policy (length 12 to 1,024 bytes); this only bounds the input. */
+const password = z.string().min(1).max(4_096);
+const setupSchema = z.object({
+  username,
+  password,
+  display_name: z.string().trim().min(1).max(200).optional(),
+});
+const loginSchema = z.object({ username, password });
+
+export interface SessionRouteOptions {
+  auth: WebAuth;
+  /** Adds `Secure` to the cookie (TLS, or `--secure-cookies` behind an HTTPS proxy). */
+  secureCookies: boolean;
+}
+
+interface SignedIn {
+  user: User;
+  token: string;
+  csrf: string;
+  expiresAt: number;
+}
+
+export function registerSessionRoutes(
+  app: Hono<AppEnv>,
+  context: DaemonContext,
+  options: SessionRouteOptions,
+) {
+  const { db } = context;
+  const { auth } = options;
+  // Two setups in this process run one after the other; the `setup` row settles any other race.
+  const setupLock = new KeyedMutex();
+
+  const signedIn = (c: Context<AppEnv>, status: 200 | 201, session: SignedIn) => {
+    c.header(
+      'Set-Cookie',
+      serializeSessionCookie(sessionCookieName, session.token, { secure: options.secureCookies }),
+    );
+    return c.json(
+      {
+        user: userView(session.user),
+        csrf: session.csrf,
+        session: { expires_at: new Date(session.expiresAt).toISOString() },
+      },
+      status,
+    );
+  };
+
+  app.get('/setup', async (c) => c.json({ setup_pending: await setupPending(db) }));
+
+  app.post('/setup', async (c) => {
+    const input = await readJson(c, setupSchema);
+    return setupLock.run('setup', async () => {
+      if (!(await claimSetup(db)))
+        throw new ApiError(409, 'SETUP_COMPLETE', 'the owner already exists; sign in');
+      let user: User;
+      try {
+        user = await auth.users.create({
+          username: input.username,
+          password: input.password,
+          displayName: input.display_name ?? null,
+          role: 'owner',
+        });
+      } catch (error) {
+        await releaseSetup(db);
+        throw error;
+      }
+      await completeSetup(db, user.id);
+      const created = await auth.sessions.create(user.id, {
+        client: clientAddress(c),
+        userAgent: c.req.header('user-agent') ?? null,
+      });
+      await auth.audit.append({
+        actor: user.username,
+        action: 'auth.setup',
+        target: `user:${user.id}`,
+        outcome: 'success',
+        requestId: c.var.requestId,
+        client: clientAddress(c),
+      });
+      return signedIn(c, 201, {
+        user,
+        token: created.token,
+        csrf: created.csrf,
+        expiresAt: created.session.expiresAt,
+      });
+    });
+  });
+
+  app.post('/login', async (c) => {
+    const input = await readJson(c, loginSchema);
+    const result = await auth.login({
+      username: input.username,
+      password: input.password,
+      client: clientAddress(c),
+      userAgent: c.req.header('user-agent') ?? null,
+      requestId: c.var.requestId,
+    });
+    switch (result.kind) {
+      case 'ok':
+        return signedIn(c, 200, {
+          user: result.user,
+          token: result.token,
+          csrf: result.csrf,
+          expiresAt: result.session.expiresAt,
+        });
+      case 'rate_limited':
+        return errorResponse(
+          429,
+          'AUTH_RATE_LIMITED',
+          'too many sign-in attempts; wait and try again',
+          { retry_after_secs: result.retryAfterSeconds },
+          { 'Retry-After': String(result.retryAfterSeconds) },
+        );
+      case 'disabled':
+        return errorResponse(403, 'AUTH_ACCOUNT_DISABLED', 'this account is disabled');
+      default:
+        return errorResponse(401, 'AUTH_INVALID_CREDENTIALS', 'wrong username or password');
+    }
+  });
+}
+
+/** Routes that need a session (registered after the session guard). */
+export function registerSignedInSessionRoutes(app: Hono<AppEnv>, options: SessionRouteOptions) {
+  const { auth } = options;
+
+  app.post('/logout', async (c) => {
+    await auth.logout({
+      token: c.var.auth?.token,
+      actor: c.var.principal.username,
+      client: clientAddress(c),
+      requestId: c.var.requestId,
+    });
+    c.header('Set-Cookie', clearSessionCookie(sessionCookieName, { secure: options.secureCookies }));
+    return c.body(null, 204);
+  });
+
+  app.get('/me', async (c) => {
+    const state = c.var.auth!;
+    return c.json({
+      user: userView(state.user),
+      csrf: state.csrf,
+      session: { expires_at: new Date(state.session.expiresAt).toISOString() },
+    });
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * @module Tasks: `GET/POST /projects/{id}/tasks`, `PATCH/DELETE /tasks/{id}`,
+ * `POST /tasks/{id}/move` {state, version} (409 with the current task when stale) and
+ * `POST /tasks/{id}/worktree` (create or reuse the task's worktree).
+ */
+import type { Hono } from 'hono';
+import { projectGuard, taskGuard } from '../../access/project-access.js';
+import { canonicalRoot } from '../../files/rooted-path.js';
+import { KeyedMutex } from '../../sync/keyed-mutex.js';
+import { createTaskSchema, moveTaskSchema, updateTaskSchema } from '../../tasks/task-schema.js';
+import {
+  createTask,
+  deleteTask,
+  findTask,
+  listTasks,
+  moveTask,
+  recordWorktree,
+  taskView,
+  updateTask,
+} from '../../tasks/task-store.js';
+import { ensureTaskWorktree } from '../../tasks/task-worktree.js';
+import { notFound } from '../api-error.js';
+import type { AppEnv, DaemonContext } from '../app-env.js';
+import { readJson } from '../request-input.js';
+
+export function registerTaskRoutes(app: Hono<AppEnv>, { db, dataDir }: DaemonContext): void {
+  // Two clicks on "open worktree" must not race two `git worktree add` for one task.
+  const worktreeLocks = new KeyedMutex();
+
+  app.get('/projects/:id/tasks', projectGuard(db, 'tasks.view'), async (c) =>
+    c.json({ tasks: (await listTasks(db, c.var.project.id)).map(taskView) }),
+  );
+
+  app.post('/projects/:id/tasks', projectGuard(db, 'tasks.write'), async (c) => {
+    const input = await readJson(c, createTaskSchema);
+    return c.json(taskView(await createTask(db, c.var.project.id, input, c.var.principal.id)), 201);
+  });
+
+  app.patch('/tasks/:id', taskGuard(db, 'tasks.write'), async (c) => {
+    const patch = await readJson(c, updateTaskSchema);
+    return c.json(taskView(await updateTask(db, c.var.task.id, patch)));
+  });
+
+  app.post('/tasks/:id/move', taskGuard(db, 'tasks.write'), async (c) => {
+    const { state, version } = await readJson(c, moveTaskSchema);
+    return c.json(taskView(await moveTask(db, c.var.task.id, state, version)));
+  });
+
+  app.delete('/tasks/:id', taskGuard(db, 'tasks.write'), async (c) => {
+    await deleteTask(db, c.var.task.id);
+    return c.body(null, 204);
+  });
+
+  // Creating a worktree writes a branch: it needs git.write as well as tasks.write.
+  app.post('/tasks/:id/worktree', taskGuard(db, 'tasks.write'), taskGuard(db, 'git.write'), async (c) => {
+    const id = c.var.task.id;
+    const result = await worktreeLocks.run(String(id), async () => {
+      const task = await findTask(db, id);
+      if (!task) throw notFound('task');
+      const worktree = await ensureTaskWorktree(await canonicalRoot(c.var.project.path), dataDir, task);
+      const updated =
+        task.branch === worktree.branch && task.worktree_path === worktree.path
+          ? task
+          : await recordWorktree(db, id, worktree.branch, worktree.path);
+      return { ...worktree, task: taskView(updated) };
+    });
+    return c.json(result, result.created ? 201 : 200);
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * @module Where the daemon may listen. Loopback always; any other address only once an owner
+ * exists (so nobody on the network can claim the daemon through `POST /setup`) and only over
+ * TLS or with the explicit `--allow-insecure-remote` opt-in (session cookies would otherwise
+ * cross the network in clear text).
+ */
+import { isIP } from 'node:net';
+
+export interface BindRequest {
+  host: string;
+  ownerExists: boolean;
+  tls: boolean;
+  allowInsecureRemote: boolean;
+}
+
+export class BindRefused extends Error {
+  override readonly name = 'BindRefused';
+}
+
+/** 127.0.0.0/8, ::1 and the name localhost; `0.0.0.0` and `::` are every interface, not loopback. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  if (bare.toLowerCase() === 'localhost') return true;
+  if (isIP(bare) === 4) return bare.split('.')[0] === '127';
+  if (isIP(bare) === 6)
+    return bare === '::1' || bare === '0:0:0:0:0:0:0:1' || bare.toLowerCase() === '::ffff:127.0.0.1';
+  return false;
+}
+
+export function checkBind(request: BindRequest): void {
+  if (isLoopbackHost(request.host)) return;
+  if (!request.ownerExists)
+    throw new BindRefused(
+      `refusing to listen on ${request.host} before an owner exists: start on 127.0.0.1, create the owner (POST /api/v1/setup), then restart`,
+    );
+  if (!request.tls && !request.allowInsecureRemote)
+    throw new BindRefused(
+      `refusing to listen on ${request.host} without TLS: pass --tls-cert and --tls-key, or --allow-insecure-remote behind a TLS proxy`,
+    );
+}

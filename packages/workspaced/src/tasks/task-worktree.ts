@@ -1,0 +1,83 @@
+/**
+ * @module `POST /tasks/{id}/worktree`: one git worktree per task, in
+ * `<data dir>/worktrees/<project id>/<task id>`, on branch `agent/<task id>-<slug>`. Both are
+ * recorded on the task the first time, so a renamed task keeps its worktree and branch, and a
+ * second call (even after the folder was deleted by hand) reuses them.
+ */
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { TaskRow } from '../db/schema.js';
+import { withGitErrors } from '../git/git-errors.js';
+import { runGit } from '../git/run-git.js';
+import { ApiError } from '../http/api-error.js';
+import { taskBranchName } from './branch-name.js';
+
+export interface TaskWorktree {
+  path: string;
+  branch: string;
+  created: boolean;
+}
+
+export function worktreeFolder(dataDir: string, task: TaskRow): string {
+  return path.join(dataDir, 'worktrees', String(task.project_id), String(task.id));
+}
+
+export async function ensureTaskWorktree(
+  repoRoot: string,
+  dataDir: string,
+  task: TaskRow,
+): Promise<TaskWorktree> {
+  const folder = task.worktree_path ?? worktreeFolder(dataDir, task);
+  const branch = task.branch ?? taskBranchName(task.id, task.title);
+  return withGitErrors(async () => {
+    const registered = await registeredWorktrees(repoRoot);
+    if (registered.has(folder) && (await isDirectory(folder)))
+      return { path: folder, branch, created: false };
+    // A worktree folder removed by hand stays registered until pruned.
+    if (registered.has(folder)) await runGit(repoRoot, ['worktree', 'prune']);
+    await requireCommit(repoRoot);
+    const branchExists = await runGit(repoRoot, [
+      'rev-parse',
+      '--verify',
+      '--quiet',
+      `refs/heads/${branch}`,
+    ]).then(
+      () => true,
+      () => false,
+    );
+    const args = branchExists
+      ? ['worktree', 'add', '--end-of-options', folder, branch]
+      : ['worktree', 'add', '-b', branch, '--end-of-options', folder, 'HEAD'];
+    try {
+      await runGit(repoRoot, args, { timeoutMs: 120_000 });
+    } catch (error) {
+      if (String((error as Error).message).includes('already checked out'))
+        throw new ApiError(
+          409,
+          'GIT_BRANCH_CHECKED_OUT',
+          `branch ${branch} is checked out in another worktree`,
+        );
+      throw error;
+    }
+    return { path: folder, branch, created: true };
+  });
+}
+
+async function registeredWorktrees(repoRoot: string): Promise<Set<string>> {
+  const output = await runGit(repoRoot, ['worktree', 'list', '--porcelain', '-z']);
+  const folders = new Set<string>();
+  for (const field of output.split('\0')) if (field.startsWith('worktree ')) folders.add(field.slice(9));
+  return folders;
+}
+
+async function requireCommit(repoRoot: string): Promise<void> {
+  try {
+    await runGit(repoRoot, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
+  } catch {
+    throw new ApiError(409, 'GIT_NO_COMMITS', 'the repository has no commit to start a worktree from');
+  }
+}
+
+async function isDirectory(folder: string): Promise<boolean> {
+  return (await stat(folder).catch(() => null))?.isDirectory() ?? false;
+}
