@@ -2,6 +2,7 @@
  * @module Badge drawing with shields.io geometry (same widths as badge-maker for flat,
  * flat-square and for-the-badge), plus optional CSS animations.
  */
+import { type BrandIcon, placeIcon } from '../brands/brand-icon.js';
 import { svgDocument } from '../svg/document.js';
 import { escapeXml, stripForbiddenXmlChars } from '../svg/escape.js';
 import { fontFamily, widthInFont } from '../svg/measure.js';
@@ -22,7 +23,13 @@ export interface BadgeInput {
   labelColor?: string;
   style: BadgeStyle;
   animation: BadgeAnimation;
+  /** A 14 px logo before the label (shields' `logo`), in `color`. */
+  logo?: { icon: BrandIcon; color: string };
 }
+
+/** shields.io's logo geometry: 14 px, 3 px before the label text. */
+const logoSize = 14;
+const logoGap = 3;
 
 const defaultLabelColor = '#555';
 
@@ -110,6 +117,22 @@ function forTheBadgeLayout(rawLabel: string, rawMessage: string): Layout {
   };
 }
 
+/**
+ * Makes room for a logo on the label side: the label text moves right, or, without a label,
+ * the logo gets a label-coloured side of its own.
+ */
+function withLogoSpace(layout: Layout, margin: number): Layout {
+  const extra = layout.label ? logoSize + logoGap : logoSize + 2 * margin;
+  const shift = (text?: { x: number; width: number }) => text && { ...text, x: text.x + extra };
+  return {
+    ...layout,
+    width: layout.width + extra,
+    leftWidth: layout.leftWidth + extra,
+    labelText: shift(layout.labelText),
+    messageText: shift(layout.messageText),
+  };
+}
+
 function textElement(
   content: string,
   place: { x: number; width: number },
@@ -164,7 +187,9 @@ export function renderBadge(input: BadgeInput): string {
   const label = stripForbiddenXmlChars(input.label);
   const message = stripForbiddenXmlChars(input.message);
   const forTheBadge = input.style === 'for-the-badge';
-  const layout = forTheBadge ? forTheBadgeLayout(label, message) : shieldsLayout(label, message);
+  const plainLayout = forTheBadge ? forTheBadgeLayout(label, message) : shieldsLayout(label, message);
+  const logoMargin = forTheBadge ? 9 : 5;
+  const layout = input.logo ? withLogoSpace(plainLayout, logoMargin) : plainLayout;
   const { width, height, leftWidth, rightWidth } = layout;
   const labelColor = input.labelColor ?? defaultLabelColor;
   const rounded = input.style === 'flat';
@@ -190,7 +215,10 @@ export function renderBadge(input: BadgeInput): string {
         bold: forTheBadge,
       })
     : '';
-  const body = `${gradient}${clip}<g class="badge"><g${shapeAttrs}>${backgrounds}${animationLayer(input, layout)}${overlay}</g><g fill="#fff" text-anchor="middle" font-family="${fontFamily}" text-rendering="geometricPrecision" font-size="${forTheBadge ? 100 : 110}">${labelText}${messageText}</g></g>`;
+  const logo = input.logo
+    ? placeIcon(input.logo.icon, logoMargin, (height - logoSize) / 2, logoSize, input.logo.color)
+    : '';
+  const body = `${gradient}${clip}<g class="badge"><g${shapeAttrs}>${backgrounds}${animationLayer(input, layout)}${overlay}</g>${logo}<g fill="#fff" text-anchor="middle" font-family="${fontFamily}" text-rendering="geometricPrecision" font-size="${forTheBadge ? 100 : 110}">${labelText}${messageText}</g></g>`;
   const title = label ? `${label}: ${message}` : message;
   return svgDocument({ width, height, title, css: animationCss(input.animation, width), body });
 }

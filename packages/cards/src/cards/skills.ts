@@ -14,21 +14,29 @@ export interface SkillsInput {
   size: number;
   showLabels: boolean;
   theme: Theme;
+  /** Logos per row before wrapping; default 10. */
+  perRow?: number;
 }
 
 /** Logos per row before wrapping (about 600 px at the largest size). */
-const perRow = 10;
+const defaultPerRow = 10;
 const labelSize = 11;
 
-export function renderSkills({ icons, size, showLabels, theme }: SkillsInput): string {
+export function renderSkills({
+  icons,
+  size,
+  showLabels,
+  theme,
+  perRow = defaultPerRow,
+}: SkillsInput): string {
   const padding = 14;
   const gap = Math.round(size * 0.45);
   // With labels, each cell is wide enough for its column's longest label.
   const cellWidth = showLabels
     ? Math.max(size, ...icons.map((icon) => Math.ceil(measureText(icon.title, { size: labelSize }))))
     : size;
-  const columns = Math.min(perRow, icons.length);
-  const rows = Math.ceil(icons.length / perRow);
+  const columns = Math.max(1, Math.min(perRow, icons.length));
+  const rows = Math.max(1, Math.ceil(icons.length / perRow));
   const rowHeight = size + (showLabels ? labelSize + 8 : 0);
   const width = 2 * padding + columns * cellWidth + (columns - 1) * gap;
   const height = 2 * padding + rows * rowHeight + (rows - 1) * gap;

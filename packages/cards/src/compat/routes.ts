@@ -14,6 +14,9 @@ import {
   githubReadmeStatsTopLanguages,
   githubReadmeStatsWakatime,
 } from './github-readme-stats.js';
+import { profileViewsCounter } from './profile-views.js';
+import { badgePathParameter, shieldsStaticBadge } from './shields-badge.js';
+import { skillIconsRow } from './skill-icons.js';
 
 export interface CompatRoute {
   /** Paths served, exactly as written (list the `/api` form too). */
@@ -41,7 +44,31 @@ export const compatRoutes: readonly CompatRoute[] = [
   { paths: both('/pin'), endpoint: githubReadmeStatsPin },
   { paths: both('/gist'), endpoint: githubReadmeStatsGist },
   { paths: both('/wakatime'), endpoint: githubReadmeStatsWakatime },
+  { paths: both('/icons'), endpoint: skillIconsRow },
+  { paths: [...both('/ghpvc'), ...both('/ghpvc/')], endpoint: profileViewsCounter },
+  {
+    // shields' path form; our own `/badge?label=...` stays a route of its own.
+    paths: both('/badge/*'),
+    endpoint: shieldsStaticBadge,
+    // The pattern also matches `/badge` itself, which is ours.
+    when: (url) => url.pathname.includes('/badge/'),
+    query: (url) => {
+      const query = new URLSearchParams(url.search);
+      query.set(badgePathParameter, decodedAfter(url.pathname, '/badge/'));
+      return query.toString();
+    },
+  },
 ];
+
+/** The percent-decoded rest of `pathname` after `marker` (as written when it cannot be decoded). */
+function decodedAfter(pathname: string, marker: string): string {
+  const rest = pathname.slice(pathname.indexOf(marker) + marker.length);
+  try {
+    return decodeURIComponent(rest);
+  } catch {
+    return rest;
+  }
+}
 
 /**
  * Registers every compat route on `app` (before the gallery, which they fall through to).

@@ -4,7 +4,7 @@
 import { badgeStyles, renderBadge } from '../cards/badge.js';
 import { noStoreCache } from '../http/cache-control.js';
 import { CardError } from '../http/card-error.js';
-import { defineEndpoint } from '../http/endpoint.js';
+import { defineEndpoint, type RenderContext } from '../http/endpoint.js';
 import { customParam, oneOf, requiredText, shown, text } from '../params/index.js';
 
 export const visitorColors = ['#3b82f6', '#22c55e', '#a855f7', '#ef4444', '#525252'] as const;
@@ -35,6 +35,22 @@ const counterFormat = new Intl.NumberFormat('en-US');
 /** When a client should retry after the store failed (a restart or failover takes seconds). */
 const storeRetrySeconds = 30;
 
+/**
+ * Counts one visit of `key` and returns the new count (HEAD only reads it: link checkers ask
+ * about the image without viewing it); a failing store gives a 503 card.
+ */
+export async function countVisit(key: string, { services, request }: RenderContext): Promise<number> {
+  return (request.method === 'HEAD' ? services.visitors.peek(key) : services.visitors.increment(key)).catch(
+    (error: unknown) => {
+      services.logger?.error({ err: error }, 'visitor store failed');
+      throw new CardError(503, 'The visitor counter is unavailable right now; try again shortly.', {
+        retryAfterSeconds: storeRetrySeconds,
+        cause: error,
+      });
+    },
+  );
+}
+
 export const visitors = defineEndpoint({
   path: '/visitors',
   summary: 'A visit counter: every load adds one, persisted per username.',
@@ -46,18 +62,8 @@ export const visitors = defineEndpoint({
     color: colorParam,
     style: oneOf(badgeStyles, { description: 'Shape, as on shields.io.', default: 'flat' }),
   },
-  async render({ username, label, color, style }, { services, request }) {
-    // HEAD asks about the image without viewing it (link checkers): it does not count.
-    const count = await (request.method === 'HEAD'
-      ? services.visitors.peek(username)
-      : services.visitors.increment(username)
-    ).catch((error: unknown) => {
-      services.logger?.error({ err: error }, 'visitor store failed');
-      throw new CardError(503, 'The visitor counter is unavailable right now; try again shortly.', {
-        retryAfterSeconds: storeRetrySeconds,
-        cause: error,
-      });
-    });
+  async render({ username, label, color, style }, context) {
+    const count = await countVisit(username, context);
     return renderBadge({ label, message: counterFormat.format(count), color, style, animation: 'none' });
   },
 });
