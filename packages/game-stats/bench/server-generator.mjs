@@ -133,22 +133,47 @@ const customMaxima = {
   interact_with_crafting_table: 1_500,
 };
 
+/** More general statistics a casual player collects (the `casual` shape). */
+const casualCustomMaxima = {
+  walk_on_water_one_cm: 400_000,
+  walk_under_water_one_cm: 300_000,
+  minecart_one_cm: 200_000,
+  horse_one_cm: 900_000,
+  aviate_one_cm: 5_000_000,
+  total_world_time: 20 * 3600 * 320,
+  time_since_rest: 20 * 3600 * 5,
+  sleep_in_bed: 300,
+  eat_cake_slice: 40,
+  open_barrel: 800,
+};
+
 const int = (random, max) => 1 + Math.floor(random() * max);
 
-/** One player's modern `stats` object. */
-export function randomStats(random) {
+/**
+ * One player's modern `stats` object: about 60 entries (1.8 KB), or with `shape: 'casual'`
+ * about 80 entries (2.4 KB) as in a casual player's file.
+ */
+export function randomStats(random, shape = 'default') {
+  const casual = shape === 'casual';
   const entries = (names, max) =>
     Object.fromEntries(names.map((name) => [`minecraft:${name}`, int(random, max)]));
   const custom = Object.fromEntries(
-    Object.entries(customMaxima).map(([name, max]) => [`minecraft:${name}`, int(random, max)]),
+    Object.entries(casual ? { ...customMaxima, ...casualCustomMaxima } : customMaxima).map(([name, max]) => [
+      `minecraft:${name}`,
+      int(random, max),
+    ]),
   );
+  const spread = casual ? 8 : 4;
   return {
     'minecraft:custom': custom,
-    'minecraft:mined': entries(pick(random, blocks, 4 + Math.floor(random() * 12)), 5_000),
+    'minecraft:mined': entries(pick(random, blocks, spread + Math.floor(random() * 12)), 5_000),
     'minecraft:crafted': entries(pick(random, items, 2 + Math.floor(random() * 8)), 300),
     'minecraft:used': entries(pick(random, items, 2 + Math.floor(random() * 8)), 2_000),
     'minecraft:broken': entries(pick(random, items.slice(5, 8), 1), 20),
-    'minecraft:picked_up': entries(pick(random, [...blocks, ...items], 4 + Math.floor(random() * 10)), 3_000),
+    'minecraft:picked_up': entries(
+      pick(random, [...blocks, ...items], spread + Math.floor(random() * 10)),
+      3_000,
+    ),
     'minecraft:dropped': entries(pick(random, items, 1 + Math.floor(random() * 4)), 200),
     'minecraft:killed': entries(pick(random, mobs, 2 + Math.floor(random() * 5)), 400),
     'minecraft:killed_by': entries(pick(random, mobs, 1 + Math.floor(random() * 3)), 10),
@@ -158,7 +183,8 @@ export function randomStats(random) {
 /**
  * @param {string} dir
  * @param {{ players: number, seed?: number, newLayoutShare?: number, corrupt?: number, legacy?: number,
- *   unnamed?: number, rcon?: { port: number, password: string }, compact?: boolean }} options
+ *   unnamed?: number, rcon?: { port: number, password: string }, compact?: boolean,
+ *   shape?: 'default' | 'casual' }} options
  */
 export async function generateServer(dir, options) {
   const random = createRandom(options.seed ?? 1);
@@ -174,7 +200,7 @@ export async function generateServer(dir, options) {
   for (let index = 0; index < options.players; index++) {
     const uuid = uuidFrom(random);
     const name = nameFrom(random, index);
-    const stats = randomStats(random);
+    const stats = randomStats(random, options.shape);
     const layout = random() < newShare ? 'players/stats' : 'stats';
     // The first `unnamed` players are missing from usercache.json, as happens on real servers.
     const hasName = index >= (options.unnamed ?? 0);

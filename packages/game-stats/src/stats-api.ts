@@ -82,6 +82,7 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
     await poller.start();
   }
   const directory = new Directory(index, presence);
+  directory.warmUp();
   const app = createApp({
     context: {
       config,

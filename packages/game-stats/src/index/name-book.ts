@@ -12,6 +12,9 @@ export class NameBook {
   private readonly byUuid = new Map<string, NameClaim>();
   private readonly byLowerName = new Map<string, { uuid: string; seenAt: number }>();
 
+  /** `onRename(uuid)` runs whenever the name shown for a UUID changes (or a first name is learnt). */
+  constructor(private readonly onRename: (uuid: string) => void = () => {}) {}
+
   /** Records that `uuid` was called `name` at `seenAt`; older claims never replace newer ones. */
   claim(uuid: string, name: string, seenAt: number): boolean {
     const current = this.byUuid.get(uuid);
@@ -32,6 +35,7 @@ export class NameBook {
       if (previous?.uuid === uuid) this.byLowerName.delete(current.name.toLowerCase());
     }
     this.byUuid.set(uuid, { name, seenAt });
+    this.onRename(uuid);
     const lower = name.toLowerCase();
     const holder = this.byLowerName.get(lower);
     if (!holder || holder.seenAt <= seenAt) this.byLowerName.set(lower, { uuid, seenAt });

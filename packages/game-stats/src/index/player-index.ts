@@ -8,6 +8,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { parseStatsFile } from '../stats/stats-file.js';
+import { ChangeJournal } from './change-journal.js';
 import { type CompactStats, packStats } from './compact-stats.js';
 import { NameBook } from './name-book.js';
 import { type ParallelReadResult, parallelReadAvailable, readInParallel } from './parallel-read.js';
@@ -58,13 +59,19 @@ export interface IndexCounts {
 
 /** Files read between two yields to the event loop during the first build. */
 const readBatchSize = 500;
-const watchDebounceMs = 150;
+/**
+ * How long after the first change event the batch is read: the game writes a burst of files at
+ * an autosave, and a steady stream of writes must not postpone the flush indefinitely.
+ */
+const flushDelayMs = 150;
 const progressEveryMs = 1_000;
 const attachRetryMs = 5_000;
 
 export class PlayerIndex {
   readonly keys = new StatKeyTable();
-  readonly names = new NameBook();
+  /** Every player whose statistics, presence in the index or name changed, for incremental readers. */
+  readonly journal = new ChangeJournal();
+  readonly names = new NameBook((uuid) => this.journal.record(uuid));
   /** Players that have at least one statistics file. */
   readonly players = new Map<string, IndexedPlayer>();
   /** Bumped on every change; caches keyed by it stay valid until it moves. */
@@ -179,8 +186,10 @@ export class PlayerIndex {
       const watcher = watch(folder, { persistent: false }, (_event, name) => {
         if (!name || !accept(name.toString())) return;
         this.pending.add(path.join(folder, name.toString()));
-        clearTimeout(this.flushTimer);
-        this.flushTimer = setTimeout(() => void this.flush(), watchDebounceMs);
+        this.flushTimer ??= setTimeout(() => {
+          this.flushTimer = undefined;
+          void this.flush();
+        }, flushDelayMs);
       });
       watcher.on('error', (error) => {
         this.options.logger?.warn({ folder, err: error }, 'watch failed');
@@ -216,7 +225,10 @@ export class PlayerIndex {
         changed = true;
       }
     }
-    for (const player of touched) this.merge(player);
+    for (const player of touched) {
+      this.merge(player);
+      this.journal.record(player.uuid);
+    }
     if (changed) {
       this.refreshCounts();
       this.generation++;

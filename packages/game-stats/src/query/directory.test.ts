@@ -27,7 +27,12 @@ function directoryOf(names: string[], deaths: number[], online: number[] = []) {
     20,
     1,
   );
-  return { directory: new Directory(index, presence), resolver: new StatResolver(index.keys) };
+  return {
+    directory: new Directory(index, presence),
+    resolver: new StatResolver(index.keys),
+    index,
+    presence,
+  };
 }
 
 const nameArbitrary = fc.stringMatching(/^[A-Za-z0-9_]{1,16}$/);
@@ -110,4 +115,84 @@ test('online_only ranks among online players only', () => {
     ['d', 2, true],
   ]);
   expect(board.total).toBe(3);
+});
+
+/** A step of a live server: a file rewritten or deleted, a rename, someone logging in or out. */
+type Step =
+  | { kind: 'write'; player: number; deaths: number }
+  | { kind: 'delete'; player: number }
+  | { kind: 'rename'; player: number; name: string }
+  | { kind: 'online'; players: number[] }
+  | { kind: 'read' };
+
+const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ kind: fc.constant('write'), player: fc.nat(29), deaths: fc.integer({ min: 0, max: 6 }) }),
+  fc.record({ kind: fc.constant('delete'), player: fc.nat(29) }),
+  fc.record({ kind: fc.constant('rename'), player: fc.nat(29), name: nameArbitrary }),
+  fc.record({ kind: fc.constant('online'), players: fc.uniqueArray(fc.nat(29), { maxLength: 8 }) }),
+  fc.constant({ kind: 'read' as const }),
+);
+
+test('incrementally updated rosters and rankings equal ones built from scratch after any changes', () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 30, maxLength: 30 }),
+      fc.array(stepArbitrary, { maxLength: 40 }),
+      (deaths, steps) => {
+        const names = deaths.map((_, position) => `Player${position % 7}_${position}`);
+        const { directory, resolver, index, presence } = directoryOf(names.slice(0, 20), deaths);
+        const uuidOf = (position: number) => `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`;
+        let seenAt = 2;
+        const answers = (of: Directory) => {
+          const stat = resolver.resolve('deaths')!;
+          const page = { limit: 100, page: 0 };
+          return [true, false].flatMap((ascending) =>
+            [true, false].map((onlineOnly) => ({
+              leaderboard: of.leaderboard(stat, { ...page, ascending, onlineOnly }),
+              players: of.listPlayers({ ...page, ascending, onlineOnly, search: '' }),
+              search: of.listPlayers({ ...page, ascending, onlineOnly, search: 'r3' }),
+            })),
+          );
+        };
+        answers(directory);
+        for (const step of steps) {
+          const uuid = 'player' in step ? uuidOf(step.player) : '';
+          if (step.kind === 'write') {
+            const stats = packStats(
+              [{ 'minecraft:custom': { 'minecraft:deaths': step.deaths } }],
+              index.keys,
+            );
+            index.players.set(uuid, { uuid, stats, readAt: 0, files: [] });
+            index.journal.record(uuid);
+          } else if (step.kind === 'delete') {
+            index.players.delete(uuid);
+            index.journal.record(uuid);
+          } else if (step.kind === 'rename') index.names.claim(uuid, step.name, seenAt++);
+          else if (step.kind === 'online') presence.update(step.players.map(uuidOf), 20, seenAt++);
+          else expect(answers(directory)).toEqual(answers(new Directory(index, presence)));
+        }
+        expect(answers(directory)).toEqual(answers(new Directory(index, presence)));
+      },
+    ),
+    { numRuns: 200 },
+  );
+});
+
+test('a change to one player re-places that player in each ranking instead of re-sorting all', () => {
+  const names = Array.from({ length: 500 }, (_, position) => `Player_${position}`);
+  const deaths = names.map((_, position) => position % 13);
+  const { directory, resolver, index } = directoryOf(names, deaths);
+  const stat = resolver.resolve('deaths')!;
+  const page = { limit: 10, page: 0, ascending: false, onlineOnly: false };
+  directory.leaderboard(stat, page);
+  const before = directory.work();
+  const uuid = '00000000-0000-4000-8000-000000000042';
+  const stats = packStats([{ 'minecraft:custom': { 'minecraft:deaths': 1_000 } }], index.keys);
+  index.players.set(uuid, { uuid, stats, readAt: 0, files: [] });
+  index.journal.record(uuid);
+  expect(directory.leaderboard(stat, page).entries[0]).toMatchObject({ uuid, rank: 1, value: 1_000 });
+  const after = directory.work();
+  expect(after.rebuilds).toBe(before.rebuilds);
+  // The roster (name unchanged: nothing to move) and the ranking each looked at one player.
+  expect(after.replaced - before.replaced).toBe(2);
 });

@@ -1,10 +1,15 @@
 /**
  * @module Read model over the index and presence: player lookup, the name-sorted roster and
- * ranked leaderboards, each sorted once per index generation and then served by slicing.
+ * ranked leaderboards. Both are kept up to date from the index's change journal, re-placing
+ * only the players that changed, so a live server's autosaves never re-sort 100,000 players
+ * while requests wait.
  */
 import type { IndexedPlayer, PlayerIndex } from '../index/player-index.js';
 import { normaliseUuid } from '../index/uuid.js';
 import type { Presence } from '../online/presence.js';
+import { PlayerSlots } from './player-slots.js';
+import { Ranking } from './ranking.js';
+import { Roster } from './roster.js';
 import type { ResolvedStat } from './stat-resolver.js';
 
 export interface PlayerRef {
@@ -30,31 +35,47 @@ export interface RankedEntry {
   value: number;
 }
 
-interface Roster {
-  generation: string;
-  /** Every listed player, by name ascending (case-insensitive), ties by UUID. */
-  byName: string[];
-  /** Position of each UUID in byName, the tie-breaker of rankings. */
-  namePosition: Map<string, number>;
-  /** Every lower-case name joined by newlines: one indexOf scan finds all substring matches. */
-  haystack: string;
-  /** Where each name starts in haystack, by position in byName. */
-  nameStarts: Int32Array;
+/** How much ranking work was done: what tests pin (a change re-places, never re-sorts). */
+export interface RankingWork {
+  /** Rankings and rosters sorted from scratch. */
+  rebuilds: number;
+  /** Incremental updates applied. */
+  updates: number;
+  /** Players re-placed by those updates. */
+  replaced: number;
 }
 
-interface Ranking {
-  generation: string;
-  uuids: string[];
-  values: Float64Array;
-  ranks: Uint32Array;
+interface CachedRanking {
+  ranking: Ranking;
+  /** Journal version the ranking reflects. */
+  version: number;
 }
 
-/** Rankings kept at once (one per stat, order and online filter). */
-const maxCachedRankings = 256;
+interface OnlineRanking {
+  generation: string;
+  entries: { slot: number; value: number; rank: number }[];
+}
+
+/**
+ * Ranked values kept at once across every cached ranking (16 bytes each: about 50 MB), so that
+ * asking for many different statistics cannot grow memory without bound.
+ */
+const maxRankedValues = 3_000_000;
+/** Online-only rankings kept at once (they are small: online players only). */
+const maxOnlineRankings = 64;
 
 export class Directory {
-  private roster: Roster | undefined;
-  private readonly rankings = new Map<string, Ranking>();
+  private readonly slots = new PlayerSlots();
+  private readonly roster = new Roster(this.slots);
+  /** What the roster reflects: journal version, presence generation, who was online. */
+  private rosterVersion = -1;
+  private rosterPresence = -1;
+  private rosterOnline = new Set<string>();
+  private readonly rankings = new Map<string, CachedRanking>();
+  private readonly onlineRankings = new Map<string, OnlineRanking>();
+  private readonly rosterWork = { rebuilds: 0, updates: 0, replaced: 0 };
+  /** Work of rankings evicted from the cache, so totals never go down. */
+  private readonly retiredWork: RankingWork = { rebuilds: 0, updates: 0, replaced: 0 };
 
   constructor(
     private readonly index: PlayerIndex,
@@ -77,54 +98,67 @@ export class Directory {
     return { uuid, name: this.nameOf(uuid), online: this.presence.isOnline(uuid), indexed };
   }
 
-  /** Players sorted by name, filtered by a name substring and online status, one page of them. */
-  listPlayers(request: PageRequest & { search: string }): { total: number; players: PlayerRef[] } {
-    const roster = this.currentRoster();
-    const needle = request.search.toLowerCase().replaceAll('\n', '');
-    const candidates = needle === '' ? roster.byName : this.search(roster, needle);
-    const matches = request.onlineOnly
-      ? candidates.filter((uuid) => this.presence.isOnline(uuid))
-      : [...candidates];
-    if (!request.ascending) matches.reverse();
-    const start = request.page * request.limit;
-    return {
-      total: matches.length,
-      players: matches.slice(start, start + request.limit).map((uuid) => this.ref(uuid)),
-    };
+  /** Sorts the roster now (at start), so the first request does not pay for it. */
+  warmUp(): void {
+    this.syncRoster();
   }
 
-  /** UUIDs whose name contains `needle`, in name order. */
-  private search(roster: Roster, needle: string): string[] {
-    const found: string[] = [];
-    let from = 0;
-    let position = 0;
-    for (;;) {
-      const at = roster.haystack.indexOf(needle, from);
-      if (at === -1) return found;
-      // Names are in haystack order, so the owner of `at` is at or after the last match.
-      while (position + 1 < roster.nameStarts.length && roster.nameStarts[position + 1]! <= at) position++;
-      found.push(roster.byName[position]!);
-      from = roster.nameStarts[position + 1] ?? roster.haystack.length;
+  /** Players sorted by name, filtered by a name substring and online status, one page of them. */
+  listPlayers(request: PageRequest & { search: string }): { total: number; players: PlayerRef[] } {
+    this.syncRoster();
+    const needle = request.search.toLowerCase().replaceAll('\n', '');
+    let candidates: ArrayLike<number>;
+    if (needle !== '') {
+      const found = this.roster.search(needle);
+      candidates = request.onlineOnly ? found.filter((slot) => this.isOnline(slot)) : found;
+    } else if (request.onlineOnly) {
+      candidates = this.onlineSlots().sort((a, b) => this.roster.positionOf(a) - this.roster.positionOf(b));
+    } else candidates = this.roster.order;
+    const total = candidates.length;
+    const players: PlayerRef[] = [];
+    const end = Math.min(request.page * request.limit + request.limit, total);
+    for (let index = request.page * request.limit; index < end; index++) {
+      const slot = candidates[request.ascending ? index : total - 1 - index]!;
+      players.push(this.ref(this.slots.uuids[slot]!));
     }
+    return { total, players };
   }
 
   /** One page of a leaderboard: dense ranks, ties ordered by name. */
   leaderboard(stat: ResolvedStat, request: PageRequest): { total: number; entries: RankedEntry[] } {
-    const ranking = this.ranking(stat, request.ascending, request.onlineOnly);
-    const start = Math.min(request.page * request.limit, ranking.uuids.length);
-    const end = Math.min(start + request.limit, ranking.uuids.length);
     const entries: RankedEntry[] = [];
-    for (let position = start; position < end; position++) {
-      const uuid = ranking.uuids[position]!;
-      entries.push({
-        rank: ranking.ranks[position]!,
-        uuid,
-        name: this.nameOf(uuid),
-        online: this.presence.isOnline(uuid),
-        value: ranking.values[position]!,
-      });
+    const start = request.page * request.limit;
+    const entry = (slot: number, rank: number, value: number): RankedEntry => {
+      const uuid = this.slots.uuids[slot]!;
+      return { rank, uuid, name: this.nameOf(uuid), online: this.presence.isOnline(uuid), value };
+    };
+    if (request.onlineOnly) {
+      const ranked = this.onlineRanking(stat, request.ascending).entries;
+      for (const row of ranked.slice(start, start + request.limit))
+        entries.push(entry(row.slot, row.rank, row.value));
+      return { total: ranked.length, entries };
     }
-    return { total: ranking.uuids.length, entries };
+    const ranking = this.ranking(stat, request.ascending);
+    const end = Math.min(start + request.limit, ranking.size);
+    for (let position = start; position < end; position++)
+      entries.push(entry(ranking.slotAt(position), ranking.rankAt(position), ranking.valueAt(position)));
+    return { total: ranking.size, entries };
+  }
+
+  /** Changes whenever any answer could change (statistics, names, who is online). */
+  generation(): string {
+    return `${this.index.generation}/${this.presence.generation}`;
+  }
+
+  /** Sorting work done so far by the roster and every ranking. */
+  work(): RankingWork {
+    const total = { ...this.retiredWork };
+    for (const work of [this.rosterWork, ...[...this.rankings.values()].map(({ ranking }) => ranking.work)]) {
+      total.rebuilds += work.rebuilds;
+      total.updates += work.updates;
+      total.replaced += work.replaced;
+    }
+    return total;
   }
 
   private ref(uuid: string): PlayerRef {
@@ -136,73 +170,127 @@ export class Directory {
     };
   }
 
-  /** Changes whenever any answer could change (statistics, names, who is online). */
-  generation(): string {
-    return `${this.index.generation}/${this.presence.generation}`;
+  private isOnline(slot: number): boolean {
+    return this.presence.isOnline(this.slots.uuids[slot]!);
   }
 
-  private generationKey(onlineOnly: boolean): string {
-    return onlineOnly ? `${this.index.generation}/${this.presence.generation}` : `${this.index.generation}`;
+  /** Slots of online players that are listed (all of them are: the roster includes them). */
+  private onlineSlots(): number[] {
+    return [...this.presence.uuids()].map((uuid) => this.slots.slotOf(uuid));
   }
 
-  /** Players with a statistics file, plus online players who have none yet. */
-  private currentRoster(): Roster {
-    const generation = `${this.index.generation}/${this.presence.generation}`;
-    if (this.roster?.generation === generation) return this.roster;
-    const uuids = new Set(this.index.players.keys());
-    for (const uuid of this.presence.uuids()) uuids.add(uuid);
-    const rows = [...uuids].map((uuid) => ({
-      uuid,
-      lower: this.nameOf(uuid).toLowerCase().replaceAll('\n', ' '),
-    }));
-    rows.sort((a, b) => compareText(a.lower, b.lower) || compareText(a.uuid, b.uuid));
-    const nameStarts = new Int32Array(rows.length);
-    let offset = 0;
-    rows.forEach((row, position) => {
-      nameStarts[position] = offset;
-      offset += row.lower.length + 1;
-    });
-    this.roster = {
-      generation,
-      byName: rows.map((row) => row.uuid),
-      namePosition: new Map(rows.map((row, position) => [row.uuid, position])),
-      haystack: rows.map((row) => row.lower).join('\n'),
-      nameStarts,
-    };
-    return this.roster;
+  /** Listed: players with a statistics file, plus online players who have none yet. */
+  private isListed(uuid: string): boolean {
+    return this.index.players.has(uuid) || this.presence.isOnline(uuid);
   }
 
-  private ranking(stat: ResolvedStat, ascending: boolean, onlineOnly: boolean): Ranking {
-    const key = `${stat.name}\u0000${ascending}\u0000${onlineOnly}`;
-    const generation = this.generationKey(onlineOnly);
-    const cached = this.rankings.get(key);
-    if (cached?.generation === generation) return cached;
-    const roster = this.currentRoster();
-    const players = [...this.index.players.values()].filter(
-      (player) => !onlineOnly || this.presence.isOnline(player.uuid),
-    );
-    const rows = players.map((player) => ({
-      uuid: player.uuid,
-      value: player.stats ? stat.compute(player.stats) : 0,
-      position: roster.namePosition.get(player.uuid) ?? 0,
-    }));
-    const direction = ascending ? 1 : -1;
-    rows.sort((a, b) => (a.value - b.value) * direction || a.position - b.position);
-    const values = Float64Array.from(rows, (row) => row.value);
-    const ranks = new Uint32Array(rows.length);
-    let rank = 0;
-    for (let position = 0; position < rows.length; position++) {
-      if (position === 0 || values[position] !== values[position - 1]) rank++;
-      ranks[position] = rank;
+  /** Brings the roster to the index's journal version and the current presence. */
+  private syncRoster() {
+    const version = this.index.journal.version;
+    const presence = this.presence.generation;
+    if (this.rosterVersion === version && this.rosterPresence === presence) return;
+    const changed = this.rosterVersion < 0 ? null : this.index.journal.changedSince(this.rosterVersion);
+    if (changed === null) {
+      this.rosterWork.rebuilds++;
+      const members = new Set(this.index.players.keys());
+      for (const uuid of this.presence.uuids()) members.add(uuid);
+      this.roster.rebuild([...members].map((uuid) => [uuid, this.nameOf(uuid)]));
+    } else {
+      if (presence !== this.rosterPresence) {
+        for (const uuid of this.rosterOnline) changed.add(uuid);
+        for (const uuid of this.presence.uuids()) changed.add(uuid);
+      }
+      this.rosterWork.updates++;
+      this.rosterWork.replaced += changed.size;
+      this.roster.update(
+        [...changed].map((uuid) => [uuid, this.isListed(uuid) ? this.nameOf(uuid) : undefined]),
+      );
     }
-    const ranking = { generation, uuids: rows.map((row) => row.uuid), values, ranks };
-    this.rankings.delete(key);
-    this.rankings.set(key, ranking);
-    if (this.rankings.size > maxCachedRankings) this.rankings.delete(this.rankings.keys().next().value!);
+    this.rosterVersion = version;
+    this.rosterPresence = presence;
+    this.rosterOnline = new Set(this.presence.uuids());
+  }
+
+  private ranking(stat: ResolvedStat, ascending: boolean): Ranking {
+    this.syncRoster();
+    const key = `${stat.name}\u0000${stat.revision}\u0000${ascending}`;
+    const version = this.index.journal.version;
+    let cached = this.rankings.get(key);
+    if (cached) {
+      // Most recently used last, so eviction takes the least recently used.
+      this.rankings.delete(key);
+      this.rankings.set(key, cached);
+    }
+    if (cached?.version === version) return cached.ranking;
+    const changed = cached ? this.index.journal.changedSince(cached.version) : null;
+    if (cached && changed) {
+      cached.ranking.update(
+        [...changed].map((uuid) => {
+          const player = this.index.players.get(uuid);
+          return { slot: this.slots.slotOf(uuid), value: player ? statOf(stat, player) : null };
+        }),
+        this.slots.size,
+      );
+    } else {
+      cached ??= { ranking: new Ranking(ascending, this.roster), version };
+      cached.ranking.rebuild(
+        [...this.index.players.values()].map((player) => ({
+          slot: this.slots.slotOf(player.uuid),
+          value: statOf(stat, player),
+        })),
+        this.slots.size,
+      );
+      this.rankings.set(key, cached);
+    }
+    cached.version = version;
+    this.evictRankings();
+    return cached.ranking;
+  }
+
+  private evictRankings() {
+    let footprint = 0;
+    for (const { ranking } of this.rankings.values()) footprint += ranking.footprint;
+    for (const [key, { ranking }] of this.rankings) {
+      if (footprint <= maxRankedValues || this.rankings.size === 1) return;
+      footprint -= ranking.footprint;
+      this.retiredWork.rebuilds += ranking.work.rebuilds;
+      this.retiredWork.updates += ranking.work.updates;
+      this.retiredWork.replaced += ranking.work.replaced;
+      this.rankings.delete(key);
+    }
+  }
+
+  /** Ranks among online players only: few players, so sorted from scratch when anything moves. */
+  private onlineRanking(stat: ResolvedStat, ascending: boolean): OnlineRanking {
+    this.syncRoster();
+    const key = `${stat.name}\u0000${stat.revision}\u0000${ascending}`;
+    const generation = `${this.index.journal.version}/${this.presence.generation}`;
+    const cached = this.onlineRankings.get(key);
+    if (cached?.generation === generation) return cached;
+    const rows = [...this.presence.uuids()].flatMap((uuid) => {
+      const player = this.index.players.get(uuid);
+      if (!player) return [];
+      const value = statOf(stat, player);
+      return [{ slot: this.slots.slotOf(uuid), value: Number.isNaN(value) ? 0 : value, rank: 0 }];
+    });
+    rows.sort(
+      (a, b) =>
+        (a.value === b.value ? 0 : a.value < b.value === ascending ? -1 : 1) ||
+        this.roster.positionOf(a.slot) - this.roster.positionOf(b.slot),
+    );
+    rows.forEach((row, position) => {
+      row.rank =
+        position === 0 ? 1 : rows[position - 1]!.rank + (row.value === rows[position - 1]!.value ? 0 : 1);
+    });
+    const ranking = { generation, entries: rows };
+    this.onlineRankings.delete(key);
+    this.onlineRankings.set(key, ranking);
+    if (this.onlineRankings.size > maxOnlineRankings)
+      this.onlineRankings.delete(this.onlineRankings.keys().next().value!);
     return ranking;
   }
 }
 
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+function statOf(stat: ResolvedStat, player: IndexedPlayer): number {
+  return player.stats ? stat.compute(player.stats) : 0;
 }

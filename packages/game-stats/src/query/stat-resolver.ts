@@ -13,6 +13,8 @@ export interface ResolvedStat {
   name: string;
   /** Play time: entries get `formatted`. */
   isPlaytime: boolean;
+  /** Bumped by every `register`: rankings cached under an older revision are not reused. */
+  revision?: number;
   compute(stats: CompactStats): number;
 }
 
@@ -41,6 +43,7 @@ const statPattern = /^[A-Za-z0-9_.:\-/]{1,200}$/;
 
 export class StatResolver {
   private readonly custom = new Map<string, StatDefinition>();
+  private revision = 0;
 
   constructor(private readonly keys: StatKeyTable) {}
 
@@ -51,6 +54,7 @@ export class StatResolver {
     if (Array.isArray(definition) && definition.length === 0)
       throw new Error(`custom stat "${name}" sums nothing`);
     this.custom.set(name, definition);
+    this.revision++;
   }
 
   customNames(): string[] {
@@ -61,7 +65,13 @@ export class StatResolver {
     return statPattern.test(stat);
   }
 
-  resolve(stat: string, depth = 0): ResolvedStat | null {
+  resolve(stat: string): ResolvedStat | null {
+    const resolved = this.resolveAt(stat, 0);
+    if (resolved) resolved.revision = this.revision;
+    return resolved;
+  }
+
+  private resolveAt(stat: string, depth: number): ResolvedStat | null {
     const builtin = this.builtin(stat);
     if (builtin) return builtin;
     const custom = this.custom.get(stat);
@@ -100,7 +110,7 @@ export class StatResolver {
       return { name, isPlaytime: false, compute: (stats) => definition(this.lookup(stats)) };
     }
     const parts = (definition as readonly string[]).flatMap((part) => {
-      const resolved = this.resolve(part, depth + 1);
+      const resolved = this.resolveAt(part, depth + 1);
       return resolved ? [resolved] : [];
     });
     return {
