@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+/**
+ * @module The `firewarden` command: `serve` runs the API; the others inspect or prepare an
+ * installation. Every command takes `--json` for machines; errors exit non-zero with one line.
+ */
+import { Command, InvalidArgumentError } from 'commander';
+import { adminPasswordVariable, createAdminCommand, migrateCommand } from './cli/admin-commands.js';
+import { type CommonOptions, commandContext } from './cli/command-context.js';
+import { serviceStatusCommand, validateConfigCommand } from './cli/config-commands.js';
+import { doctorCommand, preflightCommand, statusCommand } from './cli/diagnose-commands.js';
+import { reportFailure } from './cli/output.js';
+import { ConfigError } from './config/config-error.js';
+import { defaultConfigPath } from './config/schema.js';
+import { runServer } from './server/run-server.js';
+import { MigrationError } from './store/migrate.js';
+import { appVersion } from './version.js';
+
+function portNumber(text: string): number {
+  const port = Number(text);
+  if (!/^\d{1,5}$/.test(text) || port > 65_535) throw new InvalidArgumentError('must be 0-65535');
+  return port;
+}
+
+const program = new Command()
+  .name('firewarden')
+  .description('Host firewall manager: web API, CLI, users, audit; ufw/iptables through a privileged agent.')
+  .version(appVersion)
+  .showHelpAfterError();
+
+/** `--config`, `--data-dir` and `--json`, which every command that reads the installation takes. */
+const withInstallation = (command: Command) =>
+  command
+    .option('-c, --config <file.yaml>', `configuration file (default ${defaultConfigPath} when it exists)`)
+    .option('--data-dir <dir>', 'keep the SQLite database and the log in this folder')
+    .option('--json', 'print JSON');
+
+withInstallation(program.command('serve').description('serve the web API'))
+  .option('--host <address>', 'address to listen on (overrides server.bind)')
+  .option('--port <port>', 'port to listen on, 0 for any free port (overrides server.port)', portNumber)
+  .action(async (options: CommonOptions & { host?: string; port?: number }) => {
+    const context = commandContext(options);
+    const server = { ...context.config.server };
+    if (options.host !== undefined) server.bind = options.host;
+    if (options.port !== undefined) server.port = options.port;
+    await runServer({
+      config: { ...context.config, server },
+      configFile: context.configFile,
+      environment: process.env,
+    });
+  });
+
+withInstallation(
+  program.command('status').description('summary of the installation, database, backend and agent'),
+).action((options: CommonOptions) => statusCommand(commandContext(options), { json: Boolean(options.json) }));
+
+withInstallation(
+  program.command('doctor').description('read-only diagnostics (exit 1 when a check fails)'),
+).action((options: CommonOptions) => doctorCommand(commandContext(options), { json: Boolean(options.json) }));
+
+withInstallation(
+  program.command('preflight').description('doctor plus firewall tool detection, Node version and port'),
+).action((options: CommonOptions) =>
+  preflightCommand(commandContext(options), { json: Boolean(options.json) }),
+);
+
+const service = program.command('service').description('the systemd units');
+service
+  .command('status')
+  .description('detected init system and the state of the server and agent units')
+  .option('--json', 'print JSON')
+  .action((options: { json?: boolean }) => serviceStatusCommand({ json: Boolean(options.json) }));
+
+const config = program.command('config').description('the configuration file');
+config
+  .command('validate')
+  .description('check a configuration file (unknown keys and bad values are reported with their path)')
+  .requiredOption('-c, --config <file.yaml>', 'file to check')
+  .option('--json', 'print JSON')
+  .action((options: { config: string; json?: boolean }) =>
+    validateConfigCommand(options.config, { json: Boolean(options.json) }),
+  );
+
+const db = program.command('db').description('the database');
+withInstallation(db.command('migrate').description('apply pending migrations')).action(
+  (options: CommonOptions) => migrateCommand(commandContext(options), { json: Boolean(options.json) }),
+);
+
+const user = program.command('user').description('users');
+withInstallation(
+  user
+    .command('create-admin')
+    .description(`create an admin; the password is read from ${adminPasswordVariable} only`),
+)
+  .option('-u, --username <name>', 'username', 'admin')
+  .action((options: CommonOptions & { username: string }) =>
+    createAdminCommand(commandContext(options), { json: Boolean(options.json) }, options.username),
+  );
+
+program
+  .command('agent')
+  .description('the privileged firewall agent (comes with the firewall engine)')
+  .option('-c, --config <file.yaml>', 'configuration file')
+  .option('--json', 'print JSON')
+  .action((options: { json?: boolean }) =>
+    reportFailure(
+      { json: Boolean(options.json) },
+      'NOT_IMPLEMENTED',
+      'the agent is not part of this version: it comes with the firewall engine (issue 10)',
+      3,
+    ),
+  );
+
+const wantsJson = process.argv.includes('--json');
+program.parseAsync().catch((error: unknown) => {
+  if (error instanceof ConfigError)
+    return reportFailure({ json: wantsJson }, 'CONFIG_INVALID', error.message, 2);
+  if (error instanceof MigrationError)
+    return reportFailure({ json: wantsJson }, 'DB_MIGRATION', error.message, 2);
+  const message = error instanceof Error ? error.message : String(error);
+  reportFailure({ json: wantsJson }, 'ERROR', message, 1);
+});

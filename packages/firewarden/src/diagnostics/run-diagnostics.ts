@@ -1,0 +1,32 @@
+/**
+ * @module Every diagnostic in one list, in the order a person reads them; `doctor`, `preflight`
+ * and the diagnostics route differ only in which groups they include.
+ */
+import type { Config } from '../config/schema.js';
+import type { Check } from './check.js';
+import { type DatabaseHandle, databaseChecks } from './database-checks.js';
+import { agentCheck, backendCheck, configCheck, permissionsCheck, tlsCheck } from './host-checks.js';
+
+export interface DiagnosticsInput {
+  config: Config;
+  configFile: string | null;
+  /** Null when the database could not be opened; `databaseProblem` says why. */
+  database: DatabaseHandle | null;
+  databaseProblem?: Omit<Check, 'name'>;
+  /** Adds the firewall tool detection (preflight, diagnostics route). */
+  includeBackend: boolean;
+}
+
+export async function runDiagnostics(input: DiagnosticsInput): Promise<Check[]> {
+  const checks: Check[] = [configCheck(input.config, input.configFile), await tlsCheck(input.config)];
+  checks.push(await permissionsCheck(input.config, input.configFile));
+  if (input.database) checks.push(...(await databaseChecks(input.database)));
+  else
+    checks.push({
+      name: 'database',
+      ...(input.databaseProblem ?? { status: 'fail', message: 'not opened' }),
+    });
+  if (input.includeBackend) checks.push(await backendCheck(input.config));
+  checks.push(await agentCheck(input.config));
+  return checks;
+}

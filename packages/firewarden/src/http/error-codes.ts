@@ -1,0 +1,52 @@
+/**
+ * @module Every machine-readable error code of the API with its HTTP status: the one table the
+ * README documents and the envelope reads. Clients switch on `error.code`, never on messages.
+ */
+export const errorStatus = {
+  /** Malformed JSON, unknown fields, wrong types, bad query parameters; details list every problem. */
+  REQUEST_INVALID: 400,
+  /** Body larger than `server.max_body_bytes`. */
+  REQUEST_TOO_LARGE: 413,
+  /** A body that is not `application/json`. */
+  REQUEST_UNSUPPORTED_MEDIA_TYPE: 415,
+  /** No session, or the session expired (idle or absolute) or was logged out. */
+  AUTH_REQUIRED: 401,
+  /** Wrong username or password (the same answer for both, and for a disabled account). */
+  AUTH_INVALID_CREDENTIALS: 401,
+  /** The role of the signed-in user does not allow this. */
+  AUTH_FORBIDDEN: 403,
+  /** A state-changing request under a session without the right `X-Firewarden-CSRF` header. */
+  AUTH_CSRF_INVALID: 403,
+  /** Right password, but an admin disabled the account. */
+  AUTH_ACCOUNT_DISABLED: 403,
+  /** A state-changing request from a browser page of another origin. */
+  ORIGIN_NOT_ALLOWED: 403,
+  /** Too many login attempts from this client or for this user; see `Retry-After`. */
+  AUTH_RATE_LIMITED: 429,
+  /** The `Host` header is neither loopback, the bind address nor in `server.allowed_hosts` (DNS rebinding). */
+  HOST_NOT_ALLOWED: 403,
+  /** Unknown route or resource. */
+  NOT_FOUND: 404,
+  /** Known route, other method. */
+  METHOD_NOT_ALLOWED: 405,
+  /** The resource already exists (a username). */
+  CONFLICT: 409,
+  /** Well-formed, but a value is out of range or breaks a rule (a setting, a password); details list every problem. */
+  VALIDATION_FAILED: 422,
+  /** The setting is fixed by a `FIREWARDEN_*` environment variable. */
+  SETTING_LOCKED: 409,
+  /** The privileged agent is not running or not reachable (no agent socket). */
+  FW_AGENT_UNAVAILABLE: 503,
+  /** Rules failed validation (issue 10 fills the engine). */
+  FW_VALIDATION_FAILED: 422,
+  /** Another firewall manager owns the firewall: writes blocked (issue 10). */
+  FW_BACKEND_CONFLICT: 409,
+  /** Neither ufw nor iptables is installed (issue 10). */
+  FW_BACKEND_NOT_FOUND: 503,
+  /** The database did not answer. */
+  DB_UNAVAILABLE: 503,
+  /** A bug: logged with the request id; the body says nothing more. */
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;

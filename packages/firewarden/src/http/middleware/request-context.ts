@@ -1,0 +1,43 @@
+/**
+ * @module First middleware of every request: gives it an id and a client address, and puts the
+ * id and the security headers on whatever answer it gets.
+ */
+import { randomUUID } from 'node:crypto';
+import type { HttpBindings } from '@hono/node-server';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../app-env.js';
+import { resolveClientAddress } from '../client-address.js';
+import { requestIdHeader } from '../envelope.js';
+
+export interface RequestContextOptions {
+  trustedProxies: readonly string[];
+  /** Adds Strict-Transport-Security (only meaningful over HTTPS). */
+  tls: boolean;
+}
+
+/** An API answers JSON only: no framing, no sniffing, no caching, no referrer, no scripts. */
+const securityHeaders: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-store',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'Cross-Origin-Resource-Policy': 'same-origin',
+};
+
+export function requestContext(options: RequestContextOptions) {
+  const trusted = new Set(options.trustedProxies);
+  const headers = options.tls
+    ? { ...securityHeaders, 'Strict-Transport-Security': 'max-age=31536000' }
+    : securityHeaders;
+  return createMiddleware<AppEnv & { Bindings: Partial<HttpBindings> }>(async (c, next) => {
+    const requestId = randomUUID();
+    c.set('requestId', requestId);
+    c.set('audited', false);
+    const peer = c.env?.incoming?.socket.remoteAddress;
+    c.set('clientAddress', resolveClientAddress(peer, c.req.header('x-forwarded-for'), trusted));
+    await next();
+    c.res.headers.set(requestIdHeader, requestId);
+    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+  });
+}

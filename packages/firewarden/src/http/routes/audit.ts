@@ -1,0 +1,58 @@
+/**
+ * @module `GET /api/v1/audit`: the hash-chained audit trail, newest first, filtered by actor,
+ * action, outcome and time, paginated with a `before` cursor. Admin only.
+ */
+import type { AuditEntry } from '@suite/web-auth';
+import { z } from 'zod';
+import type { Services } from '../../server/services.js';
+import { ok } from '../envelope.js';
+import { requirePermission } from '../middleware/require-permission.js';
+import { parseOrThrow } from '../read-json-body.js';
+import type { DefineRoute } from '../route-table.js';
+import { iso } from '../views.js';
+
+const text = z.string().min(1).max(256);
+const instant = z.iso.datetime({ offset: true }).transform((value) => Date.parse(value));
+
+const auditQuery = z.strictObject({
+  actor: text.optional(),
+  action: text.optional(),
+  outcome: text.optional(),
+  /** Inclusive, ISO-8601. */
+  since: instant.optional(),
+  /** Exclusive, ISO-8601. */
+  until: instant.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  /** The `next_before` of the previous page. */
+  before: z.coerce.number().int().min(1).optional(),
+});
+
+export function auditEntryView(entry: AuditEntry) {
+  return {
+    seq: entry.seq,
+    id: entry.id,
+    at: iso(entry.at),
+    actor: entry.actor,
+    action: entry.action,
+    target: entry.target,
+    outcome: entry.outcome,
+    request_id: entry.requestId,
+    client: entry.client,
+    detail: entry.detail,
+    prev_hash: entry.prevHash,
+    hash: entry.hash,
+  };
+}
+
+export function registerAuditRoutes(defineRoute: DefineRoute, services: Services): void {
+  defineRoute('/api/v1/audit', {
+    GET: [
+      requirePermission('audit.read'),
+      async (c) => {
+        const query = parseOrThrow(auditQuery, c.req.query(), 'the query');
+        const page = await services.auth().audit.list(query);
+        return ok(c, { entries: page.entries.map(auditEntryView), next_before: page.nextBefore });
+      },
+    ],
+  });
+}

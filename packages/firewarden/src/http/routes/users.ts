@@ -1,0 +1,88 @@
+/**
+ * @module `GET /api/v1/users` (list) and `POST /api/v1/users` (create, 201): admin only.
+ * Username and password rules are web-auth's (3-64 characters; passwords at least 12).
+ */
+import { WebAuthError } from '@suite/web-auth';
+import { z } from 'zod';
+import { roles } from '../../auth/roles.js';
+import type { Services } from '../../server/services.js';
+import { ApiError } from '../api-error.js';
+import { ok } from '../envelope.js';
+import { requirePermission } from '../middleware/require-permission.js';
+import { parseOrThrow, readJsonBody } from '../read-json-body.js';
+import type { DefineRoute } from '../route-table.js';
+import { userView } from '../views.js';
+
+const newUserBody = z.strictObject({
+  username: z.string().max(256),
+  password: z.string().max(4_096),
+  role: z.enum(roles),
+  display_name: z.string().max(256).nullable().optional(),
+});
+
+const listQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(1_000).default(100),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+/** web-auth's field errors, as the envelope's field list. */
+function userFieldError(error: WebAuthError): ApiError {
+  if (error.code === 'USERNAME_TAKEN') return new ApiError('CONFLICT', error.message, { field: 'username' });
+  const field = error.code.startsWith('PASSWORD')
+    ? 'password'
+    : error.code.startsWith('USERNAME')
+      ? 'username'
+      : error.code === 'ROLE_INVALID'
+        ? 'role'
+        : 'display_name';
+  return new ApiError('VALIDATION_FAILED', 'the user has invalid values', {
+    errors: [{ path: field, message: error.message, code: error.code }],
+  });
+}
+
+export function registerUserRoutes(defineRoute: DefineRoute, services: Services): void {
+  defineRoute('/api/v1/users', {
+    GET: [
+      requirePermission('users.read'),
+      async (c) => {
+        const query = parseOrThrow(listQuery, c.req.query(), 'the query');
+        const users = services.auth().users;
+        const [page, total] = await Promise.all([users.list(query), users.count()]);
+        return ok(c, { users: page.map(userView), total, limit: query.limit, offset: query.offset });
+      },
+    ],
+    POST: [
+      requirePermission('users.write'),
+      async (c) => {
+        const body = await readJsonBody(c, newUserBody, services.config.server.max_body_bytes);
+        const actor = c.get('auth')!.user.username;
+        const audit = (outcome: string, target: string | null, detail: Record<string, string>) =>
+          services.auth().audit.append({
+            actor,
+            action: 'users.create',
+            target,
+            outcome,
+            requestId: c.get('requestId'),
+            client: c.get('clientAddress'),
+            detail: { username: body.username.slice(0, 64), role: body.role, ...detail },
+          });
+        try {
+          const user = await services.auth().users.create({
+            username: body.username,
+            password: body.password,
+            role: body.role,
+            displayName: body.display_name ?? null,
+          });
+          await audit('success', user.id, {});
+          c.set('audited', true);
+          return ok(c, { user: userView(user) }, 201);
+        } catch (error) {
+          if (!(error instanceof WebAuthError)) throw error;
+          await audit('rejected', null, { code: error.code });
+          c.set('audited', true);
+          throw userFieldError(error);
+        }
+      },
+    ],
+  });
+}
