@@ -15,6 +15,12 @@ function portNumber(text: string): number {
   return port;
 }
 
+function positiveInteger(text: string): number {
+  const value = Number(text);
+  if (!/^\d{1,6}$/.test(text) || value < 1) throw new InvalidArgumentError('must be a positive integer');
+  return value;
+}
+
 const collect = (value: string, previous: string[]) => [...previous, value];
 
 interface ServeOptions {
@@ -26,6 +32,7 @@ interface ServeOptions {
   tlsCert?: string;
   tlsKey?: string;
   allowInsecureRemote?: boolean;
+  loginAttemptsPerMinute: number;
 }
 
 const program = new Command()
@@ -49,6 +56,12 @@ program
   .option('--tls-cert <file>', 'PEM certificate chain: serve HTTPS')
   .option('--tls-key <file>', 'PEM private key for --tls-cert')
   .option('--allow-insecure-remote', 'allow a non-loopback address without TLS (behind a TLS proxy)')
+  .option(
+    '--login-attempts-per-minute <n>',
+    'sign-in attempts allowed per client address and per username each minute',
+    positiveInteger,
+    5,
+  )
   .action(async (options: ServeOptions) => {
     if ((options.tlsCert === undefined) !== (options.tlsKey === undefined))
       program.error('--tls-cert and --tls-key go together');
@@ -62,6 +75,7 @@ program
         tlsCertFile: options.tlsCert,
         tlsKeyFile: options.tlsKey,
         allowInsecureRemote: options.allowInsecureRemote === true,
+        loginAttemptsPerMinute: options.loginAttemptsPerMinute,
       });
     } catch (error) {
       if (error instanceof BindRefused) program.error(`workspaced: ${error.message}`, { exitCode: 2 });

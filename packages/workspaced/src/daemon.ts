@@ -27,6 +27,8 @@ export interface DaemonOptions {
   tlsKeyFile?: string;
   /** Listen on a non-loopback address without TLS (behind a TLS-terminating proxy). */
   allowInsecureRemote?: boolean;
+  /** Sign-in attempts per client address and per username per minute; default 5 (web-auth's). */
+  loginAttemptsPerMinute?: number;
   fileLimits?: Partial<FileLimits>;
   logger?: Logger;
   /** Passed to startNodeServer (tests run several daemons in one process). */
@@ -52,7 +54,10 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       tls: tls !== undefined,
       allowInsecureRemote: options.allowInsecureRemote === true,
     });
-    const auth = createWebAuth({ db });
+    const auth = createWebAuth({
+      db,
+      throttle: options.loginAttemptsPerMinute ? { maxAttempts: options.loginAttemptsPerMinute } : {},
+    });
     const context: DaemonContext = {
       db,
       dataDir,

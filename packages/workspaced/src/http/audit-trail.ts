@@ -6,6 +6,7 @@
  */
 import type { AuditLog } from '@suite/web-auth';
 import type { MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
 import { apiPrefix } from './api-prefix.js';
 import type { AppEnv } from './app-env.js';
 import { clientAddress } from './client-address.js';
@@ -21,9 +22,9 @@ export function auditTrail(audit: AuditLog): MiddlewareHandler<AppEnv> {
     const auth = c.get('auth');
     if (!auth || selfAudited.has(c.req.path)) return;
     const status = c.res.status;
-    const route = c.req.routePath.startsWith(apiPrefix)
-      ? c.req.routePath.slice(apiPrefix.length)
-      : c.req.routePath;
+    // The route the request was aimed at, even when a middleware (CSRF) refused it first.
+    const target = matchedRoutes(c).findLast((route) => route.method !== 'ALL')?.path ?? c.req.path;
+    const route = target.startsWith(apiPrefix) ? target.slice(apiPrefix.length) : target;
     await audit.append({
       actor: auth.user.username,
       action: `${method} ${route}`,
