@@ -1,0 +1,232 @@
+/**
+ * @module The append-only, hash-chained audit trail in `auth_audit`.
+ *
+ * Each entry stores `hash = SHA-256(prev_hash || canonical JSON of the entry)` (hex), the first
+ * entry chaining to 64 zeros. Appends are serialized so the chain never forks: an in-process queue,
+ * then inside the transaction a PostgreSQL advisory lock (so several server processes queue too);
+ * on SQLite the database write lock does the same, and the unique `seq` column turns any lost race
+ * into a retry instead of a fork.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { StoreContext } from '../context.js';
+import { isBusy, isUniqueViolation } from '../schema/dialect.js';
+import { type AuthAuditRow, toNumber } from '../schema/tables.js';
+import { canonicalJson, type JsonValue } from './canonical-json.js';
+
+export const genesisHash = '0'.repeat(64);
+
+export interface AuditEntryInput {
+  /** Who acted: a user id or username, `system`, or null when unknown. */
+  actor?: string | null;
+  /** What was done, e.g. `auth.login`, `settings.update`. */
+  action: string;
+  /** What it was done to. */
+  target?: string | null;
+  /** e.g. `success`, `failure`, `denied`, `rate_limited`. */
+  outcome: string;
+  requestId?: string | null;
+  /** Client address. */
+  client?: string | null;
+  /** Any JSON object; never put secrets here. */
+  detail?: { [key: string]: JsonValue };
+}
+
+export interface AuditEntry {
+  id: string;
+  seq: number;
+  /** Epoch milliseconds. */
+  at: number;
+  actor: string | null;
+  action: string;
+  target: string | null;
+  outcome: string;
+  requestId: string | null;
+  client: string | null;
+  detail: { [key: string]: JsonValue };
+  prevHash: string;
+  hash: string;
+}
+
+export interface AuditQuery {
+  actor?: string;
+  action?: string;
+  outcome?: string;
+  /** Epoch milliseconds, inclusive. */
+  since?: number;
+  /** Epoch milliseconds, exclusive. */
+  until?: number;
+  /** 1-500, default 50 (out-of-range values are clamped). */
+  limit?: number;
+  /** Cursor: only entries with a smaller seq (pass the previous page's `nextBefore`). */
+  before?: number;
+}
+
+export interface AuditPage {
+  /** Newest first. */
+  entries: AuditEntry[];
+  /** The `before` of the next (older) page, or null when this was the last. */
+  nextBefore: number | null;
+}
+
+export type AuditChainVerdict =
+  | { ok: true; count: number; headHash: string }
+  | { ok: false; brokenSeq: number; reason: 'missing' | 'prev_hash' | 'hash' | 'detail' };
+
+export interface AuditLog {
+  append(entry: AuditEntryInput): Promise<AuditEntry>;
+  list(query?: AuditQuery): Promise<AuditPage>;
+  verifyChain(): Promise<AuditChainVerdict>;
+}
+
+export const auditListMaxLimit = 500;
+const auditListDefaultLimit = 50;
+const textFieldMaxLength = 256;
+const detailMaxBytes = 16_384;
+const maxAppendAttempts = 20;
+const verifyPageSize = 1_000;
+
+function bounded(value: string | null | undefined): string | null {
+  if (value === undefined || value === null) return null;
+  return String(value).slice(0, textFieldMaxLength);
+}
+
+/** Plain JSON (toJSON applied) and at most 16 KiB; a larger detail is replaced by a note of its size. */
+function normalizeDetail(detail: AuditEntryInput['detail']): string {
+  const text = canonicalJson(JSON.parse(JSON.stringify(detail ?? {})));
+  return text.length <= detailMaxBytes ? text : canonicalJson({ truncated: true, length: text.length });
+}
+
+/** The hashed form of an entry: every column but the hashes, numbers as numbers, detail as parsed JSON. */
+function hashedFields(row: Omit<AuthAuditRow, 'hash' | 'prev_hash'>) {
+  return {
+    id: row.id,
+    seq: toNumber(row.seq),
+    at: toNumber(row.at),
+    actor: row.actor,
+    action: row.action,
+    target: row.target,
+    outcome: row.outcome,
+    request_id: row.request_id,
+    client: row.client,
+    detail: JSON.parse(row.detail) as { [key: string]: JsonValue },
+  };
+}
+
+function entryHash(prevHash: string, row: Omit<AuthAuditRow, 'hash' | 'prev_hash'>): string {
+  return createHash('sha256')
+    .update(prevHash)
+    .update(canonicalJson(hashedFields(row)))
+    .digest('hex');
+}
+
+function toEntry(row: AuthAuditRow): AuditEntry {
+  const { request_id: requestId, ...fields } = hashedFields(row);
+  return { ...fields, requestId, prevHash: row.prev_hash, hash: row.hash };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createAuditLog(context: StoreContext): AuditLog {
+  const { db, dialect, now } = context;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function appendOnce(entry: AuditEntryInput, detail: string): Promise<AuthAuditRow> {
+    return db.transaction().execute(async (trx) => {
+      if (dialect === 'postgres') {
+        // Held until commit: every process appending to this schema's chain waits here.
+        await sql`select pg_advisory_xact_lock(hashtext(current_schema() || '.auth_audit'))`.execute(trx);
+      }
+      const last = await trx
+        .selectFrom('auth_audit')
+        .select(['seq', 'hash'])
+        .orderBy('seq', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      const prevHash = last?.hash ?? genesisHash;
+      const fields = {
+        id: randomUUID(),
+        seq: last ? toNumber(last.seq) + 1 : 1,
+        at: now(),
+        actor: bounded(entry.actor),
+        action: bounded(entry.action) ?? '',
+        target: bounded(entry.target),
+        outcome: bounded(entry.outcome) ?? '',
+        request_id: bounded(entry.requestId),
+        client: bounded(entry.client),
+        detail,
+      };
+      const row: AuthAuditRow = { ...fields, prev_hash: prevHash, hash: entryHash(prevHash, fields) };
+      await trx.insertInto('auth_audit').values(row).execute();
+      return row;
+    });
+  }
+
+  async function appendWithRetry(entry: AuditEntryInput): Promise<AuditEntry> {
+    const detail = normalizeDetail(entry.detail);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return toEntry(await appendOnce(entry, detail));
+      } catch (error) {
+        // Another process took the next seq first (SQLite: stale snapshot or unique seq): re-read the head.
+        if (attempt >= maxAppendAttempts || !(isBusy(error) || isUniqueViolation(error))) throw error;
+        await pause(Math.random() * 10 * attempt);
+      }
+    }
+  }
+
+  return {
+    append(entry) {
+      const appended = queue.then(() => appendWithRetry(entry));
+      queue = appended.catch(() => undefined);
+      return appended;
+    },
+
+    async list(query = {}) {
+      const limit = Math.min(
+        Math.max(Math.trunc(Number(query.limit ?? auditListDefaultLimit)) || 1, 1),
+        auditListMaxLimit,
+      );
+      let select = db.selectFrom('auth_audit').selectAll();
+      if (query.actor !== undefined) select = select.where('actor', '=', query.actor);
+      if (query.action !== undefined) select = select.where('action', '=', query.action);
+      if (query.outcome !== undefined) select = select.where('outcome', '=', query.outcome);
+      if (query.since !== undefined) select = select.where('at', '>=', query.since);
+      if (query.until !== undefined) select = select.where('at', '<', query.until);
+      if (query.before !== undefined) select = select.where('seq', '<', query.before);
+      const rows = await select.orderBy('seq', 'desc').limit(limit).execute();
+      const entries = rows.map(toEntry);
+      const last = entries.at(-1);
+      return { entries, nextBefore: entries.length === limit && last ? last.seq : null };
+    },
+
+    async verifyChain() {
+      let prevHash = genesisHash;
+      let expectedSeq = 1;
+      for (;;) {
+        const rows = await db
+          .selectFrom('auth_audit')
+          .selectAll()
+          .where('seq', '>=', expectedSeq)
+          .orderBy('seq', 'asc')
+          .limit(verifyPageSize)
+          .execute();
+        for (const row of rows) {
+          if (toNumber(row.seq) !== expectedSeq)
+            return { ok: false, brokenSeq: expectedSeq, reason: 'missing' };
+          if (row.prev_hash !== prevHash) return { ok: false, brokenSeq: expectedSeq, reason: 'prev_hash' };
+          let hash: string;
+          try {
+            hash = entryHash(prevHash, row);
+          } catch {
+            return { ok: false, brokenSeq: expectedSeq, reason: 'detail' };
+          }
+          if (hash !== row.hash) return { ok: false, brokenSeq: expectedSeq, reason: 'hash' };
+          prevHash = row.hash;
+          expectedSeq++;
+        }
+        if (rows.length < verifyPageSize) return { ok: true, count: expectedSeq - 1, headHash: prevHash };
+      }
+    },
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * @module Users: create (validated username, policy-checked argon2id password), look up by id or
+ * case-insensitive username, list, count, and change role, display name, disabled flag or password.
+ * Disabling a user or changing their password ends every session they have.
+ */
+import { randomUUID } from 'node:crypto';
+import type { StoreContext } from '../context.js';
+import { WebAuthError } from '../errors.js';
+import { type Argon2Parameters, hashPassword } from '../passwords/argon2.js';
+import { assertPasswordPolicy, type PasswordPolicy } from '../passwords/policy.js';
+import { isUniqueViolation } from '../schema/dialect.js';
+import { type AuthUserRow, toNumber } from '../schema/tables.js';
+import { assertDisplayName, assertRole, assertUsername, isValidUsername, usernameKey } from './fields.js';
+
+export interface User {
+  id: string;
+  username: string;
+  displayName: string | null;
+  role: string;
+  disabled: boolean;
+  /** Epoch milliseconds. */
+  createdAt: number;
+  updatedAt: number;
+  passwordChangedAt: number;
+}
+
+export interface NewUser {
+  username: string;
+  password: string;
+  role: string;
+  displayName?: string | null;
+  disabled?: boolean;
+}
+
+export interface ListUsersOptions {
+  /** 1-1,000; default 100. Ordered by username. */
+  limit?: number;
+  offset?: number;
+}
+
+export interface UserStore {
+  /** Throws WebAuthError USERNAME_INVALID / USERNAME_TAKEN / PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG / ROLE_INVALID. */
+  create(user: NewUser): Promise<User>;
+  getById(id: string): Promise<User | undefined>;
+  /** Case-insensitive. */
+  getByUsername(username: string): Promise<User | undefined>;
+  list(options?: ListUsersOptions): Promise<User[]>;
+  count(): Promise<number>;
+  /** Each throws WebAuthError USER_NOT_FOUND for an unknown id. */
+  setRole(id: string, role: string): Promise<User>;
+  setDisplayName(id: string, displayName: string | null): Promise<User>;
+  /** Disabling ends every session of the user. */
+  setDisabled(id: string, disabled: boolean): Promise<User>;
+  /** Checks the policy, stores a new hash and ends every session of the user. */
+  setPassword(id: string, password: string): Promise<User>;
+}
+
+/** Internal: what login needs beyond the public surface (the stored hash). */
+export interface UserRecord {
+  user: User;
+  passwordHash: string;
+}
+
+export function toUser(row: AuthUserRow): User {
+  return {
+    id: row.id,
+    username: row.username,
+    displayName: row.display_name,
+    role: row.role,
+    disabled: toNumber(row.disabled) !== 0,
+    createdAt: toNumber(row.created_at),
+    updatedAt: toNumber(row.updated_at),
+    passwordChangedAt: toNumber(row.password_changed_at),
+  };
+}
+
+/** Reads a user with their password hash (for login); undefined for unknown or malformed names. */
+export async function findUserRecord(
+  context: StoreContext,
+  username: string,
+): Promise<UserRecord | undefined> {
+  if (!isValidUsername(username)) return undefined;
+  const row = await context.db
+    .selectFrom('auth_users')
+    .selectAll()
+    .where('username_key', '=', usernameKey(username))
+    .executeTakeFirst();
+  return row && { user: toUser(row), passwordHash: row.password_hash };
+}
+
+export interface UserStoreOptions {
+  argon2: Argon2Parameters;
+  policy: PasswordPolicy;
+}
+
+export function createUserStore(context: StoreContext, options: UserStoreOptions): UserStore {
+  const { db, now } = context;
+
+  async function getById(id: string): Promise<User | undefined> {
+    if (typeof id !== 'string' || id.length > 64) return undefined;
+    const row = await db.selectFrom('auth_users').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toUser(row);
+  }
+
+  async function update(id: string, changes: Partial<AuthUserRow>, endSessions = false): Promise<User> {
+    const updated = await db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('auth_users')
+        .set({ ...changes, updated_at: now() })
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (result.numUpdatedRows === 0n) return false;
+      if (endSessions) await trx.deleteFrom('auth_sessions').where('user_id', '=', id).execute();
+      return true;
+    });
+    const user = updated ? await getById(id) : undefined;
+    if (!user) throw new WebAuthError('USER_NOT_FOUND', 'no such user');
+    return user;
+  }
+
+  return {
+    async create(input) {
+      assertUsername(input.username);
+      assertRole(input.role);
+      const displayName = input.displayName ?? null;
+      assertDisplayName(displayName);
+      assertPasswordPolicy(input.password, options.policy);
+      const passwordHash = await hashPassword(input.password, options.argon2);
+      const at = now();
+      const row: AuthUserRow = {
+        id: randomUUID(),
+        username: input.username,
+        username_key: usernameKey(input.username),
+        display_name: displayName,
+        role: input.role,
+        disabled: input.disabled ? 1 : 0,
+        password_hash: passwordHash,
+        created_at: at,
+        updated_at: at,
+        password_changed_at: at,
+      };
+      try {
+        await db.insertInto('auth_users').values(row).execute();
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new WebAuthError('USERNAME_TAKEN', 'username is already taken');
+        throw error;
+      }
+      return toUser(row);
+    },
+    getById,
+    async getByUsername(username) {
+      return (await findUserRecord(context, username))?.user;
+    },
+    async list(listOptions = {}) {
+      const limit = Math.min(Math.max(Math.trunc(listOptions.limit ?? 100), 1), 1000);
+      const offset = Math.max(Math.trunc(listOptions.offset ?? 0), 0);
+      const rows = await db
+        .selectFrom('auth_users')
+        .selectAll()
+        .orderBy('username_key')
+        .limit(limit)
+        .offset(offset)
+        .execute();
+      return rows.map(toUser);
+    },
+    async count() {
+      const row = await db
+        .selectFrom('auth_users')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirstOrThrow();
+      return toNumber(row.count as number | string | bigint);
+    },
+    async setRole(id, role) {
+      assertRole(role);
+      return update(id, { role });
+    },
+    async setDisplayName(id, displayName) {
+      assertDisplayName(displayName);
+      return update(id, { display_name: displayName });
+    },
+    async setDisabled(id, disabled) {
+      return update(id, { disabled: disabled ? 1 : 0 }, disabled);
+    },
+    async setPassword(id, password) {
+      assertPasswordPolicy(password, options.policy);
+      const passwordHash = await hashPassword(password, options.argon2);
+      return update(id, { password_hash: passwordHash, password_changed_at: now() }, true);
+    },
+  };
+}

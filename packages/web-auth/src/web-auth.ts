@@ -1,0 +1,121 @@
+/**
+ * @module `createWebAuth`: one object holding the users, sessions, throttle and audit stores over the
+ * product's Kysely instance, with the sign-in and sign-out flows.
+ */
+import type { Kysely } from 'kysely';
+import { type AuditEntryInput, type AuditLog, createAuditLog } from './audit/audit-log.js';
+import type { StoreContext } from './context.js';
+import { createLogin, type LoginRequest, type LoginResult } from './login/login.js';
+import { type Argon2Parameters, createDummyVerifier, defaultArgon2Parameters } from './passwords/argon2.js';
+import { defaultPasswordPolicy, type PasswordPolicy } from './passwords/policy.js';
+import { detectDialect, type SqlDialectName } from './schema/dialect.js';
+import type { AuthDatabase } from './schema/tables.js';
+import {
+  createSessionStore,
+  defaultSessionOptions,
+  type SessionOptions,
+  type SessionStore,
+} from './sessions/session-store.js';
+import {
+  createLoginThrottle,
+  defaultThrottleOptions,
+  type LockoutOptions,
+  type LoginThrottle,
+  type ThrottleOptions,
+} from './throttle/login-throttle.js';
+import { createUserStore, type UserStore } from './users/user-store.js';
+
+export interface WebAuthOptions {
+  /** The product's database (SQLite or PostgreSQL) with `webAuthMigrations` applied. */
+  // biome-ignore lint/suspicious/noExplicitAny: the product's own database type is none of our business
+  db: Kysely<any>;
+  /** Detected from the Kysely adapter when omitted. */
+  dialect?: SqlDialectName;
+  /** Epoch milliseconds; inject a fake clock in tests. Default `Date.now`. */
+  now?: () => number;
+  argon2?: Partial<Argon2Parameters>;
+  passwordPolicy?: Partial<PasswordPolicy>;
+  sessions?: Partial<SessionOptions>;
+  throttle?: Partial<Omit<ThrottleOptions, 'lockout'>> & { lockout?: Partial<LockoutOptions> };
+}
+
+export interface LogoutRequest {
+  token: string | undefined;
+  /** Who signs out (recorded in the audit entry). */
+  actor?: string | null;
+  client?: string | null;
+  requestId?: string | null;
+}
+
+export interface WebAuth {
+  readonly users: UserStore;
+  readonly sessions: SessionStore;
+  readonly throttle: LoginThrottle;
+  readonly audit: AuditLog;
+  /** The effective settings, defaults filled in. */
+  readonly settings: {
+    argon2: Argon2Parameters;
+    passwordPolicy: PasswordPolicy;
+    sessions: SessionOptions;
+    throttle: ThrottleOptions;
+  };
+  login(request: LoginRequest): Promise<LoginResult>;
+  /** Deletes the session (if any) and records `auth.logout`; true when a session existed. */
+  logout(request: LogoutRequest): Promise<boolean>;
+  /** Deletes expired sessions and lock rows. */
+  purgeExpired(): Promise<{ sessions: number; lockouts: number }>;
+}
+
+export function createWebAuth(options: WebAuthOptions): WebAuth {
+  const context: StoreContext = {
+    db: options.db as Kysely<AuthDatabase>,
+    dialect: options.dialect ?? detectDialect(options.db),
+    now: options.now ?? Date.now,
+  };
+  const argon2 = { ...defaultArgon2Parameters, ...options.argon2 };
+  const passwordPolicy = { ...defaultPasswordPolicy, ...options.passwordPolicy };
+  const sessionOptions = { ...defaultSessionOptions, ...options.sessions };
+  const throttleOptions: ThrottleOptions = {
+    ...defaultThrottleOptions,
+    ...options.throttle,
+    lockout: { ...defaultThrottleOptions.lockout, ...options.throttle?.lockout },
+  };
+
+  const users = createUserStore(context, { argon2, policy: passwordPolicy });
+  const sessions = createSessionStore(context, sessionOptions);
+  const throttle = createLoginThrottle(context, throttleOptions);
+  const audit = createAuditLog(context);
+  const login = createLogin({
+    context,
+    sessions,
+    throttle,
+    audit,
+    argon2,
+    policy: passwordPolicy,
+    dummyVerify: createDummyVerifier(argon2),
+  });
+
+  return {
+    users,
+    sessions,
+    throttle,
+    audit,
+    settings: { argon2, passwordPolicy, sessions: sessionOptions, throttle: throttleOptions },
+    login,
+    async logout(request) {
+      const ended = request.token === undefined ? false : await sessions.revoke(request.token);
+      const entry: AuditEntryInput = {
+        actor: request.actor ?? null,
+        action: 'auth.logout',
+        outcome: ended ? 'success' : 'no_session',
+        requestId: request.requestId ?? null,
+        client: request.client ?? null,
+      };
+      await audit.append(entry);
+      return ended;
+    },
+    async purgeExpired() {
+      return { sessions: await sessions.purgeExpired(), lockouts: await throttle.purgeExpired() };
+    },
+  };
+}

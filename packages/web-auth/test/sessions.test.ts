@@ -1,0 +1,173 @@
+/**
+ * @module Sessions on SQLite and PostgreSQL with an injected clock: only the token's SHA-256 is
+ * stored, idle timeout, absolute lifetime, touch at most every N seconds, logout, purge, and the
+ * session cookie's attributes and parsing.
+ */
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  clearSessionCookie,
+  createWebAuth,
+  csrfTokenFor,
+  readSessionCookie,
+  serializeSessionCookie,
+  type User,
+  type WebAuth,
+} from '../src/index.js';
+import { cheapArgon2, fakeClock } from './support/clock.js';
+import { databaseKinds, openTestDatabase, type TestDatabase } from './support/databases.js';
+
+const minute = 60_000;
+
+describe.each(databaseKinds)('sessions on %s', (kind) => {
+  let database: TestDatabase;
+  let auth: WebAuth;
+  let user: User;
+  const clock = fakeClock();
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    auth = createWebAuth({
+      db: database.db,
+      now: clock.now,
+      argon2: cheapArgon2,
+      sessions: {
+        idleTimeoutSeconds: 30 * 60,
+        absoluteLifetimeSeconds: 2 * 60 * 60,
+        touchIntervalSeconds: 60,
+      },
+    });
+    user = await auth.users.create({ username: 'erin', password: 'a long enough password', role: 'viewer' });
+  });
+  afterAll(async () => database?.close());
+
+  async function storedRow(id: string) {
+    return database.db.selectFrom('auth_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  it('returns a 256-bit token once and stores only its SHA-256', async () => {
+    const created = await auth.sessions.create(user.id, { client: '10.0.0.1', userAgent: 'test' });
+    expect(created.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(created.token, 'base64url')).toHaveLength(32);
+    const row = (await storedRow(created.session.id))!;
+    expect(row.token_hash).toBe(createHash('sha256').update(created.token).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(created.token);
+    expect(JSON.stringify(row)).not.toContain(created.csrf);
+    expect(created.csrf).toBe(csrfTokenFor(created.token));
+    const valid = await auth.sessions.validate(created.token);
+    expect(valid?.user.id).toBe(user.id);
+    expect(valid?.csrf).toBe(created.csrf);
+    expect(valid?.session).toMatchObject({ client: '10.0.0.1', userAgent: 'test' });
+  });
+
+  it('gives every session its own CSRF token', async () => {
+    const a = await auth.sessions.create(user.id);
+    const b = await auth.sessions.create(user.id);
+    expect(a.csrf).not.toBe(b.csrf);
+    expect(a.token).not.toBe(b.token);
+  });
+
+  it('refuses unknown and malformed tokens', async () => {
+    expect(await auth.sessions.validate('x'.repeat(43))).toBeUndefined();
+    expect(await auth.sessions.validate('short')).toBeUndefined();
+    expect(await auth.sessions.validate(`${'a'.repeat(42)}!`)).toBeUndefined();
+  });
+
+  it('ends a session left idle for the idle timeout', async () => {
+    const created = await auth.sessions.create(user.id);
+    clock.advance(30 * minute - 1);
+    expect(await auth.sessions.validate(created.token)).toBeDefined();
+    // That use reset the idle timer: another 30 minutes minus a millisecond is still fine.
+    clock.advance(30 * minute - 1);
+    expect(await auth.sessions.validate(created.token)).toBeDefined();
+    clock.advance(30 * minute);
+    expect(await auth.sessions.validate(created.token)).toBeUndefined();
+    expect(await storedRow(created.session.id)).toBeUndefined();
+  });
+
+  it('ends a session at its absolute lifetime however often it is used', async () => {
+    const created = await auth.sessions.create(user.id);
+    for (let elapsed = 0; elapsed < 2 * 60 - 10; elapsed += 10) {
+      clock.advance(10 * minute);
+      expect(await auth.sessions.validate(created.token)).toBeDefined();
+    }
+    clock.advance(10 * minute);
+    expect(await auth.sessions.validate(created.token)).toBeUndefined();
+  });
+
+  it('writes last_seen_at at most once per touch interval', async () => {
+    const created = await auth.sessions.create(user.id);
+    const start = clock.now();
+    clock.advance(59_000);
+    await auth.sessions.validate(created.token);
+    expect(Number((await storedRow(created.session.id))?.last_seen_at)).toBe(start);
+    clock.advance(1_000);
+    await auth.sessions.validate(created.token);
+    expect(Number((await storedRow(created.session.id))?.last_seen_at)).toBe(start + 60_000);
+  });
+
+  it('logout deletes the row and records auth.logout', async () => {
+    const created = await auth.sessions.create(user.id);
+    expect(await auth.logout({ token: created.token, actor: user.username, requestId: 'req-1' })).toBe(true);
+    expect(await storedRow(created.session.id)).toBeUndefined();
+    expect(await auth.sessions.validate(created.token)).toBeUndefined();
+    expect(await auth.logout({ token: created.token })).toBe(false);
+    const { entries } = await auth.audit.list({ action: 'auth.logout' });
+    expect(entries.map((entry) => [entry.actor, entry.outcome, entry.requestId])).toEqual([
+      [null, 'no_session', null],
+      ['erin', 'success', 'req-1'],
+    ]);
+  });
+
+  it('purges idle and lifetime-expired rows and keeps live ones', async () => {
+    await auth.purgeExpired();
+    const live = await auth.sessions.create(user.id);
+    const before = (await database.db.selectFrom('auth_sessions').select('id').execute()).length;
+    const stale = await auth.sessions.create(user.id);
+    clock.advance(31 * minute);
+    await auth.sessions.validate(live.token).catch(() => undefined);
+    const fresh = await auth.sessions.create(user.id);
+    const purged = await auth.purgeExpired();
+    expect(purged.sessions).toBe(before);
+    const ids = (await database.db.selectFrom('auth_sessions').select('id').execute()).map((row) => row.id);
+    expect(ids).toEqual([fresh.session.id]);
+    expect(ids).not.toContain(stale.session.id);
+  });
+
+  it('lists and revokes all sessions of a user', async () => {
+    await auth.sessions.create(user.id);
+    await auth.sessions.create(user.id);
+    expect((await auth.sessions.listForUser(user.id)).length).toBe(3);
+    expect(await auth.sessions.revokeAllForUser(user.id)).toBe(3);
+    expect(await auth.sessions.listForUser(user.id)).toEqual([]);
+  });
+});
+
+describe('the session cookie', () => {
+  const token = 'A'.repeat(43);
+
+  it('is HttpOnly, SameSite=Strict, Path=/ and Secure only when asked', () => {
+    expect(serializeSessionCookie('firewarden_session', token)).toBe(
+      `firewarden_session=${token}; Path=/; HttpOnly; SameSite=Strict`,
+    );
+    expect(serializeSessionCookie('workspaced_session', token, { secure: true, maxAgeSeconds: 3600 })).toBe(
+      `workspaced_session=${token}; Path=/; HttpOnly; SameSite=Strict; Secure; Max-Age=3600`,
+    );
+    expect(clearSessionCookie('firewarden_session', { secure: true })).toBe(
+      'firewarden_session=; Path=/; HttpOnly; SameSite=Strict; Secure; Max-Age=0',
+    );
+  });
+
+  it('is read from a Cookie header among others, and only when well formed', () => {
+    expect(readSessionCookie(`a=1; firewarden_session=${token}; b=2`, 'firewarden_session')).toBe(token);
+    expect(
+      readSessionCookie(`firewarden_session=bad; firewarden_session=${token}`, 'firewarden_session'),
+    ).toBe(token);
+    expect(readSessionCookie(`xfirewarden_session=${token}`, 'firewarden_session')).toBeUndefined();
+    expect(readSessionCookie('firewarden_session=short', 'firewarden_session')).toBeUndefined();
+    expect(readSessionCookie(undefined, 'firewarden_session')).toBeUndefined();
+    expect(
+      readSessionCookie(`${'x=y; '.repeat(4000)}firewarden_session=${token}`, 'firewarden_session'),
+    ).toBeUndefined();
+  });
+});
