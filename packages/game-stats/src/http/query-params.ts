@@ -43,6 +43,9 @@ export const leaderboardQuerySchema = z.object({
   order: pagingShape.order.describe('By value; default desc (highest first)'),
 });
 
+/** A namespace as the game allows it in resource locations (`minecraft`, a mod id). */
+const resourceNamespace = /^[a-z0-9_.-]{1,64}$/;
+
 /** `crafted,mined,pickedUp,...`: short names, aliases or full `<ns>:<category>` names. */
 export const categoriesParam = z
   .string()
@@ -58,7 +61,7 @@ export const categoriesParam = z
       const category =
         categoryAliases[bare.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)] ??
         categoryAliases[bare.toLowerCase()];
-      if (!category) {
+      if (!category || !resourceNamespace.test(namespace)) {
         context.addIssue({ code: 'custom', message: `unknown category "${part}"` });
         return z.NEVER;
       }

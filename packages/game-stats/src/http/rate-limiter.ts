@@ -11,23 +11,37 @@ export interface RateLimitDecision {
   resetAt: number;
 }
 
-/** Above this many tracked clients, expired windows are swept before adding another. */
-const sweepThreshold = 10_000;
+/**
+ * Clients counted at once (about 100 bytes each). Reaching it takes this many distinct clients
+ * (IPv4 addresses, IPv6 /64s) inside one window; newcomers beyond it wait for a window to end.
+ */
+export const defaultMaxClients = 100_000;
+
+interface Window {
+  startedAt: number;
+  count: number;
+}
 
 export class FixedWindowRateLimiter {
-  private readonly windows = new Map<string, { startedAt: number; count: number }>();
+  /**
+   * Windows in the order they started: every window lasts `windowMs`, so the front of the map
+   * is always the next to expire and a sweep stops at the first live one (amortised O(1) a hit).
+   */
+  private readonly windows = new Map<string, Window>();
 
   constructor(
     private readonly requests: number,
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
+    private readonly maxClients: number = defaultMaxClients,
   ) {}
 
   hit(client: string): RateLimitDecision {
     const now = this.now();
+    this.sweep(now);
     let window = this.windows.get(client);
-    if (!window || now - window.startedAt >= this.windowMs) {
-      if (!window && this.windows.size >= sweepThreshold) this.sweep(now);
+    if (!window) {
+      if (this.windows.size >= this.maxClients) return this.full();
       window = { startedAt: now, count: 0 };
       this.windows.set(client, window);
     }
@@ -40,9 +54,16 @@ export class FixedWindowRateLimiter {
     };
   }
 
+  /** Every tracked window is live: a new client is refused until the oldest ends (never evicted). */
+  private full(): RateLimitDecision {
+    const oldest = this.windows.values().next().value as Window;
+    return { allowed: false, limit: this.requests, remaining: 0, resetAt: oldest.startedAt + this.windowMs };
+  }
+
   private sweep(now: number) {
     for (const [client, window] of this.windows) {
-      if (now - window.startedAt >= this.windowMs) this.windows.delete(client);
+      if (now - window.startedAt < this.windowMs) return;
+      this.windows.delete(client);
     }
   }
 }

@@ -1,11 +1,12 @@
 /**
- * @module The request gate, in the original plugin's order: CORS headers, OPTIONS preflight
- * (204), method (405), IP allow-list (403), Bearer API key (401), per-IP rate limit (429).
+ * @module The request gate: CORS headers, OPTIONS preflight (204), method (405), IP allow-list
+ * (403), per-client rate limit (429), Bearer API key (401). The limit runs before the key check
+ * (the original plugin checked it after) so that wrong keys spend the client's budget.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config/schema.js';
-import { type AddressList, createAddressList, resolveClientAddress } from './address-list.js';
+import { type AddressList, clientKey, createAddressList, resolveClientAddress } from './address-list.js';
 import { errorResponse } from './error-body.js';
 import { FixedWindowRateLimiter } from './rate-limiter.js';
 
@@ -66,12 +67,9 @@ export function securityGate(options: SecurityOptions): MiddlewareHandler {
           )
         : '';
     if (allowList && !allowList.has(client)) return reject(403, 'IP not allowed');
-    if (keyDigest && !bearerMatches(c.req.header('authorization'), keyDigest)) {
-      return reject(401, 'Unauthorized', { 'WWW-Authenticate': 'Bearer realm="game-stats"' });
-    }
     let limitHeaders: Record<string, string> = {};
     if (limiter) {
-      const decision = limiter.hit(client);
+      const decision = limiter.hit(clientKey(client));
       limitHeaders = {
         'X-RateLimit-Limit': String(decision.limit),
         'X-RateLimit-Remaining': String(decision.remaining),
@@ -85,6 +83,12 @@ export function securityGate(options: SecurityOptions): MiddlewareHandler {
         return reject(429, 'Rate limit exceeded', { ...limitHeaders, 'Retry-After': String(retryAfter) });
       }
     }
+    if (keyDigest && !bearerMatches(c.req.header('authorization'), keyDigest)) {
+      return reject(401, 'Unauthorized', {
+        ...limitHeaders,
+        'WWW-Authenticate': 'Bearer realm="game-stats"',
+      });
+    }
     await next();
     for (const [name, value] of Object.entries({ ...corsHeaders, ...limitHeaders }))
       c.res.headers.set(name, value);
@@ -95,8 +99,19 @@ function digest(text: string): Buffer {
   return createHash('sha256').update(text).digest();
 }
 
+const bearerScheme = 'bearer';
+
+/** The token of `Bearer <token>` (scheme in any case), or null; no regex, so no backtracking. */
+function bearerToken(header: string | undefined): string | null {
+  const text = header?.trim() ?? '';
+  if (text.slice(0, bearerScheme.length).toLowerCase() !== bearerScheme) return null;
+  const rest = text.slice(bearerScheme.length);
+  const token = rest.trimStart();
+  return token !== rest && token !== '' ? token : null;
+}
+
 /** Compares digests so neither the key's content nor its length leaks through timing. */
 function bearerMatches(header: string | undefined, keyDigest: Buffer): boolean {
-  const match = /^Bearer\s+(.+)$/i.exec(header?.trim() ?? '');
-  return timingSafeEqual(digest(match?.[1] ?? ''), keyDigest) && match !== null;
+  const token = bearerToken(header);
+  return timingSafeEqual(digest(token ?? ''), keyDigest) && token !== null;
 }

@@ -41,7 +41,8 @@ export async function queryFullStat(options: QueryOptions): Promise<QueryResult>
     });
   try {
     const handshake = await exchange(header(packetType.handshake, sessionId));
-    const token = Number.parseInt(handshake.toString('latin1', 5).replace(/\0+$/, ''), 10);
+    // parseInt stops at the NUL terminator.
+    const token = Number.parseInt(handshake.toString('latin1', 5), 10);
     if (Number.isNaN(token)) throw new Error('query handshake answer holds no challenge token');
     const request = Buffer.concat([header(packetType.stat, sessionId), Buffer.alloc(8)]);
     request.writeInt32BE(token | 0, 7);

@@ -20,8 +20,11 @@ export const vanillaCategories = [
 
 export type VanillaCategory = (typeof vanillaCategories)[number];
 
-/** Short names accepted for a category in `category.key` leaderboard stats and the `categories` filter. */
-export const categoryAliases: Readonly<Record<string, VanillaCategory>> = {
+/**
+ * Short names accepted for a category in `category.key` leaderboard stats and the `categories`
+ * filter. Null prototype: looking up `__proto__` or `constructor` finds nothing, not Object's members.
+ */
+export const categoryAliases: Readonly<Record<string, VanillaCategory>> = Object.assign(Object.create(null), {
   custom: 'custom',
   mined: 'mined',
   mine: 'mined',
@@ -40,7 +43,7 @@ export const categoryAliases: Readonly<Record<string, VanillaCategory>> = {
   kill: 'killed',
   killed_by: 'killed_by',
   killedby: 'killed_by',
-};
+});
 
 /** Keys of `minecraft:custom` the summaries read (values as the game stores them). */
 export const customKeys = {
