@@ -1,0 +1,368 @@
+/**
+ * @module Tests: every permission of every role on every route, through the running bin. The
+ * expected role table below is written from the README, not taken from the code.
+ */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  type Client,
+  type RunningDaemon,
+  removeDataDir,
+  setupOwner,
+  startDaemon,
+  userClient,
+} from './support/daemon.js';
+import { createRepo, git } from './support/git-repo.js';
+
+/** README "Roles and permissions", the project-facing and administrative columns. */
+const granted: Record<string, readonly string[]> = {
+  owner: [
+    'project.view',
+    'project.manage',
+    'files.view',
+    'files.write',
+    'git.view',
+    'git.write',
+    'tasks.view',
+    'tasks.write',
+    'users.view',
+    'users.manage',
+    'audit.view',
+  ],
+  admin: [
+    'project.view',
+    'project.manage',
+    'files.view',
+    'files.write',
+    'git.view',
+    'git.write',
+    'tasks.view',
+    'tasks.write',
+    'users.view',
+    'users.manage',
+    'audit.view',
+  ],
+  operator: [
+    'project.view',
+    'files.view',
+    'files.write',
+    'git.view',
+    'git.write',
+    'tasks.view',
+    'tasks.write',
+  ],
+  developer: [
+    'project.view',
+    'files.view',
+    'files.write',
+    'git.view',
+    'git.write',
+    'tasks.view',
+    'tasks.write',
+  ],
+  viewer: ['project.view', 'files.view', 'git.view', 'tasks.view'],
+};
+const roleNames = Object.keys(granted);
+
+interface Fixture {
+  role: string;
+  projectId: number;
+  repo: string;
+}
+
+interface RouteCase {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  route: string;
+  /** Every permission the route needs. */
+  needs: string[];
+  /** Creates what the call consumes; returns the concrete path and body. */
+  prepare: (fixture: Fixture) => Promise<{ path: string; body?: unknown }>;
+}
+
+let daemon: RunningDaemon;
+let owner: Client;
+const clients = new Map<string, Client>();
+const userIds = new Map<string, string>();
+let repo: string;
+let sharedProject: number;
+let counter = 0;
+const unique = (prefix: string) => `${prefix}${++counter}`;
+
+async function newProject(role: string): Promise<number> {
+  const created = await owner.post('/projects', { name: unique('p'), path: repo });
+  const id = created.body.id as number;
+  if (role !== 'owner' && role !== 'admin')
+    await owner.post(`/projects/${id}/members`, { user_id: userIds.get(role), role });
+  return id;
+}
+
+async function newTask(projectId: number): Promise<number> {
+  return (
+    await owner.post(`/projects/${projectId}/tasks`, { title: unique('task '), description: '', priority: 1 })
+  ).body.id;
+}
+
+const fixed = (path: string, body?: unknown) => async () => ({ path, body });
+
+const routes: RouteCase[] = [
+  { method: 'GET', route: '/me', needs: [], prepare: fixed('/me') },
+  { method: 'GET', route: '/users', needs: ['users.view'], prepare: fixed('/users') },
+  {
+    method: 'POST',
+    route: '/users',
+    needs: ['users.manage'],
+    prepare: async () => ({
+      path: '/users',
+      body: { username: unique('user'), password: 'a long password 1', role: 'viewer' },
+    }),
+  },
+  { method: 'GET', route: '/audit', needs: ['audit.view'], prepare: fixed('/audit') },
+  { method: 'GET', route: '/audit/verify', needs: ['audit.view'], prepare: fixed('/audit/verify') },
+  { method: 'GET', route: '/projects', needs: ['project.view'], prepare: fixed('/projects') },
+  {
+    method: 'POST',
+    route: '/projects',
+    needs: ['project.manage'],
+    prepare: async () => ({ path: '/projects', body: { name: unique('new'), path: repo } }),
+  },
+  {
+    method: 'GET',
+    route: '/projects/{id}',
+    needs: ['project.view'],
+    prepare: async (f) => ({ path: `/projects/${f.projectId}` }),
+  },
+  {
+    method: 'DELETE',
+    route: '/projects/{id}',
+    needs: ['project.manage'],
+    prepare: async (f) => ({ path: `/projects/${await newProject(f.role)}` }),
+  },
+  {
+    method: 'GET',
+    route: '/projects/{id}/members',
+    needs: ['project.view'],
+    prepare: async (f) => ({ path: `/projects/${f.projectId}/members` }),
+  },
+  {
+    method: 'POST',
+    route: '/projects/{id}/members',
+    needs: ['project.manage'],
+    prepare: async (f) => ({
+      path: `/projects/${f.projectId}/members`,
+      body: { username: 'bystander', role: 'viewer' },
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/projects/{id}/members/{user}',
+    needs: ['project.manage'],
+    prepare: async (f) => {
+      await owner.post(`/projects/${f.projectId}/members`, { username: 'bystander', role: 'viewer' });
+      return { path: `/projects/${f.projectId}/members/${userIds.get('bystander')}` };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/projects/{id}/tasks',
+    needs: ['tasks.view'],
+    prepare: async (f) => ({ path: `/projects/${f.projectId}/tasks` }),
+  },
+  {
+    method: 'POST',
+    route: '/projects/{id}/tasks',
+    needs: ['tasks.write'],
+    prepare: async (f) => ({
+      path: `/projects/${f.projectId}/tasks`,
+      body: { title: 'x', description: 'y', priority: 2 },
+    }),
+  },
+  {
+    method: 'PATCH',
+    route: '/tasks/{id}',
+    needs: ['tasks.write'],
+    prepare: async (f) => ({ path: `/tasks/${await newTask(f.projectId)}`, body: { title: 'renamed' } }),
+  },
+  {
+    method: 'POST',
+    route: '/tasks/{id}/move',
+    needs: ['tasks.write'],
+    prepare: async (f) => ({
+      path: `/tasks/${await newTask(f.projectId)}/move`,
+      body: { state: 'running', version: 1 },
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/tasks/{id}',
+    needs: ['tasks.write'],
+    prepare: async (f) => ({ path: `/tasks/${await newTask(f.projectId)}` }),
+  },
+  {
+    method: 'POST',
+    route: '/tasks/{id}/worktree',
+    needs: ['tasks.write', 'git.write'],
+    prepare: async (f) => ({ path: `/tasks/${await newTask(f.projectId)}/worktree` }),
+  },
+  {
+    method: 'GET',
+    route: '/projects/{id}/files',
+    needs: ['files.view'],
+    prepare: async (f) => ({ path: `/projects/${f.projectId}/files` }),
+  },
+  {
+    method: 'GET',
+    route: '/projects/{id}/files/read',
+    needs: ['files.view'],
+    prepare: async (f) => ({ path: `/projects/${f.projectId}/files/read?path=README.md` }),
+  },
+  {
+    method: 'POST',
+    route: '/projects/{id}/files/write',
+    needs: ['files.write'],
+    prepare: async (f) => ({
+      path: `/projects/${f.projectId}/files/write`,
+      body: { path: `${unique('w')}.txt`, content: 'x' },
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/projects/{id}/files',
+    needs: ['files.write'],
+    prepare: async (f) => {
+      const name = `${unique('d')}.txt`;
+      await writeFile(path.join(f.repo, name), 'bye');
+      return { path: `/projects/${f.projectId}/files?path=${name}` };
+    },
+  },
+  ...['status', 'diff', 'log', 'branches'].map(
+    (operation): RouteCase => ({
+      method: 'GET',
+      route: `/projects/{id}/git/${operation}`,
+      needs: ['git.view'],
+      prepare: async (f) => ({ path: `/projects/${f.projectId}/git/${operation}` }),
+    }),
+  ),
+  {
+    method: 'POST',
+    route: '/projects/{id}/git/stage',
+    needs: ['git.write'],
+    prepare: async (f) => ({ path: `/projects/${f.projectId}/git/stage`, body: { paths: ['README.md'] } }),
+  },
+  {
+    method: 'POST',
+    route: '/projects/{id}/git/commit',
+    needs: ['git.write'],
+    prepare: async (f) => {
+      const name = `${unique('c')}.txt`;
+      await writeFile(path.join(f.repo, name), 'commit me');
+      git(f.repo, 'add', '--', name);
+      return { path: `/projects/${f.projectId}/git/commit`, body: { message: `add ${name}` } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/projects/{id}/git/branch',
+    needs: ['git.write'],
+    prepare: async (f) => ({
+      path: `/projects/${f.projectId}/git/branch`,
+      body: { name: unique('feature-') },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/projects/{id}/git/switch',
+    needs: ['git.write'],
+    prepare: async (f) => ({ path: `/projects/${f.projectId}/git/switch`, body: { branch: 'main' } }),
+  },
+];
+
+beforeAll(async () => {
+  daemon = await startDaemon({ args: ['--login-attempts-per-minute', '1000'] });
+  owner = await setupOwner(daemon);
+  clients.set('owner', owner);
+  for (const role of roleNames.slice(1)) {
+    const { client, id } = await userClient(daemon, owner, role, role);
+    clients.set(role, client);
+    userIds.set(role, id);
+  }
+  userIds.set(
+    'bystander',
+    (await owner.post('/users', { username: 'bystander', password: 'a long password 1', role: 'viewer' }))
+      .body.id,
+  );
+  repo = await createRepo({ 'README.md': 'hello\n' });
+  sharedProject = await newProject('owner');
+  for (const role of ['operator', 'developer', 'viewer'])
+    await owner.post(`/projects/${sharedProject}/members`, { user_id: userIds.get(role), role });
+});
+
+afterAll(async () => {
+  expect(await daemon.stop()).toBe(0);
+  await removeDataDir(daemon);
+});
+
+describe.each(roleNames)('role %s', (role) => {
+  test.each(routes.map((route) => [`${route.method} ${route.route}`, route] as const))(
+    '%s',
+    async (_name, route) => {
+      const client = clients.get(role)!;
+      const { path: concrete, body } = await route.prepare({ role, projectId: sharedProject, repo });
+      const answer = await client.request(route.method, concrete, body === undefined ? {} : { json: body });
+      const allowed = route.needs.every((permission) => granted[role]!.includes(permission));
+      if (allowed) {
+        expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+      } else {
+        expect(answer.status, JSON.stringify(answer.body)).toBe(403);
+        expect(answer.body.error.code).toBe('PERMISSION_DENIED');
+      }
+    },
+  );
+});
+
+describe('project visibility', () => {
+  test('a user who is not a member sees neither the project nor its tasks (404, not 403)', async () => {
+    const hidden = await newProject('owner');
+    const task = await newTask(hidden);
+    const developer = clients.get('developer')!;
+    expect((await developer.get('/projects')).body.projects.map((p: { id: number }) => p.id)).not.toContain(
+      hidden,
+    );
+    for (const route of [
+      `/projects/${hidden}`,
+      `/projects/${hidden}/tasks`,
+      `/projects/${hidden}/files`,
+      `/projects/${hidden}/git/status`,
+    ]) {
+      const answer = await developer.get(route);
+      expect(answer.status, route).toBe(404);
+    }
+    expect((await developer.patch(`/tasks/${task}`, { title: 'mine now' })).status).toBe(404);
+  });
+
+  test('a member lists only their projects, each with their role', async () => {
+    const viewer = clients.get('viewer')!;
+    const listed = (await viewer.get('/projects')).body.projects;
+    expect(listed.length).toBeGreaterThan(0);
+    for (const project of listed) expect(project.role).toBe('viewer');
+    expect(listed.map((p: { id: number }) => p.id)).toContain(sharedProject);
+  });
+
+  test('nobody grants a role above their own (admin cannot create an owner)', async () => {
+    const admin = clients.get('admin')!;
+    const answer = await admin.post('/users', {
+      username: 'usurper',
+      password: 'a long password 1',
+      role: 'owner',
+    });
+    expect(answer.status).toBe(403);
+    expect(answer.body.error.code).toBe('ROLE_TOO_HIGH');
+  });
+
+  test('deleting a project removes its metadata only: the folder and its files stay', async () => {
+    const id = await newProject('owner');
+    expect((await owner.delete(`/projects/${id}`)).status).toBe(204);
+    expect((await owner.get(`/projects/${id}`)).status).toBe(404);
+    expect(git(repo, 'ls-files')).toContain('README.md');
+  });
+});
