@@ -18,31 +18,73 @@ export interface StreakInput {
   calendar: ContributionGrid | null;
   hideBorder: boolean;
   theme: Theme;
+  /** Sections left out. */
+  hide?: ReadonlySet<StreakSection>;
+  /** Card width, px; default 495. */
+  width?: number;
+  /** Streaks counted in weeks (labels say so). */
+  weekly?: boolean;
+  /** How dates are written; default `formatDay` ("12 Mar 2024"). */
+  formatDate?: (date: string) => string;
+  /** Colours of single elements; default from the theme. */
+  colors?: StreakColors;
+  /** Corner radius, px. */
+  radius?: number;
 }
 
-const width = 495;
+export type StreakSection = 'total' | 'current' | 'longest';
+
+/** github-readme-streak-stats' per-element colours. */
+export interface StreakColors {
+  stroke?: string;
+  fire?: string;
+  currentNumber?: string;
+  currentLabel?: string;
+  sideNumbers?: string;
+  sideLabels?: string;
+  dates?: string;
+}
+
+const defaultWidth = 495;
 const columnsTop = 48;
 const cell = 11;
 const gap = 3;
 
-function rangeText(range: StreakRange): string {
+function rangeText(range: StreakRange, format: (date: string) => string): string {
   if (range.length === 0) return 'No streak';
-  return range.start === range.end
-    ? formatDay(range.start)
-    : `${formatDay(range.start)} – ${formatDay(range.end)}`;
+  return range.start === range.end ? format(range.start) : `${format(range.start)} – ${format(range.end)}`;
 }
 
 export function renderStreak(input: StreakInput): string {
   const { summary, theme } = input;
-  const column = width / 3;
+  const width = input.width ?? defaultWidth;
+  const format = input.formatDate ?? formatDay;
+  const colors = input.colors ?? {};
+  const period = input.weekly ? 'Week' : '';
   const since = summary.firstContribution
-    ? `${formatDay(summary.firstContribution)} – Present`
+    ? `${format(summary.firstContribution)} – Present`
     : 'No contributions yet';
-  const total = `${label(column / 2, columnsTop + 50, formatCount(summary.total), { fill: theme.title, size: 28, bold: true, anchor: 'middle' })}${label(column / 2, columnsTop + 84, 'Total Contributions', { fill: theme.text, size: 14, anchor: 'middle' })}${label(column / 2, columnsTop + 108, since, { fill: theme.muted, size: 11, anchor: 'middle' })}`;
-  const cx = column * 1.5;
-  const current = `${progressRing(cx, columnsTop + 38, 38, 1, theme.ring, 5)}<circle cx="${round(cx)}" cy="${columnsTop}" r="12" fill="${theme.background}"/>${icon('flame', cx - 8, columnsTop - 9, theme.ring)}${label(cx, columnsTop + 48, formatCount(summary.current.length), { fill: theme.title, size: 28, bold: true, anchor: 'middle' })}${label(cx, columnsTop + 100, 'Current Streak', { fill: theme.ring, size: 14, bold: true, anchor: 'middle' })}${label(cx, columnsTop + 122, rangeText(summary.current), { fill: theme.muted, size: 11, anchor: 'middle' })}`;
-  const longest = `${label(column * 2.5, columnsTop + 50, formatCount(summary.longest.length), { fill: theme.title, size: 28, bold: true, anchor: 'middle' })}${label(column * 2.5, columnsTop + 84, 'Longest Streak', { fill: theme.text, size: 14, anchor: 'middle' })}${label(column * 2.5, columnsTop + 108, rangeText(summary.longest), { fill: theme.muted, size: 11, anchor: 'middle' })}`;
-  const dividers = `<path d="M${round(column)} 40v120M${round(column * 2)} 40v120" stroke="${theme.border}"/>`;
+  const sideNumbers = colors.sideNumbers ?? theme.title;
+  const sideLabels = colors.sideLabels ?? theme.text;
+  const dates = colors.dates ?? theme.muted;
+  const drawSection: Record<StreakSection, (cx: number) => string> = {
+    total: (cx) =>
+      `${label(cx, columnsTop + 50, formatCount(summary.total), { fill: sideNumbers, size: 28, bold: true, anchor: 'middle' })}${label(cx, columnsTop + 84, 'Total Contributions', { fill: sideLabels, size: 14, anchor: 'middle' })}${label(cx, columnsTop + 108, since, { fill: dates, size: 11, anchor: 'middle' })}`,
+    current: (cx) =>
+      `${progressRing(cx, columnsTop + 38, 38, 1, theme.ring, 5)}<circle cx="${round(cx)}" cy="${columnsTop}" r="12" fill="${theme.background}"/>${icon('flame', cx - 8, columnsTop - 9, colors.fire ?? theme.ring)}${label(cx, columnsTop + 48, formatCount(summary.current.length), { fill: colors.currentNumber ?? theme.title, size: 28, bold: true, anchor: 'middle' })}${label(cx, columnsTop + 100, `Current ${period}${period && ' '}Streak`, { fill: colors.currentLabel ?? theme.ring, size: 14, bold: true, anchor: 'middle' })}${label(cx, columnsTop + 122, rangeText(summary.current, format), { fill: dates, size: 11, anchor: 'middle' })}`,
+    longest: (cx) =>
+      `${label(cx, columnsTop + 50, formatCount(summary.longest.length), { fill: sideNumbers, size: 28, bold: true, anchor: 'middle' })}${label(cx, columnsTop + 84, `Longest ${period}${period && ' '}Streak`, { fill: sideLabels, size: 14, anchor: 'middle' })}${label(cx, columnsTop + 108, rangeText(summary.longest, format), { fill: dates, size: 11, anchor: 'middle' })}`,
+  };
+  const sections = (['total', 'current', 'longest'] as const).filter((section) => !input.hide?.has(section));
+  const column = width / Math.max(1, sections.length);
+  const [total = '', current = '', longest = ''] = sections.map((section, index) =>
+    drawSection[section](column * (index + 0.5)),
+  );
+  const dividerPath = sections
+    .slice(1)
+    .map((_, index) => `M${round(column * (index + 1))} 40v120`)
+    .join('');
+  const dividers = dividerPath ? `<path d="${dividerPath}" stroke="${colors.stroke ?? theme.border}"/>` : '';
   let height = 190;
   let calendar = '';
   if (input.calendar) {
@@ -60,12 +102,13 @@ export function renderStreak(input: StreakInput): string {
       .join('');
     height = top + 7 * (cell + gap) + 14;
   }
-  const description = `Total contributions ${summary.total}; current streak ${summary.current.length} days (${rangeText(summary.current)}); longest streak ${summary.longest.length} days (${rangeText(summary.longest)}).`;
+  const unit = input.weekly ? 'weeks' : 'days';
+  const description = `Total contributions ${summary.total}; current streak ${summary.current.length} ${unit} (${rangeText(summary.current, format)}); longest streak ${summary.longest.length} ${unit} (${rangeText(summary.longest, format)}).`;
   return svgDocument({
     width,
     height,
     title: `${input.login}'s contribution streak`,
     description,
-    body: `${cardFrame({ width, height, theme, hideBorder: input.hideBorder })}${dividers}<g font-family="${fontFamily}">${total}${current}${longest}</g>${calendar}`,
+    body: `${cardFrame({ width, height, theme, hideBorder: input.hideBorder, radius: input.radius })}${dividers}<g font-family="${fontFamily}">${total}${current}${longest}</g>${calendar}`,
   });
 }

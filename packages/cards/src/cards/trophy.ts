@@ -14,10 +14,15 @@ export interface TrophyInput {
   columns: number;
   noFrame: boolean;
   theme: Theme;
+  /** Space between panels across and down, px; default 6. */
+  gapX?: number;
+  gapY?: number;
+  /** Panels without their background (the page shows through). */
+  noBackground?: boolean;
 }
 
 const panel = 110;
-const spacing = 6;
+const defaultSpacing = 6;
 
 /** Metal of a tier: gold for S ranks, silver for A ranks, bronze for B and C. */
 function metal(tier: TrophyTier | null): string {
@@ -33,18 +38,20 @@ function cup(cx: number, top: number, color: string): string {
 
 export function renderTrophy(input: TrophyInput): string {
   const { theme, columns } = input;
-  const rows = Math.ceil(input.trophies.length / columns);
-  const width = columns * panel + (columns - 1) * spacing + 2;
-  const height = rows * panel + (rows - 1) * spacing + 2;
+  const gapX = input.gapX ?? defaultSpacing;
+  const gapY = input.gapY ?? defaultSpacing;
+  const rows = Math.max(1, Math.ceil(input.trophies.length / columns));
+  const width = columns * panel + (columns - 1) * gapX + 2;
+  const height = rows * panel + (rows - 1) * gapY + 2;
   const panels = input.trophies
     .map((trophy, index) => {
-      const x = 1 + (index % columns) * (panel + spacing);
-      const y = 1 + Math.floor(index / columns) * (panel + spacing);
+      const x = 1 + (index % columns) * (panel + gapX);
+      const y = 1 + Math.floor(index / columns) * (panel + gapY);
       const cx = x + panel / 2;
       const color = metal(trophy.tier);
       const frame = input.noFrame
         ? ''
-        : `<rect x="${x + 0.5}" y="${y + 0.5}" width="${panel - 1}" height="${panel - 1}" rx="6" fill="${theme.background}" stroke="${theme.border}"/>`;
+        : `<rect x="${x + 0.5}" y="${y + 0.5}" width="${panel - 1}" height="${panel - 1}" rx="6" fill="${input.noBackground ? 'none' : theme.background}" stroke="${theme.border}"/>`;
       return `${frame}${cup(cx, y + 12, color)}${label(cx, y + 66, trophy.tier ?? '?', { fill: color, size: 15, bold: true, anchor: 'middle' })}${label(cx, y + 84, trophyTitles[trophy.kind], { fill: theme.title, size: 11, bold: true, anchor: 'middle' })}${label(cx, y + 99, formatCount(trophy.value), { fill: theme.muted, size: 11, anchor: 'middle' })}`;
     })
     .join('');

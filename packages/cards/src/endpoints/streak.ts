@@ -3,6 +3,8 @@
  */
 import { renderOnce } from '../cards/render-memo.js';
 import { renderStreak } from '../cards/streak.js';
+import { withDialect } from '../compat/dialect.js';
+import { streakStatsCard } from '../compat/streak-stats.js';
 import { contributionDays } from '../github/fetchers/contributions.js';
 import { forCard, gitHubDataFor } from '../github/for-services.js';
 import { defineEndpoint } from '../http/endpoint.js';
@@ -16,7 +18,7 @@ import { githubCardCache, timezoneParam, usernameParam } from './github-params.j
 /** Weeks in the optional calendar strip. */
 const calendarWeeks = 20;
 
-export const streak = defineEndpoint({
+const ourStreak = defineEndpoint({
   path: '/streak',
   summary: 'Current streak, longest streak and total contributions across every year.',
   cache: githubCardCache,
@@ -49,3 +51,6 @@ export const streak = defineEndpoint({
     );
   },
 });
+
+/** Also github-readme-streak-stats' URLs (`/streak?user=...`), whose themes differ from ours. */
+export const streak = withDialect(ourStreak, { endpoint: streakStatsCard, widerNames: ['theme'] });

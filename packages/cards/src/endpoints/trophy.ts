@@ -3,6 +3,8 @@
  * repositories.
  */
 import { renderTrophy } from '../cards/trophy.js';
+import { withDialect } from '../compat/dialect.js';
+import { profileTrophyCard } from '../compat/profile-trophy.js';
 import { forCard, gitHubDataFor } from '../github/for-services.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { trophiesFor } from '../insights/trophies.js';
@@ -10,7 +12,7 @@ import { flag, number, themeParam } from '../params/index.js';
 import { getTheme } from '../themes/index.js';
 import { githubCardCache, usernameParam } from './github-params.js';
 
-export const trophy = defineEndpoint({
+const ourTrophy = defineEndpoint({
   path: '/trophy',
   summary:
     'Tiered trophies (SSS to C) for stars, commits, followers, pull requests, issues and repositories.',
@@ -39,4 +41,13 @@ export const trophy = defineEndpoint({
     });
     return renderTrophy({ login: stats.login, trophies, columns: column, noFrame, theme: getTheme(theme) });
   },
+});
+
+/**
+ * Also github-profile-trophy's URLs: its own parameters, and `column`/`theme` beyond ours
+ * (`column=7`, `theme=flat`) when the query names nothing only we use.
+ */
+export const trophy = withDialect(ourTrophy, {
+  endpoint: profileTrophyCard,
+  widerNames: ['column', 'theme'],
 });

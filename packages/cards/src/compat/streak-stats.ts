@@ -1,0 +1,116 @@
+/**
+ * @module github-readme-streak-stats drop-in: `/streak?user=...` (the old service answered at
+ * the root of its host) with its colour parameters, `hide_border`, `border_radius`,
+ * `date_format`, `mode=weekly`, `exclude_days`, the three `hide_*` sections and `card_width`.
+ */
+import { renderOnce } from '../cards/render-memo.js';
+import { renderStreak, type StreakSection } from '../cards/streak.js';
+import { githubCardCache, usernameParam } from '../endpoints/github-params.js';
+import { contributionDays } from '../github/fetchers/contributions.js';
+import { forCard, gitHubDataFor } from '../github/for-services.js';
+import { defineEndpoint } from '../http/endpoint.js';
+import { todayIn } from '../insights/calendar-date.js';
+import { computeStreaks } from '../insights/streak.js';
+import { getTheme } from '../themes/index.js';
+import { dateFormatter, readDateFormat } from './date-format.js';
+import { lenient, lenientColor, lenientFlag, lenientNumber, lenientText, readList } from './lenient.js';
+import { lenientBackground, themeWith, themeWithBackground, withGradient } from './palette.js';
+import { foreignTheme } from './themes.js';
+
+const weekdayNames = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
+
+/** `Sun,Sat` -> {0, 6}; unknown names are ignored. */
+function readWeekdays(raw: string): ReadonlySet<number> {
+  const days = readList(raw, 7).map((name) => weekdayNames.indexOf(name.slice(0, 3).toLowerCase()));
+  return new Set(days.filter((day) => day >= 0));
+}
+
+/** Their default theme is a white card with orange accents: our `coral`. */
+function streakTheme(name: string | null) {
+  return name === null || name.toLowerCase() === 'default' ? 'coral' : foreignTheme(name, 'coral');
+}
+
+export const streakStatsCard = defineEndpoint({
+  path: '/streak',
+  summary: 'github-readme-streak-stats drop-in.',
+  cache: githubCardCache,
+  pure: false,
+  params: {
+    user: usernameParam,
+    theme: lenientText('Theme name of github-readme-streak-stats, mapped to the closest of ours.', 40),
+    hide_border: lenientFlag('Draw no border.', false),
+    border_radius: lenientNumber('Corner radius, px.', 0, 40),
+    background: lenientBackground('Background: hex colour or `angle,color1,color2,...` gradient.'),
+    border: lenientColor('Border colour.'),
+    stroke: lenientColor('Divider colour.'),
+    ring: lenientColor('Ring colour.'),
+    fire: lenientColor('Flame colour.'),
+    currStreakNum: lenientColor('Current streak number colour.'),
+    sideNums: lenientColor('Total and longest numbers colour.'),
+    currStreakLabel: lenientColor('Current streak label colour.'),
+    sideLabels: lenientColor('Total and longest labels colour.'),
+    dates: lenientColor('Date colour.'),
+    date_format: lenient<string | null>('PHP date letters, e.g. `M j[, Y]`.', readDateFormat, null),
+    mode: lenient<'daily' | 'weekly'>(
+      'daily or weekly.',
+      (raw) => (raw === 'weekly' || raw === 'daily' ? raw : undefined),
+      'daily',
+    ),
+    exclude_days: lenient<ReadonlySet<number>>(
+      'Weekdays that do not break a streak, e.g. `Sun,Sat`.',
+      readWeekdays,
+      new Set(),
+    ),
+    hide_total_contributions: lenientFlag('Leave out the total.', false),
+    hide_current_streak: lenientFlag('Leave out the current streak.', false),
+    hide_longest_streak: lenientFlag('Leave out the longest streak.', false),
+    card_width: lenientNumber('Card width, px.', 300, 1000),
+  },
+  async render(values, { services }) {
+    const contributions = await forCard(gitHubDataFor(services).contributions(values.user));
+    const today = todayIn(services.now().getTime(), 'UTC');
+    const { user, exclude_days, ...drawing } = values;
+    const key = `streak-stats|${user}|${today}|${[...exclude_days].join(',')}|${JSON.stringify(drawing)}`;
+    return renderOnce(contributions, key, () => {
+      const hide = new Set<StreakSection>();
+      if (values.hide_total_contributions) hide.add('total');
+      if (values.hide_current_streak) hide.add('current');
+      if (values.hide_longest_streak) hide.add('longest');
+      const base = themeWith(getTheme(streakTheme(values.theme)), {
+        border: values.border,
+        ring: values.ring,
+      });
+      const weekly = values.mode === 'weekly';
+      return withGradient(
+        renderStreak({
+          login: user,
+          summary: computeStreaks(contributionDays(contributions), today, {
+            weekly,
+            excludedWeekdays: exclude_days,
+          }),
+          today,
+          calendar: null,
+          hideBorder: values.hide_border,
+          theme: themeWithBackground(base, values.background),
+          hide,
+          width: values.card_width ?? undefined,
+          weekly,
+          formatDate: values.date_format
+            ? dateFormatter(values.date_format, Number(today.slice(0, 4)))
+            : undefined,
+          radius: values.border_radius ?? undefined,
+          colors: {
+            stroke: values.stroke ?? undefined,
+            fire: values.fire ?? undefined,
+            currentNumber: values.currStreakNum ?? undefined,
+            currentLabel: values.currStreakLabel ?? undefined,
+            sideNumbers: values.sideNums ?? undefined,
+            sideLabels: values.sideLabels ?? undefined,
+            dates: values.dates ?? undefined,
+          },
+        }),
+        values.background,
+      );
+    });
+  },
+});
