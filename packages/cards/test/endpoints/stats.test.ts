@@ -73,8 +73,10 @@ describe('/trophy', () => {
 
   it('accepts column 1-4 and noFrame', async () => {
     expect((await bed().app()('/trophy?username=ada&column=4&noFrame=true')).status).toBe(200);
-    expect((await bed().app()('/trophy?username=ada&column=0')).status).toBe(400);
-    expect((await bed().app()('/trophy?username=ada&column=5')).status).toBe(400);
+    // With a parameter only we use the query is ours: column stays 1-4. (Without one, column=5
+    // is a github-profile-trophy URL and draws; see compat-urls.test.ts.)
+    expect((await bed().app()('/trophy?username=ada&column=0&noFrame=false')).status).toBe(400);
+    expect((await bed().app()('/trophy?username=ada&column=5&noFrame=false')).status).toBe(400);
   });
 });
 
