@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { registerCompatRoutes } from './compat/routes.js';
 import { endpoints as defaultEndpoints } from './endpoints/index.js';
 import { renderGallery } from './gallery/page.js';
+import { withoutTrailingSlashes } from './github/api-url.js';
 import { errorCacheControl } from './http/cache-control.js';
 import type { Endpoint } from './http/endpoint.js';
 import { type AnswerMemoOptions, createAnswerMemo, createCardHandler } from './http/pipeline.js';
@@ -41,7 +42,7 @@ function resolveServices(options: CreateAppOptions): CardServices {
     cache: options.cache ?? createMemoryCache(),
     github: {
       tokens: options.github?.tokens ?? [],
-      apiUrl: (options.github?.apiUrl ?? defaultGithubApiUrl).replace(/\/+$/, ''),
+      apiUrl: withoutTrailingSlashes(options.github?.apiUrl ?? defaultGithubApiUrl),
       fetch: options.github?.fetch ?? ((input, init) => fetch(input, init)),
     },
     now: options.now ?? (() => new Date()),

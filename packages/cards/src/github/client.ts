@@ -2,6 +2,7 @@
  * @module GitHub GraphQL + REST client on Node fetch: token rotation, rate-limit detection and
  * retries with backoff inside a total time budget, so every card answers in time.
  */
+import { withoutTrailingSlashes } from './api-url.js';
 import { GitHubError, notFound, rateLimited, upstreamDown } from './errors.js';
 import { createTokenPool, type TokenPool } from './token-pool.js';
 
@@ -60,7 +61,7 @@ interface GraphQLBody<T> {
 type Attempt<T> = { done: T } | { retry: string; wait: number };
 
 export function createGitHubClient(options: GitHubClientOptions = {}): GitHubClient {
-  const apiUrl = (options.apiUrl ?? DEFAULT_API_URL).replace(/\/+$/, '');
+  const apiUrl = withoutTrailingSlashes(options.apiUrl ?? DEFAULT_API_URL);
   const doFetch = options.fetch ?? fetch;
   const now = options.now ?? Date.now;
   const budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
