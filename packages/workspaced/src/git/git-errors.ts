@@ -30,11 +30,18 @@ export function gitError(error: unknown): unknown {
     lower.includes('unmerged files') ||
     lower.includes('resolve your current index first') ||
     lower.includes('unresolved conflict') ||
-    lower.includes('fix conflicts')
+    lower.includes('fix conflicts') ||
+    lower.includes('while merging')
   )
-    return new ApiError(409, 'GIT_CONFLICT', 'the repository has unresolved merge conflicts');
+    return new ApiError(
+      409,
+      'GIT_CONFLICT',
+      'the repository is in the middle of a merge with unresolved conflicts',
+    );
   if (lower.includes('nothing to commit') || lower.includes('no changes added to commit'))
     return new ApiError(409, 'GIT_NOTHING_TO_COMMIT', 'nothing is staged to commit');
+  if (lower.includes('pathspec') && lower.includes('did not match'))
+    return new ApiError(404, 'GIT_PATH_NOT_FOUND', firstLine(text));
   if (lower.includes('already exists'))
     return new ApiError(409, 'GIT_BRANCH_EXISTS', 'a branch of that name already exists');
   if (

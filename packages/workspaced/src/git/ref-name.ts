@@ -25,3 +25,17 @@ export function checkRefName(name: string, what = 'branch name'): string {
     throw bad('must not have a part starting with "."');
   return name;
 }
+
+/**
+ * A revision for `log` (`main`, `HEAD~2`, `v1.0..main`): revision syntax is allowed, but never a
+ * leading `-`, whitespace or control characters. It is passed after `--end-of-options` as well.
+ */
+export function checkRevision(revision: string): string {
+  const bad = (reason: string) => new ApiError(400, 'INVALID_REF_NAME', `ref ${reason}`);
+  if (revision.length === 0 || revision.length > maxRefLength)
+    throw bad(`must be 1-${maxRefLength} characters`);
+  if (revision.startsWith('-')) throw bad('must not start with "-"');
+  for (const char of revision)
+    if (char <= ' ' || char === '\x7f') throw bad('must not contain spaces or control characters');
+  return revision;
+}

@@ -8,7 +8,7 @@ import { projectGuard } from '../../access/project-access.js';
 import { parseRelativePath } from '../../files/relative-path.js';
 import { canonicalRoot, resolveRooted } from '../../files/rooted-path.js';
 import { gitBranches, gitDiff, gitLog, gitStatus } from '../../git/read-operations.js';
-import { checkRefName } from '../../git/ref-name.js';
+import { checkRevision } from '../../git/ref-name.js';
 import { gitCommit, gitCreateBranch, gitStage, gitSwitch } from '../../git/write-operations.js';
 import type { AppEnv, DaemonContext } from '../app-env.js';
 import { readJson, readQuery } from '../request-input.js';
@@ -55,7 +55,7 @@ export function registerGitRoutes(app: Hono<AppEnv>, { db }: DaemonContext): voi
 
   app.get('/projects/:id/git/log', projectGuard(db, 'git.view'), async (c) => {
     const query = readQuery(c, logQuery);
-    const ref = query.ref === undefined ? undefined : checkRefName(query.ref, 'ref');
+    const ref = query.ref === undefined ? undefined : checkRevision(query.ref);
     return c.json({ commits: await gitLog(await root(c.var.project), query.limit, ref) });
   });
 
