@@ -68,7 +68,8 @@ export interface WebAuth {
 
 export function createWebAuth(options: WebAuthOptions): WebAuth {
   const context: StoreContext = {
-    db: options.db as Kysely<AuthDatabase>,
+    // Our queries name snake_case columns and read raw rows: a product plugin (CamelCasePlugin...) must not rewrite them.
+    db: (options.db as Kysely<AuthDatabase>).withoutPlugins(),
     dialect: options.dialect ?? detectDialect(options.db),
     now: options.now ?? Date.now,
   };

@@ -3,6 +3,7 @@
  * case-insensitive uniqueness and lookup, list, count, role / display name / disabled / password
  * changes, and that disabling or a new password ends the user's sessions.
  */
+import { CamelCasePlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWebAuth, verifyPassword, type WebAuth } from '../src/index.js';
 import { cheapArgon2, fakeClock } from './support/clock.js';
@@ -158,5 +159,66 @@ describe.each(databaseKinds)('users on %s', (kind) => {
       .executeTakeFirstOrThrow();
     expect(await verifyPassword(row.password_hash, 'a brand new password')).toBe(true);
     expect(await verifyPassword(row.password_hash, 'correct horse battery')).toBe(false);
+  });
+});
+
+describe.each(databaseKinds)('first user on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(async () => database?.close());
+
+  it('of many concurrent first-run setups in two processes, exactly one creates a user', async () => {
+    const first = createWebAuth({ db: database.db, argon2: cheapArgon2 });
+    const second = createWebAuth({ db: database.openSecond(), argon2: cheapArgon2 });
+    const attempts = Array.from({ length: 8 }, (_, index) =>
+      (index % 2 ? second : first).users.createFirst({
+        username: `owner${index}`,
+        password: 'a long enough password',
+        role: 'owner',
+      }),
+    );
+    const results = await Promise.all(attempts);
+    const winners = results.filter((user) => user !== undefined);
+    expect(winners).toHaveLength(1);
+    expect(await first.users.count()).toBe(1);
+    expect((await first.users.list())[0]?.id).toBe(winners[0]?.id);
+    expect(
+      await first.users.createFirst({ username: 'late', password: 'a long enough password', role: 'owner' }),
+    ).toBeUndefined();
+  });
+
+  it('validates before anything else', async () => {
+    const auth = createWebAuth({ db: database.db, argon2: cheapArgon2 });
+    await expect(
+      auth.users.createFirst({ username: 'x', password: 'a long enough password', role: 'owner' }),
+    ).rejects.toMatchObject({
+      code: 'USERNAME_INVALID',
+    });
+  });
+});
+
+describe.each(databaseKinds)('a product Kysely with plugins on %s', (kind) => {
+  it('works even when the product uses CamelCasePlugin for its own tables', async () => {
+    const database = await openTestDatabase(kind);
+    try {
+      const auth = createWebAuth({ db: database.db.withPlugin(new CamelCasePlugin()), argon2: cheapArgon2 });
+      const user = await auth.users.create({
+        username: 'camel',
+        password: 'a long enough password',
+        role: 'admin',
+      });
+      expect(user.createdAt).toBeGreaterThan(0);
+      const result = await auth.login({
+        username: 'camel',
+        password: 'a long enough password',
+        client: '127.0.0.1',
+      });
+      if (result.kind !== 'ok') throw new Error(result.kind);
+      expect((await auth.sessions.validate(result.token))?.user.username).toBe('camel');
+    } finally {
+      await database.close();
+    }
   });
 });

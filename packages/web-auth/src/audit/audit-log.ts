@@ -3,14 +3,12 @@
  *
  * Each entry stores `hash = SHA-256(prev_hash || canonical JSON of the entry)` (hex), the first
  * entry chaining to 64 zeros. Appends are serialized so the chain never forks: an in-process queue,
- * then inside the transaction a PostgreSQL advisory lock (so several server processes queue too);
- * on SQLite the database write lock does the same, and the unique `seq` column turns any lost race
- * into a retry instead of a fork.
+ * then `serializedTransaction` (a PostgreSQL advisory lock, so several server processes queue too;
+ * SQLite's write lock); the unique `seq` column turns any lost race into a retry, never a fork.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { StoreContext } from '../context.js';
-import { isBusy, isUniqueViolation } from '../schema/dialect.js';
+import { serializedTransaction } from '../schema/serialized.js';
 import { type AuthAuditRow, toNumber } from '../schema/tables.js';
 import { canonicalJson, type JsonValue } from './canonical-json.js';
 
@@ -83,7 +81,6 @@ export const auditListMaxLimit = 500;
 const auditListDefaultLimit = 50;
 const textFieldMaxLength = 256;
 const detailMaxBytes = 16_384;
-const maxAppendAttempts = 20;
 const verifyPageSize = 1_000;
 
 function bounded(value: string | null | undefined): string | null {
@@ -125,18 +122,13 @@ function toEntry(row: AuthAuditRow): AuditEntry {
   return { ...fields, requestId, prevHash: row.prev_hash, hash: row.hash };
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 export function createAuditLog(context: StoreContext): AuditLog {
-  const { db, dialect, now } = context;
+  const { db, now } = context;
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function appendOnce(entry: AuditEntryInput, detail: string): Promise<AuthAuditRow> {
-    return db.transaction().execute(async (trx) => {
-      if (dialect === 'postgres') {
-        // Held until commit: every process appending to this schema's chain waits here.
-        await sql`select pg_advisory_xact_lock(hashtext(current_schema() || '.auth_audit'))`.execute(trx);
-      }
+  async function appendSerialized(entry: AuditEntryInput): Promise<AuditEntry> {
+    const detail = normalizeDetail(entry.detail);
+    const row = await serializedTransaction(context, 'auth_audit', async (trx) => {
       const last = await trx
         .selectFrom('auth_audit')
         .select(['seq', 'hash'])
@@ -156,28 +148,16 @@ export function createAuditLog(context: StoreContext): AuditLog {
         client: bounded(entry.client),
         detail,
       };
-      const row: AuthAuditRow = { ...fields, prev_hash: prevHash, hash: entryHash(prevHash, fields) };
-      await trx.insertInto('auth_audit').values(row).execute();
-      return row;
+      const inserted: AuthAuditRow = { ...fields, prev_hash: prevHash, hash: entryHash(prevHash, fields) };
+      await trx.insertInto('auth_audit').values(inserted).execute();
+      return inserted;
     });
-  }
-
-  async function appendWithRetry(entry: AuditEntryInput): Promise<AuditEntry> {
-    const detail = normalizeDetail(entry.detail);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return toEntry(await appendOnce(entry, detail));
-      } catch (error) {
-        // Another process took the next seq first (SQLite: stale snapshot or unique seq): re-read the head.
-        if (attempt >= maxAppendAttempts || !(isBusy(error) || isUniqueViolation(error))) throw error;
-        await pause(Math.random() * 10 * attempt);
-      }
-    }
+    return toEntry(row);
   }
 
   return {
     append(entry) {
-      const appended = queue.then(() => appendWithRetry(entry));
+      const appended = queue.then(() => appendSerialized(entry));
       queue = appended.catch(() => undefined);
       return appended;
     },

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { StoreContext } from '../context.js';
-import { type AuthSessionRow, toNumber } from '../schema/tables.js';
+import { type AuthSessionRow, type AuthUserRow, toNumber } from '../schema/tables.js';
 import { toUser, type User } from '../users/user-store.js';
 import { csrfTokenFor, generateSessionToken, hashSessionToken, isWellFormedToken } from './tokens.js';
 
@@ -74,6 +74,13 @@ function bounded(value: string | null | undefined): string | null {
   return typeof value === 'string' ? value.slice(0, metadataMaxLength) : null;
 }
 
+/** A session joined with its user, as the validation query returns it. */
+type ValidationRow = AuthUserRow &
+  Pick<AuthSessionRow, 'token_hash' | 'last_seen_at' | 'expires_at' | 'client' | 'user_agent'> & {
+    session_id: string;
+    session_created_at: AuthSessionRow['created_at'];
+  };
+
 function toSession(row: AuthSessionRow): Session {
   return {
     id: row.id,
@@ -88,6 +95,22 @@ function toSession(row: AuthSessionRow): Session {
 
 export function createSessionStore(context: StoreContext, options: SessionOptions): SessionStore {
   const { db, now } = context;
+  // The per-request lookup, compiled once: building and compiling it was a third of its cost.
+  const validationQuery = db
+    .selectFrom('auth_sessions as s')
+    .innerJoin('auth_users as u', 'u.id', 's.user_id')
+    .selectAll('u')
+    .select([
+      's.id as session_id',
+      's.token_hash',
+      's.created_at as session_created_at',
+      's.last_seen_at',
+      's.expires_at',
+      's.client',
+      's.user_agent',
+    ])
+    .where('s.token_hash', '=', '')
+    .compile();
   const idleMs = options.idleTimeoutSeconds * 1000;
   const touchMs = options.touchIntervalSeconds * 1000;
 
@@ -111,21 +134,11 @@ export function createSessionStore(context: StoreContext, options: SessionOption
 
     async validate(token) {
       if (!isWellFormedToken(token)) return undefined;
-      const row = await db
-        .selectFrom('auth_sessions as s')
-        .innerJoin('auth_users as u', 'u.id', 's.user_id')
-        .selectAll('u')
-        .select([
-          's.id as session_id',
-          's.token_hash',
-          's.created_at as session_created_at',
-          's.last_seen_at',
-          's.expires_at',
-          's.client',
-          's.user_agent',
-        ])
-        .where('s.token_hash', '=', hashSessionToken(token))
-        .executeTakeFirst();
+      const result = await db.executeQuery<ValidationRow>({
+        ...validationQuery,
+        parameters: [hashSessionToken(token)],
+      });
+      const row = result.rows[0];
       if (!row) return undefined;
       const at = now();
       const session = toSession({

@@ -9,6 +9,7 @@ import { WebAuthError } from '../errors.js';
 import { type Argon2Parameters, hashPassword } from '../passwords/argon2.js';
 import { assertPasswordPolicy, type PasswordPolicy } from '../passwords/policy.js';
 import { isUniqueViolation } from '../schema/dialect.js';
+import { serializedTransaction } from '../schema/serialized.js';
 import { type AuthUserRow, toNumber } from '../schema/tables.js';
 import { assertDisplayName, assertRole, assertUsername, isValidUsername, usernameKey } from './fields.js';
 
@@ -41,6 +42,12 @@ export interface ListUsersOptions {
 export interface UserStore {
   /** Throws WebAuthError USERNAME_INVALID / USERNAME_TAKEN / PASSWORD_TOO_SHORT / PASSWORD_TOO_LONG / ROLE_INVALID. */
   create(user: NewUser): Promise<User>;
+  /**
+   * Creates the user only while there is no user at all (first-run setup, first admin): of any
+   * number of concurrent calls, in any number of processes, exactly one gets the User, the others
+   * undefined. Validation errors as `create`.
+   */
+  createFirst(user: NewUser): Promise<User | undefined>;
   getById(id: string): Promise<User | undefined>;
   /** Case-insensitive. */
   getByUsername(username: string): Promise<User | undefined>;
@@ -118,27 +125,32 @@ export function createUserStore(context: StoreContext, options: UserStoreOptions
     return user;
   }
 
+  /** Validates and hashes: everything slow happens before any lock is taken. */
+  async function newUserRow(input: NewUser): Promise<AuthUserRow> {
+    assertUsername(input.username);
+    assertRole(input.role);
+    const displayName = input.displayName ?? null;
+    assertDisplayName(displayName);
+    assertPasswordPolicy(input.password, options.policy);
+    const passwordHash = await hashPassword(input.password, options.argon2);
+    const at = now();
+    return {
+      id: randomUUID(),
+      username: input.username,
+      username_key: usernameKey(input.username),
+      display_name: displayName,
+      role: input.role,
+      disabled: input.disabled ? 1 : 0,
+      password_hash: passwordHash,
+      created_at: at,
+      updated_at: at,
+      password_changed_at: at,
+    };
+  }
+
   return {
     async create(input) {
-      assertUsername(input.username);
-      assertRole(input.role);
-      const displayName = input.displayName ?? null;
-      assertDisplayName(displayName);
-      assertPasswordPolicy(input.password, options.policy);
-      const passwordHash = await hashPassword(input.password, options.argon2);
-      const at = now();
-      const row: AuthUserRow = {
-        id: randomUUID(),
-        username: input.username,
-        username_key: usernameKey(input.username),
-        display_name: displayName,
-        role: input.role,
-        disabled: input.disabled ? 1 : 0,
-        password_hash: passwordHash,
-        created_at: at,
-        updated_at: at,
-        password_changed_at: at,
-      };
+      const row = await newUserRow(input);
       try {
         await db.insertInto('auth_users').values(row).execute();
       } catch (error) {
@@ -146,6 +158,15 @@ export function createUserStore(context: StoreContext, options: UserStoreOptions
         throw error;
       }
       return toUser(row);
+    },
+    async createFirst(input) {
+      const row = await newUserRow(input);
+      return serializedTransaction(context, 'auth_users', async (trx) => {
+        const existing = await trx.selectFrom('auth_users').select('id').limit(1).executeTakeFirst();
+        if (existing) return undefined;
+        await trx.insertInto('auth_users').values(row).execute();
+        return toUser(row);
+      });
     },
     getById,
     async getByUsername(username) {
