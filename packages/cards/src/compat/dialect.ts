@@ -32,6 +32,7 @@ export function withDialect(ours: Endpoint, dialect: Dialect): Endpoint {
   const wider = dialect.widerNames.filter((name) => shared.has(name));
   return {
     ...ours,
+    queryNames: [...new Set([...Object.keys(ours.params), ...theirs])],
     prepare(query) {
       if (oursOnly.some((name) => name in query)) return ours.prepare(query);
       if (theirsOnly.some((name) => name in query)) return dialect.endpoint.prepare(query);

@@ -2,6 +2,8 @@
  * @module GET /typing: lines typed and erased in turn, with a blinking cursor.
  */
 import { renderTyping } from '../cards/typing.js';
+import { withDialect } from '../compat/dialect.js';
+import { typingSvgCard } from '../compat/typing-svg.js';
 import { staticCardCache } from '../http/cache-control.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { customParam, number, splitList, text, themeParam } from '../params/index.js';
@@ -29,7 +31,7 @@ const linesParam = customParam<string[]>(
   ['Hello, world!', 'I write TypeScript'],
 );
 
-export const typing = defineEndpoint({
+const ourTyping = defineEndpoint({
   path: '/typing',
   summary: 'Lines typed one after another, each on its own row, with a blinking cursor.',
   cache: staticCardCache,
@@ -43,3 +45,6 @@ export const typing = defineEndpoint({
   render: ({ lines, theme, fontSize, cursor }) =>
     renderTyping({ lines, fontSize, cursor, theme: getTheme(theme) }),
 });
+
+/** Also readme-typing-svg's URLs (`/typing?lines=...&font=...&center=true`). */
+export const typing = withDialect(ourTyping, { endpoint: typingSvgCard, widerNames: [] });

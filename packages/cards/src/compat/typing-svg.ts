@@ -1,0 +1,84 @@
+/**
+ * @module readme-typing-svg drop-in: `/typing?lines=...` (the old service answered at the root
+ * of its host) with `font`, `size`, `color`, `background`, `center`, `vCenter`, `width`,
+ * `height`, `multiline`, `duration`, `pause`, `repeat`, `separator` and `letterSpacing`. Its
+ * defaults are kept: a 400x50 transparent box, one line at a time, 5 s per line.
+ */
+import { renderTyping } from '../cards/typing.js';
+import { staticCardCache } from '../http/cache-control.js';
+import { defineEndpoint } from '../http/endpoint.js';
+import { getTheme } from '../themes/index.js';
+import { lenient, lenientColor, lenientFlag, lenientNumber, lenientText, readList } from './lenient.js';
+import { themeWith } from './palette.js';
+
+const maxLines = 10;
+/** Their default text. */
+const defaultLine = 'The five boxing wizards jump quickly';
+const maxLineLength = 120;
+const fontNamePattern = /^[A-Za-z0-9 ]{1,40}$/;
+const lengthPattern = /^(-?\d{1,3}(\.\d{1,3})?)(px|em)?$/;
+
+/** `10px`, `0.2em` or `3` -> px for the font size; `normal` and others: ignored. */
+function letterSpacingPx(raw: string, fontSize: number): number | undefined {
+  const match = lengthPattern.exec(raw);
+  if (!match) return undefined;
+  const value = Number(match[1]) * (match[3] === 'em' ? fontSize : 1);
+  return Math.min(50, Math.max(-5, value));
+}
+
+export const typingSvgCard = defineEndpoint({
+  path: '/typing',
+  summary: 'readme-typing-svg drop-in.',
+  cache: staticCardCache,
+  pure: true,
+  params: {
+    lines: lenientText('Lines split on `separator`.', maxLines * (maxLineLength + 3)),
+    separator: lenientText('Line separator; default `;`.', 3),
+    font: lenient<string | null>(
+      'Font family (shown where the viewer has it).',
+      (raw) => (fontNamePattern.test(raw) ? raw : undefined),
+      null,
+    ),
+    size: lenientNumber('Font size, px.', 10, 100),
+    color: lenientColor('Text colour.'),
+    background: lenientColor('Background colour.'),
+    center: lenientFlag('Centre across.', false),
+    vCenter: lenientFlag('Centre down.', false),
+    width: lenientNumber('Width, px.', 50, 2000),
+    height: lenientNumber('Height, px.', 20, 1000),
+    multiline: lenientFlag('Each line on its own row.', false),
+    duration: lenientNumber('Milliseconds to type one line.', 100, 60_000),
+    pause: lenientNumber('Milliseconds between lines.', 0, 60_000),
+    repeat: lenientFlag('Repeat the cycle.', true),
+    letterSpacing: lenientText('Space between letters (`10px`, `0.1em`).', 12),
+  },
+  render: (values) => {
+    const fontSize = values.size ?? 20;
+    const lines = readList(values.lines ?? defaultLine, maxLines, values.separator ?? ';').map((line) =>
+      Array.from(line).slice(0, maxLineLength).join(''),
+    );
+    const theme = themeWith(getTheme('github-dark'), {
+      title: values.color ?? '#36bcf7',
+      // Their default background is transparent and they draw no border.
+      background: values.background ?? 'none',
+      border: 'none',
+    });
+    return renderTyping({
+      lines: lines.length > 0 ? lines : [defaultLine],
+      fontSize,
+      cursor: '|',
+      theme,
+      fontFamily: values.font ? `'${values.font}'` : undefined,
+      letterSpacing:
+        values.letterSpacing === null ? undefined : letterSpacingPx(values.letterSpacing, fontSize),
+      lineSeconds: (values.duration ?? 5000) / 1000,
+      pauseSeconds: values.pause === null ? undefined : values.pause / 1000,
+      repeat: values.repeat,
+      singleLine: !values.multiline,
+      center: values.center,
+      verticalCenter: values.vCenter,
+      width: values.width ?? 400,
+      height: values.height ?? 50,
+    });
+  },
+});
