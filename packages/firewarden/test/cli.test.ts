@@ -3,7 +3,7 @@
  * (SQLite file, and PostgreSQL where it runs): db migrate, user create-admin, doctor (including a
  * tampered audit chain), preflight, status, service status, agent, --data-dir.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiClient } from './support/api-client.js';
@@ -202,7 +202,8 @@ describe('commands without a database', () => {
     const client = new ApiClient(server.url);
     expect((await client.login('admin', adminPassword)).status).toBe(200);
     await server.stop();
-    expect(existsSync(path.join(dataDir, 'firewarden.db'))).toBe(true);
-    expect(existsSync(path.join(dataDir, 'firewarden.log'))).toBe(true);
+    // Hashes of passwords and sessions: the database is readable by the service account only.
+    expect(statSync(path.join(dataDir, 'firewarden.db')).mode & 0o777).toBe(0o600);
+    expect(statSync(path.join(dataDir, 'firewarden.log')).mode & 0o777).toBe(0o640);
   });
 });

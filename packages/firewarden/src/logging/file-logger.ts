@@ -38,8 +38,12 @@ export function createFileLogger(logging: Config['logging']): Logger {
   if (logging.format === 'text') {
     return pino(
       options,
-      pretty({ destination: logging.file_path, colorize: false, sync: true, translateTime: 'SYS:standard' }),
+      pretty({
+        destination: pino.destination({ dest: logging.file_path, sync: true, mode: 0o640 }),
+        colorize: false,
+        translateTime: 'SYS:standard',
+      }),
     );
   }
-  return pino(options, pino.destination({ dest: logging.file_path, sync: false, mkdir: true }));
+  return pino(options, pino.destination({ dest: logging.file_path, sync: false, mkdir: true, mode: 0o640 }));
 }

@@ -2,7 +2,7 @@
  * @module Opens the configured database as a kysely instance: an embedded SQLite file (WAL,
  * foreign keys, busy timeout) or a PostgreSQL pool.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { SqlDialectName } from '@suite/web-auth';
 import SqliteDatabase from 'better-sqlite3';
@@ -41,9 +41,13 @@ export function openDatabase<Tables>(
     };
   }
   if (create) mkdirSync(path.dirname(database.sqlite_path), { recursive: true, mode: 0o750 });
+  const isNew = create && !existsSync(database.sqlite_path);
   // Diagnostics open read-only: they must not create or change anything.
   const sqlite = new SqliteDatabase(database.sqlite_path, { fileMustExist: !create, readonly: !create });
   sqlite.pragma('busy_timeout = 5000');
+  // Password and session hashes live here: only the service account reads the file (SQLite gives
+  // its -wal and -shm files the same mode).
+  if (isNew) chmodSync(database.sqlite_path, 0o600);
   if (create) {
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
