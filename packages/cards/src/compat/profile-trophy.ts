@@ -54,8 +54,8 @@ export const profileTrophyCard = defineEndpoint({
     const [stats, contributions] = await forCard(
       Promise.all([data.userStats(values.username), data.contributions(values.username)]),
     );
-    const kinds = new Set(values.title.map((title) => kindsByTitle[title.toLowerCase()]).filter(Boolean));
-    const ranks = new Set(values.rank.map((rank) => rank.toUpperCase()));
+    const titles = filterOf(values.title.map((title) => title.toLowerCase()));
+    const ranks = filterOf(values.rank.map((rank) => rank.toUpperCase()));
     const trophies = trophiesFor({
       stars: stats.stars,
       commits: contributions.years.reduce((sum, year) => sum + year.commits, 0),
@@ -65,8 +65,8 @@ export const profileTrophyCard = defineEndpoint({
       repositories: stats.publicRepositories,
     }).filter(
       (trophy) =>
-        (values.title.length === 0 || kinds.has(trophy.kind)) &&
-        (values.rank.length === 0 || (trophy.tier !== null && ranks.has(trophy.tier))),
+        titles(Object.keys(kindsByTitle).filter((title) => kindsByTitle[title] === trophy.kind)) &&
+        ranks(trophy.tier === null ? [] : [trophy.tier]),
     );
     const wanted = values.column === -1 ? trophies.length : (values.column ?? defaultColumns);
     const columns = Math.max(1, Math.min(wanted, trophies.length));
@@ -83,3 +83,15 @@ export const profileTrophyCard = defineEndpoint({
     });
   },
 });
+
+/**
+ * Their `title` and `rank` lists: names keep only those, `-name` leaves one out. The filter
+ * says whether an item known by any of `names` stays.
+ */
+function filterOf(list: readonly string[]): (names: readonly string[]) => boolean {
+  const excluded = new Set(list.filter((item) => item.startsWith('-')).map((item) => item.slice(1)));
+  const included = new Set(list.filter((item) => !item.startsWith('-')));
+  return (names) =>
+    !names.some((name) => excluded.has(name)) &&
+    (included.size === 0 || names.some((name) => included.has(name)));
+}

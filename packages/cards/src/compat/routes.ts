@@ -28,9 +28,9 @@ export interface CompatRoute {
   query?: (url: URL) => string;
 }
 
-/** A path and its `/api` twin. */
+/** A path and its `/api` twin, each also with a trailing slash (their READMEs write both). */
 function both(path: string): string[] {
-  return [path, `/api${path}`];
+  return [path, `${path}/`, `/api${path}`, `/api${path}/`];
 }
 
 export const compatRoutes: readonly CompatRoute[] = [
@@ -45,10 +45,10 @@ export const compatRoutes: readonly CompatRoute[] = [
   { paths: both('/gist'), endpoint: githubReadmeStatsGist },
   { paths: both('/wakatime'), endpoint: githubReadmeStatsWakatime },
   { paths: both('/icons'), endpoint: skillIconsRow },
-  { paths: [...both('/ghpvc'), ...both('/ghpvc/')], endpoint: profileViewsCounter },
+  { paths: both('/ghpvc'), endpoint: profileViewsCounter },
   {
     // shields' path form; our own `/badge?label=...` stays a route of its own.
-    paths: both('/badge/*'),
+    paths: ['/badge/*', '/api/badge/*'],
     endpoint: shieldsStaticBadge,
     // The pattern also matches `/badge` itself, which is ours.
     when: (url) => url.pathname.includes('/badge/'),

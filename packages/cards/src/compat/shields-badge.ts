@@ -60,7 +60,9 @@ export interface BadgePath {
  * more parts, the label keeps the extra dashes, as shields reads the colour and message from
  * the end.
  */
-export function parseBadgePath(path: string): BadgePath | undefined {
+export function parseBadgePath(raw: string): BadgePath | undefined {
+  // `/badge/License-MIT-yellow.svg`: shields accepts the extension.
+  const path = raw.endsWith('.svg') ? raw.slice(0, -4) : raw;
   if (path.length === 0 || path.length > maxPathLength) return undefined;
   const parts = splitOnSingleDashes(path).map(unescapeUnderscores);
   if (parts.length < 2) return { label: '', message: parts[0] ?? '', color: '' };

@@ -37,6 +37,8 @@ const iconSize = 48;
 const maxIcons = 60;
 
 function readIcons(raw: string): string[] {
+  // `i=all` shows every icon they have; here, every logo we have.
+  if (raw.toLowerCase() === 'all') return [...skillIcons.keys()].slice(0, maxIcons);
   const ids: string[] = [];
   for (const name of readList(raw, maxIcons)) {
     const key = name.toLowerCase();
