@@ -1,0 +1,239 @@
+/**
+ * @module Live-server benchmark: the built bin serves a generated server folder (about 80
+ * statistics per player, 2-3 KB per file) while a writer imitates the running game (every 5 s
+ * it rewrites the files of 200 random players with higher values and logs one player in and
+ * out through a fake RCON server), and autocannon loads each route, interleaved with bare
+ * node:http answering the same bytes. Reports throughput, latency, the longest event-loop
+ * delay inside the server, peak RSS from start to end, the time until a change shows in the
+ * leaderboard, and the index build time from a cold page cache.
+ *
+ * Run with: flock /tmp/heavy.lock npm run bench -w packages/game-stats -- live (build first)
+ * Environment: BENCH_PLAYERS (default 100000), BENCH_SECONDS (measured seconds per route and
+ * server, default 8, after a 2 s warm-up), BENCH_DIR, BENCH_JSON (write the figures there).
+ */
+import { execFileSync, fork, spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { benchFolder } from './bench-folder.mjs';
+import { FakeRconServer } from './fake-rcon.mjs';
+import { GameWriter } from './game-writer.mjs';
+
+const playerCount = Number(process.env.BENCH_PLAYERS ?? 100_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const warmUpSeconds = 2;
+const connections = 50;
+const here = path.dirname(fileURLToPath(import.meta.url));
+const cli = path.join(here, '..', 'dist', 'cli.js');
+
+const loadAverage = os.loadavg().map((load) => load.toFixed(2));
+console.log(`load average at start: ${loadAverage.join(' ')}`);
+console.log(
+  `machine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,
+);
+const folder = await benchFolder({ players: playerCount, shape: 'casual', dir: process.env.BENCH_DIR });
+const players = folder.players;
+
+const rcon = new FakeRconServer('bench-password');
+await rcon.start();
+rcon.max = 500;
+rcon.online = players.slice(0, 20).map((player) => ({ name: player.name ?? player.uuid, uuid: player.uuid }));
+
+/** Empties the page cache so the build reads from disk (needs root); says whether it worked. */
+async function dropPageCache() {
+  try {
+    execFileSync('sync');
+    await writeFile('/proc/sys/vm/drop_caches', '3');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function startServer() {
+  const config = path.join(folder.dir, 'live-bench.yml');
+  return writeFile(
+    config,
+    [
+      'server-dir: .',
+      'rate-limit: {enabled: false}',
+      'compression: {enabled: false}',
+      `rcon: {enabled: true, host: 127.0.0.1, port: ${rcon.port}, password: bench-password, interval-seconds: 1}`,
+      '',
+    ].join('\n'),
+  ).then(() => {
+    const started = performance.now();
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        path.join(here, 'loop-delay-probe.mjs'),
+        cli,
+        'serve',
+        '--host',
+        '127.0.0.1',
+        '--port',
+        '0',
+        '--config',
+        config,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe', 'ipc'], env: { ...process.env, LOG_LEVEL: 'warn' } },
+    );
+    let logs = '';
+    child.stderr.on('data', (chunk) => {
+      logs += chunk;
+    });
+    return new Promise((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk) => {
+        out += chunk;
+        const match = /listening on (\S+)/.exec(out);
+        if (match) resolve({ child, url: match[1], startupMs: performance.now() - started });
+      });
+      child.once('exit', (code) => reject(new Error(`server exited ${code}\n${logs}`)));
+    });
+  });
+}
+
+/** Longest event-loop delay since the last reset, and peak RSS, from inside the server. */
+function probe(child, reset = true) {
+  return new Promise((resolve) => {
+    const answer = (message) => {
+      if (message?.type !== 'loop-delay') return;
+      child.off('message', answer);
+      resolve(message);
+    };
+    child.on('message', answer);
+    child.send({ type: 'loop-delay', reset });
+  });
+}
+
+function startRawServer() {
+  const child = fork(path.join(here, 'raw-http-server.mjs'), [], { stdio: 'inherit' });
+  return new Promise((resolve) => {
+    child.once('message', (message) => resolve({ child, url: `http://127.0.0.1:${message.port}` }));
+  });
+}
+
+function answerWith(raw, body, headers) {
+  return new Promise((resolve) => {
+    raw.child.once('message', resolve);
+    raw.child.send({ type: 'answer', body, headers });
+  });
+}
+
+async function load(url) {
+  await autocannon({ url, connections, duration: warmUpSeconds });
+  const result = await autocannon({ url, connections, duration: seconds });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    errors: result.errors + result.non2xx,
+  };
+}
+
+/** Headers of an answer as bare node:http should send them (framing headers are its own). */
+function replayableHeaders(response) {
+  const skip = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+  return Object.fromEntries([...response.headers].filter(([name]) => !skip.has(name)));
+}
+
+const sample = players[Math.floor(players.length / 2)];
+const routes = [
+  ['leaderboard playtime (built-in)', '/api/leaderboard/playtime?limit=25'],
+  ['leaderboard mined.stone (dotted, p3)', '/api/leaderboard/mined.stone?limit=25&page=3'],
+  ['leaderboard deaths online_only', '/api/leaderboard/deaths?online_only=true&limit=25'],
+  ['player record (full)', `/api/player/${sample.uuid}`],
+  ['player summary (by name)', `/api/player/${sample.name}/summary`],
+  ['players page', '/api/players?limit=25&page=40'],
+  ['players search', '/api/players?search=kazu&limit=25'],
+  ['health', '/api/health'],
+];
+
+const cold = await dropPageCache();
+console.log(
+  cold
+    ? 'page cache dropped before start (cold build)'
+    : 'could not drop the page cache (not root): warm build',
+);
+const server = await startServer();
+const health = await (await fetch(`${server.url}/api/health`)).json();
+const atListening = await probe(server.child);
+console.log(
+  `${playerCount} players: index build ${health.index.build_ms} ms, process start to listening ${Math.round(server.startupMs)} ms, RSS ${atListening.rssMb} MB (peak so far ${atListening.peakRssMb} MB)`,
+);
+
+const raw = await startRawServer();
+const writer = new GameWriter({ dir: folder.dir, players, rcon, url: server.url });
+writer.start();
+const rows = [];
+let worstDelayMs = 0;
+try {
+  console.log(
+    `\n${'route'.padEnd(38)} ${'req/s'.padStart(7)} ${'raw req/s'.padStart(9)} ${'ratio'.padStart(5)}  p50 p99 max (ms)  loop max  errors`,
+  );
+  for (const [title, route] of routes) {
+    const response = await fetch(`${server.url}${route}`);
+    const body = await response.text();
+    if (response.status !== 200) throw new Error(`${route} answered ${response.status}: ${body}`);
+    await answerWith(raw, body, replayableHeaders(response));
+    await probe(server.child);
+    const ours = await load(`${server.url}${route}`);
+    const delay = await probe(server.child);
+    const ceiling = await load(`${raw.url}${route}`);
+    worstDelayMs = Math.max(worstDelayMs, delay.maxMs);
+    const row = {
+      title,
+      route,
+      bytes: Buffer.byteLength(body),
+      ...ours,
+      rawRps: ceiling.rps,
+      ratio: ours.rps / ceiling.rps,
+      loopMaxMs: delay.maxMs,
+    };
+    rows.push(row);
+    console.log(
+      `${title.padEnd(38)} ${String(row.rps).padStart(7)} ${String(row.rawRps).padStart(9)} ${row.ratio.toFixed(2).padStart(5)}  ${String(row.p50).padStart(3)} ${String(row.p99).padStart(3)} ${String(row.max).padStart(3)}       ${String(delay.maxMs).padStart(6)}  ${row.errors}`,
+    );
+  }
+} finally {
+  await writer.stop();
+}
+const end = await probe(server.child);
+worstDelayMs = Math.max(worstDelayMs, end.maxMs);
+server.child.kill('SIGTERM');
+raw.child.kill('SIGTERM');
+await rcon.stop();
+
+const visible = [...writer.visibleAfterMs].sort((a, b) => a - b);
+const summary = {
+  date: new Date().toISOString(),
+  players: playerCount,
+  loadAverage,
+  coldCache: cold,
+  buildMs: health.index.build_ms,
+  startupMs: Math.round(server.startupMs),
+  peakRssMb: end.peakRssMb,
+  endRssMb: end.rssMb,
+  worstLoopDelayMs: worstDelayMs,
+  writerTicks: writer.ticks,
+  visibleMedianMs: visible[Math.floor(visible.length / 2)],
+  visibleMaxMs: visible.at(-1),
+  routes: rows,
+};
+console.log(
+  `\nwriter: ${writer.ticks} ticks of 200 files + one login/logout; change visible in the leaderboard after median ${summary.visibleMedianMs} ms, max ${summary.visibleMaxMs} ms`,
+);
+console.log(`longest event-loop delay in the server while listening: ${worstDelayMs} ms`);
+console.log(`peak RSS from start to end: ${end.peakRssMb} MB (at end ${end.rssMb} MB)`);
+console.log(
+  `load average at end: ${os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ')}`,
+);
+if (process.env.BENCH_JSON) await writeFile(process.env.BENCH_JSON, JSON.stringify(summary, null, 2));
