@@ -104,7 +104,9 @@ export function renderTyping(input: TypingInput): string {
   // A fixed size never cuts the text off: it grows to fit.
   const width = Math.max(input.width ?? 0, Math.ceil(longest + cursorWidth + 2 * padding + 2));
   const contentHeight = rows * lineHeight + 2 * padding - Math.round(fontSize * 0.25);
-  const height = Math.max(input.height ?? 0, contentHeight);
+  // A given height may trim the bottom padding, never the text.
+  const height =
+    input.height === undefined ? contentHeight : Math.max(input.height, rows * lineHeight + padding);
   const offsetY = input.verticalCenter ? (height - contentHeight) / 2 : 0;
   const lineGap = input.pauseSeconds ?? lineGapSeconds;
   const timing: Timing = {

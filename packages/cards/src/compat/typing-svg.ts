@@ -12,6 +12,8 @@ import { lenient, lenientColor, lenientFlag, lenientNumber, lenientText, readLis
 import { themeWith } from './palette.js';
 
 const maxLines = 10;
+/** How long a finished line stays before the next (their erase animation takes about as long). */
+const eraseSeconds = 1;
 /** Their default text. */
 const defaultLine = 'The five boxing wizards jump quickly';
 const maxLineLength = 120;
@@ -72,7 +74,8 @@ export const typingSvgCard = defineEndpoint({
       letterSpacing:
         values.letterSpacing === null ? undefined : letterSpacingPx(values.letterSpacing, fontSize),
       lineSeconds: (values.duration ?? 5000) / 1000,
-      pauseSeconds: values.pause === null ? undefined : values.pause / 1000,
+      // They erase a finished line before the next; a second of reading time stands in for it.
+      pauseSeconds: (values.pause ?? 0) / 1000 + eraseSeconds,
       repeat: values.repeat,
       singleLine: !values.multiline,
       center: values.center,
