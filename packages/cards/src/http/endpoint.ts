@@ -54,6 +54,11 @@ export interface Endpoint {
   params: Readonly<Record<string, ParamDoc>>;
   cache: CachePolicy;
   pure: boolean;
+  /**
+   * Every query parameter `prepare` reads (default: the names in `params`). The pipeline hands
+   * `prepare` these alone and keys its caches by them, so unknown parameters cost nothing.
+   */
+  queryNames?: readonly string[];
   prepare(query: Record<string, string>): PreparedQuery;
 }
 

@@ -72,13 +72,21 @@ function successAnswer(endpoint: Endpoint, body: string): CardAnswer {
   return { status: 200, body, headers };
 }
 
-/** First value of each parameter (later duplicates are ignored). */
-function queryOf(url: URL): Record<string, string> {
-  const query: Record<string, string> = {};
+/**
+ * The parameters an endpoint reads, first value of each (later duplicates are ignored), and the
+ * cache key they make: sorted, so neither unknown parameters nor their order split the cache.
+ */
+function readQuery(
+  url: URL,
+  path: string,
+  names: ReadonlySet<string>,
+): { query: Record<string, string>; key: string } {
+  const query: Record<string, string> = Object.create(null);
   for (const [name, value] of url.searchParams) {
-    if (!(name in query)) query[name] = value;
+    if (names.has(name) && !(name in query)) query[name] = value;
   }
-  return query;
+  const key = `${path}?${new URLSearchParams(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : 1)))}`;
+  return { query, key };
 }
 
 function toResponse(found: CardAnswer, request: Request): Response {
@@ -102,17 +110,23 @@ export type AnswerMemo = LRUCache<string, MemoEntry>;
 export interface AnswerMemoOptions {
   /** Most entries kept; default 5,000. */
   maxEntries?: number;
-  /** Most characters of SVG kept; default 16 Mi, so large distinct queries cannot exhaust memory. */
-  maxCharacters?: number;
+  /** Most bytes kept, keys included; default 32 MiB, so large distinct queries cannot exhaust memory. */
+  maxBytes?: number;
 }
 
-/** An LRU of answers and parsed queries bounded by count and by size. */
+/** Headers, closures and bookkeeping of one entry, in bytes (measured once, rounded up). */
+const entryOverheadBytes = 512;
+
+/** An LRU of answers and parsed queries bounded by count and by bytes (strings are UTF-16: 2 bytes a character). */
 export function createAnswerMemo(options: AnswerMemoOptions = {}): AnswerMemo {
   return new LRUCache<string, MemoEntry>({
     max: options.maxEntries ?? 5_000,
-    maxSize: options.maxCharacters ?? 16 * 1024 * 1024,
-    // Headers, parsed values and bookkeeping weigh about as much as 256 characters.
-    sizeCalculation: (entry) => (typeof entry === 'function' ? 256 : entry.body.length + 256),
+    maxSize: options.maxBytes ?? 32 * 1024 * 1024,
+    // A parsed query holds the parameter values again, about as many characters as its key.
+    sizeCalculation: (entry, key) =>
+      entryOverheadBytes +
+      2 * key.length +
+      2 * (typeof entry === 'function' ? key.length : entry.body.length),
   });
 }
 
@@ -128,6 +142,7 @@ export function createCardHandler(
   options: CardHandlerOptions,
 ): (request: Request) => Promise<Response> {
   const { services, memo } = options;
+  const readNames = new Set(endpoint.queryNames ?? Object.keys(endpoint.params));
   // Finished answers of cards drawn once per data version: they live as long as the drawn card,
   // which lives as long as its data object, so a refresh (a new object) gets a new answer.
   const finished = new WeakMap<DrawnCard, CardAnswer>();
@@ -142,11 +157,14 @@ export function createCardHandler(
     return found;
   }
 
-  async function run(prepared: PreparedRun, url: URL, request: Request): Promise<CardAnswer> {
+  async function run(
+    prepared: PreparedRun,
+    query: Record<string, string>,
+    request: Request,
+  ): Promise<CardAnswer> {
     try {
       return succeed(await prepared({ services, request }));
     } catch (error) {
-      const query = queryOf(url);
       if (error instanceof CardError)
         return errorAnswer(error.status, error.message, query, error.retryAfterSeconds);
       services.logger?.error({ err: error, path: endpoint.path }, 'card rendering failed');
@@ -155,20 +173,18 @@ export function createCardHandler(
   }
 
   return async (request) => {
-    const url = new URL(request.url);
     // `/badge?x` and `/api/badge?x` share one entry: the path without the prefix is the key.
-    const key = `${endpoint.path}${url.search}`;
+    const { query, key } = readQuery(new URL(request.url), endpoint.path, readNames);
     let entry = memo?.get(key);
     if (entry === undefined) {
-      const query = queryOf(url);
       const prepared = endpoint.prepare(query);
       if (!prepared.ok) entry = errorAnswer(400, prepared.message, query);
-      else if (endpoint.pure) entry = await run(prepared.run, url, request);
+      else if (endpoint.pure) entry = await run(prepared.run, query, request);
       // Drawn from fetched data: only the parsing is kept; the data layer decides per request.
       else entry = prepared.run;
       if (memo && (typeof entry === 'function' || entry.status < 500)) memo.set(key, entry);
     }
-    const found = typeof entry === 'function' ? await run(entry, url, request) : entry;
+    const found = typeof entry === 'function' ? await run(entry, query, request) : entry;
     return toResponse(found, request);
   };
 }

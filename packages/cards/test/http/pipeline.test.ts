@@ -211,11 +211,11 @@ describe('rendered-answer memo', () => {
   });
 
   it('evicts by size so large distinct cards cannot grow memory without bound', () => {
-    const memo = createAnswerMemo({ maxEntries: 1_000, maxCharacters: 10_000 });
+    const memo = createAnswerMemo({ maxEntries: 1_000, maxBytes: 20_000 });
     for (let index = 0; index < 100; index++) {
       memo.set(`/skills?${index}`, { status: 200, body: 'x'.repeat(1_000), headers: {} });
     }
-    expect(memo.calculatedSize).toBeLessThanOrEqual(10_000);
+    expect(memo.calculatedSize).toBeLessThanOrEqual(20_000);
     expect(memo.size).toBeLessThan(10);
   });
 });
