@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { type ResolvedSettings, resolveSettings } from './config/load-config.js';
 import type { Config, ConfigInput } from './config/schema.js';
 import { createApp } from './http/app.js';
+import { AnswersByTarget, answerShortcut } from './http/fragment-cache.js';
 import { type ClientAddressReader, nodePeerAddress } from './http/security.js';
 import { PlayerIndex } from './index/player-index.js';
 import { OnlinePoller } from './online/online-poller.js';
@@ -83,6 +84,7 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
   }
   const directory = new Directory(index, presence);
   directory.warmUp();
+  const answers = everyGetPassesTheGate(config) ? new AnswersByTarget() : undefined;
   const app = createApp({
     context: {
       config,
@@ -95,13 +97,14 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
       maxPlayers: settings.maxPlayers,
       gameVersion: () => poller.gameVersion,
       inFlight: { count: 0 },
+      answers,
     },
     peerAddress: options.peerAddress ?? nodePeerAddress,
     logger,
   });
   return {
     app,
-    fetch: app.fetch,
+    fetch: answers ? answerShortcut(app.fetch, answers, () => directory.generation()) : app.fetch,
     index,
     presence,
     directory,
@@ -117,4 +120,19 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
       index.close();
     },
   };
+}
+
+/**
+ * Whether a GET's answer depends on nothing but its target: no API key, allow-list or rate limit
+ * to check, no compression negotiated. Only then may a repeated GET skip the app (the answer
+ * shortcut); otherwise every request goes through the gate.
+ */
+function everyGetPassesTheGate(config: Config): boolean {
+  const keyRequired = config.security['enable-api-key'] && config.security['api-key'].trim() !== '';
+  return (
+    !keyRequired &&
+    !config.security['enable-ip-whitelist'] &&
+    !config['rate-limit'].enabled &&
+    !config.compression.enabled
+  );
 }

@@ -7,6 +7,7 @@ import type { PlayerIndex } from '../index/player-index.js';
 import type { Presence } from '../online/presence.js';
 import type { Directory } from '../query/directory.js';
 import type { StatResolver } from '../query/stat-resolver.js';
+import type { AnswersByTarget } from './fragment-cache.js';
 
 export interface ApiContext {
   config: Config;
@@ -21,9 +22,17 @@ export interface ApiContext {
   gameVersion: () => string | null;
   /** Requests being handled right now. */
   inFlight: { count: number };
+  /** Where routes leave their answers for the shortcut; absent when the shortcut is off. */
+  answers?: AnswersByTarget;
 }
 
 /** Milliseconds since `started`, as the integer `execution_time_ms`. */
 export function elapsedMs(started: number): number {
   return Math.round(performance.now() - started);
 }
+
+/** The metadata fields of a body that follow `generated_at` and `execution_time_ms`. */
+export type MetadataRest<Body extends { metadata: object }> = Omit<
+  Body['metadata'],
+  'generated_at' | 'execution_time_ms'
+>;

@@ -3,9 +3,9 @@
  */
 import type { Hono } from 'hono';
 import { formatTicks } from '../../format/units.js';
-import { type ApiContext, elapsedMs } from '../api-context.js';
+import type { ApiContext, MetadataRest } from '../api-context.js';
 import { errorResponse } from '../error-body.js';
-import { FragmentCache } from '../fragment-cache.js';
+import { FragmentCache, requestTarget } from '../fragment-cache.js';
 import { effectiveLimit, parseOrThrow } from '../parse-request.js';
 import { leaderboardQuerySchema, statParam } from '../query-params.js';
 import type { LeaderboardBody } from '../response-schemas.js';
@@ -22,7 +22,7 @@ export function registerLeaderboardRoute(app: Hono, context: ApiContext) {
     const page = query.page ?? 0;
     const ascending = query.order === 'asc';
     const onlineOnly = query.online_only ?? false;
-    const json = cache.render(
+    const answer = cache.answer(
       `${stat.name}|${ascending}|${onlineOnly}|${page}|${limit}`,
       context.directory.generation(),
       (): Omit<LeaderboardBody, 'metadata'> => {
@@ -43,13 +43,9 @@ export function registerLeaderboardRoute(app: Hono, context: ApiContext) {
           ),
         };
       },
-      (): LeaderboardBody['metadata'] => ({
-        generated_at: new Date().toISOString(),
-        execution_time_ms: elapsedMs(started),
-        ascending,
-        online_only: onlineOnly,
-      }),
+      { ascending, online_only: onlineOnly } satisfies MetadataRest<LeaderboardBody>,
     );
-    return c.body(json, 200, { 'content-type': 'application/json' });
+    context.answers?.remember(requestTarget(c.req.raw, c.env), answer);
+    return c.body(answer.render(started), 200, { 'content-type': 'application/json' });
   });
 }

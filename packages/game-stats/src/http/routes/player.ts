@@ -14,9 +14,9 @@ import type { StatKeyTable } from '../../index/stat-key-table.js';
 import type { PlayerRef } from '../../query/directory.js';
 import { computeFigures, type StatReader } from '../../stats/figures.js';
 import { withNamespace } from '../../stats/stat-keys.js';
-import { type ApiContext, elapsedMs } from '../api-context.js';
+import type { ApiContext } from '../api-context.js';
 import { errorResponse, statsNotFoundBody } from '../error-body.js';
-import { FragmentCache } from '../fragment-cache.js';
+import { FragmentCache, requestTarget } from '../fragment-cache.js';
 import { parseOrThrow } from '../parse-request.js';
 import { playerIdParam, playerQuerySchema, summaryQuerySchema } from '../query-params.js';
 import type { PlayerRecordBody, PlayerSummaryBody } from '../response-schemas.js';
@@ -43,17 +43,14 @@ function playerRoute<Schema extends z.ZodType>(
     const indexed = player.indexed;
     const stats = indexed?.stats;
     if (!indexed || !stats) return c.json(statsNotFoundBody);
-    const json = cache.render(
+    const answer = cache.answer(
       `${route}|${player.uuid}|${JSON.stringify(query)}`,
       context.directory.generation(),
       () => render(player, stats, indexed.readAt, query),
-      () => ({
-        generated_at: new Date().toISOString(),
-        execution_time_ms: elapsedMs(started),
-        ...metadataFlags(query),
-      }),
+      metadataFlags(query),
     );
-    return c.body(json, 200, { 'content-type': 'application/json' });
+    context.answers?.remember(requestTarget(c.req.raw, c.env), answer);
+    return c.body(answer.render(started), 200, { 'content-type': 'application/json' });
   };
 }
 

@@ -2,8 +2,8 @@
  * @module `/api/players`: every player sorted by name, with search, online filter and pages.
  */
 import type { Hono } from 'hono';
-import { type ApiContext, elapsedMs } from '../api-context.js';
-import { FragmentCache } from '../fragment-cache.js';
+import type { ApiContext, MetadataRest } from '../api-context.js';
+import { FragmentCache, requestTarget } from '../fragment-cache.js';
 import { effectiveLimit, parseOrThrow } from '../parse-request.js';
 import { playersQuerySchema } from '../query-params.js';
 import type { PlayersBody } from '../response-schemas.js';
@@ -18,7 +18,7 @@ export function registerPlayersRoute(app: Hono, context: ApiContext) {
     const ascending = (query.order ?? 'asc') === 'asc';
     const onlineOnly = query.online_only ?? false;
     const search = query.search ?? '';
-    const json = cache.render(
+    const answer = cache.answer(
       `${search}|${ascending}|${onlineOnly}|${page}|${limit}`,
       context.directory.generation(),
       (): Omit<PlayersBody, 'metadata'> => {
@@ -37,14 +37,9 @@ export function registerPlayersRoute(app: Hono, context: ApiContext) {
           players: players.map(({ uuid, name, online }) => ({ uuid, name, online })),
         };
       },
-      (): PlayersBody['metadata'] => ({
-        generated_at: new Date().toISOString(),
-        execution_time_ms: elapsedMs(started),
-        ascending,
-        online_only: onlineOnly,
-        search,
-      }),
+      { ascending, online_only: onlineOnly, search } satisfies MetadataRest<PlayersBody>,
     );
-    return c.body(json, 200, { 'content-type': 'application/json' });
+    context.answers?.remember(requestTarget(c.req.raw, c.env), answer);
+    return c.body(answer.render(started), 200, { 'content-type': 'application/json' });
   });
 }
