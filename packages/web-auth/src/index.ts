@@ -30,6 +30,12 @@ export {
   isSafeMethod,
   type WebAuthVariables,
 } from './http/types.js';
+export {
+  type AuthorizeUpgradeOptions,
+  authorizeUpgrade,
+  type RawHeaders,
+  type UpgradeVerdict,
+} from './http/upgrade.js';
 export { type LoginRequest, type LoginResult, loginAuditAction } from './login/login.js';
 export {
   type Argon2Parameters,

@@ -26,7 +26,7 @@ export interface ThrottleOptions {
   maxAttempts: number;
   /** Default 60 s. */
   windowSeconds: number;
-  /** Most keys tracked in memory per kind (clients, usernames), and most live blocks; default 100,000. */
+  /** Most keys tracked in memory per kind (clients, usernames), and most live blocks; default 20,000 (about 5 MB each). */
   maxTrackedKeys: number;
   lockout: LockoutOptions;
 }
@@ -34,7 +34,7 @@ export interface ThrottleOptions {
 export const defaultThrottleOptions: Readonly<ThrottleOptions> = Object.freeze({
   maxAttempts: 5,
   windowSeconds: 60,
-  maxTrackedKeys: 100_000,
+  maxTrackedKeys: 20_000,
   lockout: Object.freeze({ usernameFailures: 10, clientFailures: 30, windowSeconds: 900, lockSeconds: 900 }),
 });
 

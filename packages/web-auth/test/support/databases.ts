@@ -17,6 +17,8 @@ export type DatabaseKind = 'sqlite' | 'postgres';
 
 export interface TestDatabase {
   kind: DatabaseKind;
+  /** The PostgreSQL schema of this database. */
+  schema: string | undefined;
   // biome-ignore lint/suspicious/noExplicitAny: the tests read auth_ tables with raw SQL-shaped rows
   db: Kysely<any>;
   /** Another independent connection pool to the same database (a second server process). */
@@ -52,9 +54,14 @@ if (!databaseKinds.includes('postgres')) {
   console.warn('skipping the PostgreSQL runs: no PostgreSQL on 127.0.0.1:5432 (database test)');
 }
 
+/**
+ * Without `migrationTableSchema`, kysely's Migrator takes a `kysely_migration` table in ANY schema
+ * of the database as its own and never creates one in ours.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: see TestDatabase
-async function migrate(db: Kysely<any>): Promise<void> {
-  const { error } = await new Migrator({ db, provider: withWebAuthMigrations() }).migrateToLatest();
+async function migrate(db: Kysely<any>, schema: string | undefined): Promise<void> {
+  const migrator = new Migrator({ db, provider: withWebAuthMigrations(), migrationTableSchema: schema });
+  const { error } = await migrator.migrateToLatest();
   if (error) throw error;
 }
 
@@ -64,11 +71,13 @@ function withPools(
   open: () => Kysely<any>,
   kind: DatabaseKind,
   cleanup: () => Promise<void>,
+  schema?: string,
 ): TestDatabase {
   const db = open();
   const others: Kysely<unknown>[] = [];
   return {
     kind,
+    schema,
     db,
     openSecond() {
       const second = open();
@@ -112,12 +121,17 @@ async function openPostgres(): Promise<TestDatabase> {
         pool: new pg.Pool({ connectionString: url, options: `-c search_path=${schema}`, max: 5 }),
       }),
     });
-  return withPools(open, 'postgres', () => run(`drop schema ${schema} cascade`));
+  return withPools(open, 'postgres', () => run(`drop schema ${schema} cascade`), schema);
 }
 
 /** A migrated, empty database of the given kind. */
 export async function openTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
   const database = kind === 'sqlite' ? openSqlite() : await openPostgres();
-  await migrate(database.db);
+  try {
+    await migrate(database.db, database.schema);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   return database;
 }
