@@ -57,7 +57,20 @@ export const httpScenarios = [
   { name: '/stats (warm)', path: '/stats?username=grace&showIcons=true' },
   { name: '/streak (warm)', path: '/streak?username=grace' },
   { name: '/languages (warm)', path: '/languages?username=grace' },
+  // The drop-in layer (issue 15): a github-readme-stats URL against the same card in our words.
+  { name: '/stats radical (warm)', path: '/stats?username=grace&showIcons=true&theme=radical' },
+  {
+    name: '/api radical, github-readme-stats URL (warm)',
+    path: '/api?username=grace&show_icons=true&theme=radical',
+    compareTo: '/stats radical (warm)',
+  },
 ];
+
+/** `BENCH_ONLY=radical` runs only the HTTP scenarios whose name contains the text. */
+const only = process.env.BENCH_ONLY;
+const selectedScenarios = only
+  ? httpScenarios.filter((scenario) => scenario.name.includes(only))
+  : httpScenarios;
 
 function timeLoop(fn, iterations) {
   for (let i = 0; i < Math.min(5_000, iterations); i++) fn(i); // warm-up (JIT, width tables)
@@ -156,7 +169,7 @@ print(
 );
 print(row(['---', '---', '---', '---', '---', '---']));
 try {
-  for (const scenario of httpScenarios) {
+  for (const scenario of selectedScenarios) {
     const url = `${server.url}${scenario.path}`;
     const sample = await fetch(url);
     const body = await sample.text();
@@ -186,7 +199,49 @@ try {
       ]),
     );
   }
-  await measureColdLatency(server.url, github, print);
+  // Each compared pair is loaded again in A-B-B-A order, so a drift in machine load between
+  // the runs cancels out of the ratio.
+  const compared = selectedScenarios.filter((scenario) => scenario.compareTo);
+  if (compared.length > 0) {
+    print('');
+    print(
+      row([
+        'scenario (A-B-B-A rounds)',
+        'req/s',
+        'p99 (ms)',
+        'compared with',
+        'its req/s',
+        'its p99 (ms)',
+        'ratio',
+      ]),
+    );
+    print(row(['---', '---', '---', '---', '---', '---', '---']));
+    for (const scenario of compared) {
+      const reference = httpScenarios.find((candidate) => candidate.name === scenario.compareTo);
+      const runs = { ours: [], reference: [] };
+      for (const [side, target] of [
+        ['ours', scenario],
+        ['reference', reference],
+        ['reference', reference],
+        ['ours', scenario],
+      ]) {
+        runs[side].push(await load(`${server.url}${target.path}`));
+      }
+      const mean = (results, key) => results.reduce((sum, result) => sum + result[key], 0) / results.length;
+      print(
+        row([
+          scenario.name,
+          Math.round(mean(runs.ours, 'rps')).toLocaleString('en-US'),
+          mean(runs.ours, 'p99').toFixed(1),
+          scenario.compareTo,
+          Math.round(mean(runs.reference, 'rps')).toLocaleString('en-US'),
+          mean(runs.reference, 'p99').toFixed(1),
+          `${Math.round((mean(runs.ours, 'rps') / mean(runs.reference, 'rps')) * 100)}%`,
+        ]),
+      );
+    }
+  }
+  if (!only) await measureColdLatency(server.url, github, print);
   print('');
   print(`peak RSS of readme-cards serve during the runs: ${peakRssMb(server.child.pid).toFixed(1)} MB`);
 } finally {

@@ -3,6 +3,7 @@
  * gradients, PHP date formats, weekly and excluded-day streaks, theme names, the choice
  * between our query language and theirs, and random input never failing with a 500.
  */
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dateFormatter, readDateFormat } from '../src/compat/date-format.js';
@@ -126,6 +127,14 @@ describe('streak options', () => {
 describe('theme names', () => {
   it('maps every listed name onto one of our 20 themes', () => {
     for (const ours of Object.values(foreignThemeTable)) expect(themeNames).toContain(ours);
+  });
+
+  it('lists every mapping in the README table', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    for (const [theirs, ours] of Object.entries(foreignThemeTable)) {
+      const row = readme.split('\n').find((line) => line.startsWith(`| \`${ours}\` |`));
+      expect(row, ours).toContain(`\`${theirs}\``);
+    }
   });
 
   it('reads their spellings and falls back to the project default', () => {
