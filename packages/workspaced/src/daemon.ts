@@ -5,7 +5,6 @@
 import { mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { createLogger, type Logger, type RunningServer, startNodeServer } from '@suite/server-kit';
 import { createWebAuth } from '@suite/web-auth';
-import { dropStaleClaim, ownerExists } from './auth/setup-state.js';
 import { openDatabase } from './db/open-database.js';
 import { defaultFileLimits, type FileLimits } from './files/limits.js';
 import { createApp } from './http/app.js';
@@ -43,20 +42,20 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
   const database = await openDatabase(dataDir);
   try {
     const { db } = database;
-    await dropStaleClaim(db);
     const tls =
       options.tlsCertFile && options.tlsKeyFile
         ? { cert: readFileSync(options.tlsCertFile), key: readFileSync(options.tlsKeyFile) }
         : undefined;
-    checkBind({
-      host: options.host,
-      ownerExists: await ownerExists(db),
-      tls: tls !== undefined,
-      allowInsecureRemote: options.allowInsecureRemote === true,
-    });
     const auth = createWebAuth({
       db,
       throttle: options.loginAttemptsPerMinute ? { maxAttempts: options.loginAttemptsPerMinute } : {},
+    });
+    checkBind({
+      host: options.host,
+      // The first user is the owner (POST /setup creates no other).
+      ownerExists: (await auth.users.count()) > 0,
+      tls: tls !== undefined,
+      allowInsecureRemote: options.allowInsecureRemote === true,
     });
     const context: DaemonContext = {
       db,

@@ -1,7 +1,7 @@
 /**
  * @module The daemon's schema migrations (prefixed `workspaced-`), run after web-auth's own.
  */
-import { type Kysely, type Migration, sql } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 
 export const workspacedMigrations: Record<string, Migration> = {
   'workspaced-0001-projects-tasks': {
@@ -42,12 +42,6 @@ export const workspacedMigrations: Record<string, Migration> = {
         .addColumn('updated_at', 'integer', (col) => col.notNull())
         .execute();
       await db.schema.createIndex('tasks_project').on('tasks').columns(['project_id', 'id']).execute();
-      await db.schema
-        .createTable('setup')
-        .addColumn('id', 'integer', (col) => col.primaryKey().check(sql`id = 1`))
-        .addColumn('owner_id', 'text', (col) => col.notNull())
-        .addColumn('completed_at', 'integer', (col) => col.notNull())
-        .execute();
     },
   },
 };

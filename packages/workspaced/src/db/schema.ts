@@ -36,18 +36,10 @@ export interface TaskTable {
   updated_at: number;
 }
 
-/** One row (id 1) inserted by the winning `POST /setup`: its primary key settles the race. */
-export interface SetupTable {
-  id: number;
-  owner_id: string;
-  completed_at: number;
-}
-
 export interface WorkspacedTables {
   projects: ProjectTable;
   project_members: ProjectMemberTable;
   tasks: TaskTable;
-  setup: SetupTable;
 }
 
 export type ProjectRow = Selectable<ProjectTable>;

@@ -70,7 +70,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   registerMetaRoutes(api, context);
   const sessionOptions = { auth, secureCookies: options.secureCookies };
-  registerSessionRoutes(api, context, sessionOptions);
+  registerSessionRoutes(api, sessionOptions);
   api.use('*', security.requireSession, async (c, next) => {
     c.set('principal', toPrincipal(c.var.auth!.user));
     await next();

@@ -8,10 +8,8 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { userView } from '../../auth/principal.js';
 import { sessionCookieName } from '../../auth/request-security.js';
-import { claimSetup, completeSetup, releaseSetup, setupPending } from '../../auth/setup-state.js';
-import { KeyedMutex } from '../../sync/keyed-mutex.js';
 import { ApiError, errorResponse } from '../api-error.js';
-import type { AppEnv, DaemonContext } from '../app-env.js';
+import type { AppEnv } from '../app-env.js';
 import { clientAddress } from '../client-address.js';
 import { readJson } from '../request-input.js';
 
@@ -38,15 +36,8 @@ interface SignedIn {
   expiresAt: number;
 }
 
-export function registerSessionRoutes(
-  app: Hono<AppEnv>,
-  context: DaemonContext,
-  options: SessionRouteOptions,
-) {
-  const { db } = context;
+export function registerSessionRoutes(app: Hono<AppEnv>, options: SessionRouteOptions) {
   const { auth } = options;
-  // Two setups in this process run one after the other; the `setup` row settles any other race.
-  const setupLock = new KeyedMutex();
 
   const signedIn = (c: Context<AppEnv>, status: 200 | 201, session: SignedIn) => {
     c.header(
@@ -63,44 +54,35 @@ export function registerSessionRoutes(
     );
   };
 
-  app.get('/setup', async (c) => c.json({ setup_pending: await setupPending(db) }));
+  app.get('/setup', async (c) => c.json({ setup_pending: (await auth.users.count()) === 0 }));
 
   app.post('/setup', async (c) => {
     const input = await readJson(c, setupSchema);
-    return setupLock.run('setup', async () => {
-      if (!(await claimSetup(db)))
-        throw new ApiError(409, 'SETUP_COMPLETE', 'the owner already exists; sign in');
-      let user: User;
-      try {
-        user = await auth.users.create({
-          username: input.username,
-          password: input.password,
-          displayName: input.display_name ?? null,
-          role: 'owner',
-        });
-      } catch (error) {
-        await releaseSetup(db);
-        throw error;
-      }
-      await completeSetup(db, user.id);
-      const created = await auth.sessions.create(user.id, {
-        client: clientAddress(c),
-        userAgent: c.req.header('user-agent') ?? null,
-      });
-      await auth.audit.append({
-        actor: user.username,
-        action: 'auth.setup',
-        target: `user:${user.id}`,
-        outcome: 'success',
-        requestId: c.var.requestId,
-        client: clientAddress(c),
-      });
-      return signedIn(c, 201, {
-        user,
-        token: created.token,
-        csrf: created.csrf,
-        expiresAt: created.session.expiresAt,
-      });
+    // Of concurrent setups, in any number of processes, web-auth lets exactly one create a user.
+    const user = await auth.users.createFirst({
+      username: input.username,
+      password: input.password,
+      displayName: input.display_name ?? null,
+      role: 'owner',
+    });
+    if (!user) throw new ApiError(409, 'SETUP_COMPLETE', 'the owner already exists; sign in');
+    const created = await auth.sessions.create(user.id, {
+      client: clientAddress(c),
+      userAgent: c.req.header('user-agent') ?? null,
+    });
+    await auth.audit.append({
+      actor: user.username,
+      action: 'auth.setup',
+      target: `user:${user.id}`,
+      outcome: 'success',
+      requestId: c.var.requestId,
+      client: clientAddress(c),
+    });
+    return signedIn(c, 201, {
+      user,
+      token: created.token,
+      csrf: created.csrf,
+      expiresAt: created.session.expiresAt,
     });
   });
 
