@@ -10,6 +10,7 @@ import { type Argon2Parameters, createDummyVerifier, defaultArgon2Parameters } f
 import { defaultPasswordPolicy, type PasswordPolicy } from './passwords/policy.js';
 import { detectDialect, type SqlDialectName } from './schema/dialect.js';
 import type { AuthDatabase } from './schema/tables.js';
+import { SessionCache } from './sessions/session-cache.js';
 import {
   createSessionStore,
   defaultSessionOptions,
@@ -82,8 +83,13 @@ export function createWebAuth(options: WebAuthOptions): WebAuth {
     lockout: { ...defaultThrottleOptions.lockout, ...options.throttle?.lockout },
   };
 
-  const users = createUserStore(context, { argon2, policy: passwordPolicy });
-  const sessions = createSessionStore(context, sessionOptions);
+  const sessionCache = new SessionCache(
+    sessionOptions.cacheSeconds * 1000,
+    sessionOptions.cacheMaxEntries,
+    context.now,
+  );
+  const users = createUserStore(context, { argon2, policy: passwordPolicy, sessionCache });
+  const sessions = createSessionStore(context, sessionOptions, sessionCache);
   const throttle = createLoginThrottle(context, throttleOptions);
   const audit = createAuditLog(context);
   const login = createLogin({

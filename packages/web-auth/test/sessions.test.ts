@@ -14,6 +14,7 @@ import {
   type User,
   type WebAuth,
 } from '../src/index.js';
+import { SessionCache } from '../src/sessions/session-cache.js';
 import { cheapArgon2, fakeClock } from './support/clock.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from './support/databases.js';
 
@@ -169,5 +170,117 @@ describe('the session cookie', () => {
     expect(
       readSessionCookie(`${'x=y; '.repeat(4000)}firewarden_session=${token}`, 'firewarden_session'),
     ).toBeUndefined();
+  });
+});
+
+describe.each(databaseKinds)('the optional session cache on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(async () => database?.close());
+
+  async function setUp(cacheSeconds?: number) {
+    const clock = fakeClock();
+    const auth = createWebAuth({
+      db: database.db,
+      now: clock.now,
+      argon2: cheapArgon2,
+      sessions: cacheSeconds === undefined ? {} : { cacheSeconds },
+    });
+    const user = await auth.users.create({
+      username: `cache${Math.random().toString(36).slice(2, 10)}`,
+      password: 'a long enough password',
+      role: 'viewer',
+    });
+    return { clock, auth, user, created: await auth.sessions.create(user.id) };
+  }
+
+  const deleteBehindItsBack = (id: string) =>
+    database.db.deleteFrom('auth_sessions').where('id', '=', id).execute();
+
+  it('is off by default: a row deleted by another process ends the session at once', async () => {
+    const { auth, created } = await setUp();
+    expect(await auth.sessions.validate(created.token)).toBeDefined();
+    await deleteBehindItsBack(created.session.id);
+    expect(await auth.sessions.validate(created.token)).toBeUndefined();
+  });
+
+  it('when on, serves from memory for cacheSeconds, then reads the database again', async () => {
+    const { clock, auth, created } = await setUp(5);
+    expect(await auth.sessions.validate(created.token)).toBeDefined();
+    await deleteBehindItsBack(created.session.id);
+    clock.advance(4_999);
+    expect(await auth.sessions.validate(created.token)).toBeDefined();
+    clock.advance(1);
+    expect(await auth.sessions.validate(created.token)).toBeUndefined();
+  });
+
+  it('forgets at once what this process changes: logout, role, disabling, password, revoke-all', async () => {
+    const { auth, user, created } = await setUp(60);
+    expect((await auth.sessions.validate(created.token))?.user.role).toBe('viewer');
+    await auth.users.setRole(user.id, 'admin');
+    expect((await auth.sessions.validate(created.token))?.user.role).toBe('admin');
+
+    await auth.users.setDisabled(user.id, true);
+    expect(await auth.sessions.validate(created.token)).toBeUndefined();
+    await auth.users.setDisabled(user.id, false);
+
+    const second = await auth.sessions.create(user.id);
+    expect(await auth.sessions.validate(second.token)).toBeDefined();
+    await auth.logout({ token: second.token });
+    expect(await auth.sessions.validate(second.token)).toBeUndefined();
+
+    const third = await auth.sessions.create(user.id);
+    expect(await auth.sessions.validate(third.token)).toBeDefined();
+    await auth.users.setPassword(user.id, 'another long password');
+    expect(await auth.sessions.validate(third.token)).toBeUndefined();
+
+    const fourth = await auth.sessions.create(user.id);
+    expect(await auth.sessions.validate(fourth.token)).toBeDefined();
+    await auth.sessions.revokeAllForUser(user.id);
+    expect(await auth.sessions.validate(fourth.token)).toBeUndefined();
+  });
+
+  it('still applies the idle timeout and touches the row from cached sessions', async () => {
+    const { clock, auth, created } = await setUp(3600);
+    await auth.sessions.validate(created.token);
+    clock.advance(61_000);
+    await auth.sessions.validate(created.token);
+    const row = await database.db
+      .selectFrom('auth_sessions')
+      .select('last_seen_at')
+      .where('id', '=', created.session.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(row.last_seen_at)).toBe(clock.now());
+    clock.advance(30 * 60_000);
+    expect(await auth.sessions.validate(created.token)).toBeUndefined();
+  });
+
+  it('hands out copies: changing a returned object does not change the cache', async () => {
+    const { auth, created } = await setUp(60);
+    const first = await auth.sessions.validate(created.token);
+    first!.user.role = 'owner';
+    expect((await auth.sessions.validate(created.token))?.user.role).toBe('viewer');
+  });
+});
+
+describe('the session cache bound', () => {
+  it('keeps at most maxEntries, dropping the least recently used', () => {
+    const clock = fakeClock();
+    const cache = new SessionCache(60_000, 3, clock.now);
+    const entry = (id: string) => ({
+      user: { id: `user-${id}` } as User,
+      session: { id: `session-${id}` } as Parameters<SessionCache['set']>[2],
+    });
+    for (const id of ['a', 'b', 'c']) cache.set(id, entry(id).user, entry(id).session);
+    cache.get('a');
+    cache.set('d', entry('d').user, entry('d').session);
+    expect(cache.size).toBe(3);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    cache.forgetUser('user-a');
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.size).toBe(2);
   });
 });

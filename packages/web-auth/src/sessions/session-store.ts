@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { StoreContext } from '../context.js';
 import { type AuthSessionRow, type AuthUserRow, toNumber } from '../schema/tables.js';
 import { toUser, type User } from '../users/user-store.js';
+import type { SessionCache } from './session-cache.js';
 import { csrfTokenFor, generateSessionToken, hashSessionToken, isWellFormedToken } from './tokens.js';
 
 export interface SessionOptions {
@@ -16,12 +17,22 @@ export interface SessionOptions {
   absoluteLifetimeSeconds: number;
   /** `last_seen_at` is written at most this often; default 60 s. */
   touchIntervalSeconds: number;
+  /**
+   * Keep validated sessions in process memory this long (see session-cache.ts); default 0 (off:
+   * every validation reads the database). Changes made by this process apply at once; changes made
+   * by another process on the same database apply within this delay.
+   */
+  cacheSeconds: number;
+  /** Most sessions cached; default 10,000. */
+  cacheMaxEntries: number;
 }
 
 export const defaultSessionOptions: Readonly<SessionOptions> = Object.freeze({
   idleTimeoutSeconds: 1_800,
   absoluteLifetimeSeconds: 43_200,
   touchIntervalSeconds: 60,
+  cacheSeconds: 0,
+  cacheMaxEntries: 10_000,
 });
 
 export interface Session {
@@ -93,7 +104,11 @@ function toSession(row: AuthSessionRow): Session {
   };
 }
 
-export function createSessionStore(context: StoreContext, options: SessionOptions): SessionStore {
+export function createSessionStore(
+  context: StoreContext,
+  options: SessionOptions,
+  cache: SessionCache,
+): SessionStore {
   const { db, now } = context;
   // The per-request lookup, compiled once: building and compiling it was a third of its cost.
   const validationQuery = db
@@ -113,6 +128,25 @@ export function createSessionStore(context: StoreContext, options: SessionOption
     .compile();
   const idleMs = options.idleTimeoutSeconds * 1000;
   const touchMs = options.touchIntervalSeconds * 1000;
+
+  async function lookup(tokenHash: string): Promise<{ user: User; session: Session } | undefined> {
+    const result = await db.executeQuery<ValidationRow>({ ...validationQuery, parameters: [tokenHash] });
+    const row = result.rows[0];
+    if (!row) return undefined;
+    const session = toSession({
+      id: row.session_id,
+      token_hash: row.token_hash,
+      user_id: row.id,
+      created_at: row.session_created_at,
+      last_seen_at: row.last_seen_at,
+      expires_at: row.expires_at,
+      client: row.client,
+      user_agent: row.user_agent,
+    });
+    const user = toUser(row);
+    cache.set(tokenHash, user, session);
+    return { user, session };
+  }
 
   return {
     async create(userId, metadata = {}) {
@@ -134,25 +168,13 @@ export function createSessionStore(context: StoreContext, options: SessionOption
 
     async validate(token) {
       if (!isWellFormedToken(token)) return undefined;
-      const result = await db.executeQuery<ValidationRow>({
-        ...validationQuery,
-        parameters: [hashSessionToken(token)],
-      });
-      const row = result.rows[0];
-      if (!row) return undefined;
+      const tokenHash = hashSessionToken(token);
+      const found = cache.get(tokenHash) ?? (await lookup(tokenHash));
+      if (!found) return undefined;
+      const { user, session } = found;
       const at = now();
-      const session = toSession({
-        id: row.session_id,
-        token_hash: row.token_hash,
-        user_id: row.id,
-        created_at: row.session_created_at,
-        last_seen_at: row.last_seen_at,
-        expires_at: row.expires_at,
-        client: row.client,
-        user_agent: row.user_agent,
-      });
-      const user = toUser(row);
       if (at >= session.expiresAt || at - session.lastSeenAt >= idleMs || user.disabled) {
+        cache.forgetToken(tokenHash);
         await db.deleteFrom('auth_sessions').where('id', '=', session.id).execute();
         return undefined;
       }
@@ -162,21 +184,25 @@ export function createSessionStore(context: StoreContext, options: SessionOption
           .set({ last_seen_at: at })
           .where('id', '=', session.id)
           .execute();
-        session.lastSeenAt = at;
+        session.lastSeenAt = at; // also updates the cached copy
       }
-      return { user, session, csrf: csrfTokenFor(token) };
+      // Copies: a caller changing them must not change the cache.
+      return { user: { ...user }, session: { ...session }, csrf: csrfTokenFor(token) };
     },
 
     async revoke(token) {
       if (!isWellFormedToken(token)) return false;
+      const tokenHash = hashSessionToken(token);
+      cache.forgetToken(tokenHash);
       const result = await db
         .deleteFrom('auth_sessions')
-        .where('token_hash', '=', hashSessionToken(token))
+        .where('token_hash', '=', tokenHash)
         .executeTakeFirst();
       return result.numDeletedRows > 0n;
     },
 
     async revokeAllForUser(userId) {
+      cache.forgetUser(userId);
       const result = await db.deleteFrom('auth_sessions').where('user_id', '=', userId).executeTakeFirst();
       return Number(result.numDeletedRows);
     },

@@ -11,6 +11,7 @@ import { assertPasswordPolicy, type PasswordPolicy } from '../passwords/policy.j
 import { isUniqueViolation } from '../schema/dialect.js';
 import { serializedTransaction } from '../schema/serialized.js';
 import { type AuthUserRow, toNumber } from '../schema/tables.js';
+import type { SessionCache } from '../sessions/session-cache.js';
 import { assertDisplayName, assertRole, assertUsername, isValidUsername, usernameKey } from './fields.js';
 
 export interface User {
@@ -98,6 +99,8 @@ export async function findUserRecord(
 export interface UserStoreOptions {
   argon2: Argon2Parameters;
   policy: PasswordPolicy;
+  /** Forgotten for a user on every change to them, so cached sessions never show stale roles. */
+  sessionCache: SessionCache;
 }
 
 export function createUserStore(context: StoreContext, options: UserStoreOptions): UserStore {
@@ -120,6 +123,7 @@ export function createUserStore(context: StoreContext, options: UserStoreOptions
       if (endSessions) await trx.deleteFrom('auth_sessions').where('user_id', '=', id).execute();
       return true;
     });
+    options.sessionCache.forgetUser(id);
     const user = updated ? await getById(id) : undefined;
     if (!user) throw new WebAuthError('USER_NOT_FOUND', 'no such user');
     return user;
