@@ -10,11 +10,11 @@ import { renderRepo } from '../cards/repo.js';
 import { renderShape } from '../cards/shapes.js';
 import { renderStats, type StatsRow } from '../cards/stats.js';
 import { githubCardCache, usernameParam } from '../endpoints/github-params.js';
+import { statsCardFigures, statsFigures } from '../endpoints/stats.js';
 import { forCard, gitHubDataFor } from '../github/for-services.js';
 import type { CachePolicy } from '../http/cache-control.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { languageShares } from '../insights/language-shares.js';
-import { calculateRank } from '../insights/rank.js';
 import { customParam, type ParamValues } from '../params/index.js';
 import { getTheme, type Theme } from '../themes/index.js';
 import { lenient, lenientColor, lenientFlag, lenientList, lenientNumber, lenientText } from './lenient.js';
@@ -92,41 +92,15 @@ export const githubReadmeStatsCard = defineEndpoint({
     ...commonParams,
   },
   async render(values, { services }) {
-    const data = gitHubDataFor(services);
     const allCommits = values.include_all_commits;
-    const [stats, contributions] = await forCard(
-      Promise.all([
-        data.userStats(values.username),
-        allCommits ? data.contributions(values.username) : undefined,
-      ]),
-    );
-    const commits = contributions
-      ? contributions.years.reduce((sum, year) => sum + year.commits, 0)
-      : stats.commitsLastYear;
+    const { stats, commits } = await statsFigures(services, values.username, allCommits);
     const { username: _user, ...drawing } = values;
     return renderOnce(stats, `grs-stats|${commits}|${JSON.stringify(drawing)}`, () =>
       withGradient(
         renderStats({
-          displayName: stats.name || stats.login,
-          stars: stats.stars,
-          commits,
-          allCommits,
-          pullRequests: stats.pullRequests,
-          issues: stats.issues,
-          contributedTo: stats.contributedTo,
+          ...statsCardFigures(stats, commits, allCommits, !values.hide_rank),
           reviews: values.show.includes('reviews') ? stats.reviews : undefined,
           hide: new Set(values.hide.filter((row): row is StatsRow => statsRows.has(row as StatsRow))),
-          rank: values.hide_rank
-            ? null
-            : calculateRank({
-                allCommits,
-                commits,
-                pullRequests: stats.pullRequests,
-                issues: stats.issues,
-                reviews: stats.reviews,
-                stars: stats.stars,
-                followers: stats.followers,
-              }),
           showIcons: values.show_icons,
           theme: cardTheme(values),
           title: cardTitle(values),

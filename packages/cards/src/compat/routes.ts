@@ -76,7 +76,7 @@ function decodedAfter(pathname: string, marker: string): string {
  */
 export function registerCompatRoutes(
   app: Hono,
-  handlerFor: (endpoint: Endpoint) => (request: Request) => Promise<Response>,
+  handlerFor: (endpoint: Endpoint) => (request: Request, env?: unknown) => Promise<Response>,
   routes: readonly CompatRoute[] = compatRoutes,
 ): void {
   for (const route of routes) {
@@ -87,10 +87,10 @@ export function registerCompatRoutes(
         await next();
         return;
       }
-      if (!route.query) return handle(c.req.raw);
+      if (!route.query) return handle(c.req.raw, c.env);
       const target = new URL(url);
       target.search = route.query(url);
-      return handle(new Request(target, c.req.raw));
+      return handle(new Request(target, c.req.raw), c.env);
     });
   }
 }

@@ -2,9 +2,11 @@
  * @module GET /stats: stars, commits, pull requests, issues, contributed-to and the grade.
  */
 import { renderOnce } from '../cards/render-memo.js';
-import { renderStats } from '../cards/stats.js';
+import { renderStats, type StatsInput } from '../cards/stats.js';
+import type { UserStats } from '../github/fetchers/user-stats.js';
 import { forCard, gitHubDataFor } from '../github/for-services.js';
 import { defineEndpoint } from '../http/endpoint.js';
+import type { CardServices } from '../http/services.js';
 import { calculateRank } from '../insights/rank.js';
 import { flag, themeParam } from '../params/index.js';
 import { getTheme } from '../themes/index.js';
@@ -26,37 +28,61 @@ export const stats = defineEndpoint({
     theme: themeParam,
   },
   async render({ username, showIcons, rank, allCommits, theme }, { services }) {
-    const data = gitHubDataFor(services);
-    // Both fetches start together: with allCommits a cold card still costs one round trip more at most.
-    const [stats, contributions] = await forCard(
-      Promise.all([data.userStats(username), allCommits ? data.contributions(username) : undefined]),
-    );
-    const commits = contributions
-      ? contributions.years.reduce((sum, year) => sum + year.commits, 0)
-      : stats.commitsLastYear;
+    const { stats, commits } = await statsFigures(services, username, allCommits);
     return renderOnce(stats, `stats|${commits}|${showIcons}|${rank}|${allCommits}|${theme}`, () =>
       renderStats({
-        displayName: stats.name || stats.login,
-        stars: stats.stars,
-        commits,
-        allCommits,
-        pullRequests: stats.pullRequests,
-        issues: stats.issues,
-        contributedTo: stats.contributedTo,
-        rank: rank
-          ? calculateRank({
-              allCommits,
-              commits,
-              pullRequests: stats.pullRequests,
-              issues: stats.issues,
-              reviews: stats.reviews,
-              stars: stats.stars,
-              followers: stats.followers,
-            })
-          : null,
+        ...statsCardFigures(stats, commits, allCommits, rank),
         showIcons,
         theme: getTheme(theme),
       }),
     );
   },
 });
+
+/**
+ * The counters of an account and its commits: of the last year, or of every year with
+ * `allCommits` (both fetches start together, so a cold card costs one round trip more at most).
+ */
+export async function statsFigures(
+  services: CardServices,
+  username: string,
+  allCommits: boolean,
+): Promise<{ stats: UserStats; commits: number }> {
+  const data = gitHubDataFor(services);
+  const [stats, contributions] = await forCard(
+    Promise.all([data.userStats(username), allCommits ? data.contributions(username) : undefined]),
+  );
+  const commits = contributions
+    ? contributions.years.reduce((sum, year) => sum + year.commits, 0)
+    : stats.commitsLastYear;
+  return { stats, commits };
+}
+
+/** What the stats card shows of those figures, the grade included when `rank`. */
+export function statsCardFigures(
+  stats: UserStats,
+  commits: number,
+  allCommits: boolean,
+  rank: boolean,
+): Omit<StatsInput, 'showIcons' | 'theme'> {
+  return {
+    displayName: stats.name || stats.login,
+    stars: stats.stars,
+    commits,
+    allCommits,
+    pullRequests: stats.pullRequests,
+    issues: stats.issues,
+    contributedTo: stats.contributedTo,
+    rank: rank
+      ? calculateRank({
+          allCommits,
+          commits,
+          pullRequests: stats.pullRequests,
+          issues: stats.issues,
+          reviews: stats.reviews,
+          stars: stats.stars,
+          followers: stats.followers,
+        })
+      : null,
+  };
+}
