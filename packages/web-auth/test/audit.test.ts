@@ -176,6 +176,11 @@ describe.each(databaseKinds)('audit trail on %s', (kind) => {
     const window = await auth.audit.list({ since: first.at + 2_000, until: first.at + 5_000 });
     expect(window.entries.map((entry) => entry.seq)).toEqual([5, 4, 3]);
 
+    expect(
+      (await auth.audit.list({ since: Number.NaN, until: Number.POSITIVE_INFINITY, before: 1e300 })).entries,
+    ).toHaveLength(12);
+    expect((await auth.audit.list({ before: 2.7 })).entries.map((entry) => entry.seq)).toEqual([1]);
+    expect((await auth.audit.list({ actor: 'a'.repeat(300) })).entries).toEqual([]);
     expect((await auth.audit.list({ limit: 0 })).entries).toHaveLength(1);
     expect((await auth.audit.list({ limit: 10_000 })).entries).toHaveLength(12);
   });

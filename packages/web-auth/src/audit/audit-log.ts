@@ -50,7 +50,7 @@ export interface AuditQuery {
   actor?: string;
   action?: string;
   outcome?: string;
-  /** Epoch milliseconds, inclusive. */
+  /** Epoch milliseconds, inclusive (NaN and infinities are ignored, like every bound here). */
   since?: number;
   /** Epoch milliseconds, exclusive. */
   until?: number;
@@ -82,6 +82,13 @@ const auditListDefaultLimit = 50;
 const textFieldMaxLength = 256;
 const detailMaxBytes = 16_384;
 const verifyPageSize = 1_000;
+
+/** A time or seq bound as a safe integer; NaN, infinities and non-numbers mean "no bound". */
+function wholeNumber(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value)
+    ? Math.trunc(Math.min(Math.max(value, -Number.MAX_SAFE_INTEGER), Number.MAX_SAFE_INTEGER))
+    : undefined;
+}
 
 function bounded(value: string | null | undefined): string | null {
   if (value === undefined || value === null) return null;
@@ -168,12 +175,20 @@ export function createAuditLog(context: StoreContext): AuditLog {
         auditListMaxLimit,
       );
       let select = db.selectFrom('auth_audit').selectAll();
-      if (query.actor !== undefined) select = select.where('actor', '=', query.actor);
-      if (query.action !== undefined) select = select.where('action', '=', query.action);
-      if (query.outcome !== undefined) select = select.where('outcome', '=', query.outcome);
-      if (query.since !== undefined) select = select.where('at', '>=', query.since);
-      if (query.until !== undefined) select = select.where('at', '<', query.until);
-      if (query.before !== undefined) select = select.where('seq', '<', query.before);
+      for (const column of ['actor', 'action', 'outcome'] as const) {
+        const value = query[column];
+        if (value === undefined) continue;
+        // Stored values are cut at 256 characters, so a longer filter matches nothing.
+        if (typeof value !== 'string' || value.length > textFieldMaxLength)
+          return { entries: [], nextBefore: null };
+        select = select.where(column, '=', value);
+      }
+      const since = wholeNumber(query.since);
+      const until = wholeNumber(query.until);
+      const before = wholeNumber(query.before);
+      if (since !== undefined) select = select.where('at', '>=', since);
+      if (until !== undefined) select = select.where('at', '<', until);
+      if (before !== undefined) select = select.where('seq', '<', before);
       const rows = await select.orderBy('seq', 'desc').limit(limit).execute();
       const entries = rows.map(toEntry);
       const last = entries.at(-1);

@@ -45,9 +45,9 @@ export class SessionCache {
     if (!this.enabled) return;
     this.forgetToken(tokenHash);
     this.#byTokenHash.set(tokenHash, { user, session, cachedAt: this.now() });
-    let hashes = this.#tokenHashesByUser.get(user.id);
-    if (!hashes) this.#tokenHashesByUser.set(user.id, (hashes = new Set()));
+    const hashes = this.#tokenHashesByUser.get(user.id) ?? new Set<string>();
     hashes.add(tokenHash);
+    this.#tokenHashesByUser.set(user.id, hashes);
     if (this.#byTokenHash.size > this.maxEntries) {
       const [oldestHash, oldest] = this.#byTokenHash.entries().next().value as [string, CachedSession];
       this.forgetToken(oldestHash);
