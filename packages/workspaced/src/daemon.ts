@@ -12,6 +12,8 @@ import type { DaemonContext } from './http/app-env.js';
 import { packageName, packageVersion } from './package-info.js';
 import { checkBind } from './security/bind-policy.js';
 
+const purgeIntervalMs = 5 * 60_000;
+
 export interface DaemonOptions {
   host: string;
   /** 0 picks a free port. */
@@ -75,6 +77,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       allowedOrigins: options.allowedOrigins ?? [],
       secureCookies: tls !== undefined,
     });
+    let purge: NodeJS.Timeout | undefined;
     const running = await startNodeServer({
       fetch: app.fetch,
       host: options.host,
@@ -82,9 +85,19 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       logger,
       tls,
       exitOnSignal: options.exitOnSignal,
-      onShutdown: () => database.close(),
+      onShutdown: async () => {
+        clearInterval(purge);
+        await database.close();
+      },
     });
     listeningPort = running.port;
+    // Expired sessions and lock rows are only deleted when someone asks; ask every few minutes.
+    purge = setInterval(() => {
+      auth
+        .purgeExpired()
+        .catch((error: unknown) => logger.warn({ err: error }, 'purging expired sessions failed'));
+    }, purgeIntervalMs);
+    purge.unref();
     return running;
   } catch (error) {
     await database.close();
