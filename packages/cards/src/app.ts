@@ -8,6 +8,7 @@ import { endpoints as defaultEndpoints } from './endpoints/index.js';
 import { renderGallery } from './gallery/page.js';
 import { withoutTrailingSlashes } from './github/api-url.js';
 import { errorCacheControl } from './http/cache-control.js';
+import { type ClientOf, defaultClientOf } from './http/client-address.js';
 import type { Endpoint } from './http/endpoint.js';
 import { type AnswerMemoOptions, createAnswerMemo, createCardHandler } from './http/pipeline.js';
 import type { CardLogger, CardServices, GithubSettings } from './http/services.js';
@@ -24,6 +25,11 @@ export interface CreateAppOptions {
   github?: Partial<GithubSettings>;
   /** Clock; default `() => new Date()`. */
   now?: () => Date;
+  /**
+   * Who a request comes from, for the per-client bounds; default the socket peer on Node and
+   * `CF-Connecting-IP` on Cloudflare. Behind another proxy, read its header here.
+   */
+  clientOf?: ClientOf;
   logger?: CardLogger;
   /** Endpoints to serve; default every registered endpoint. */
   endpoints?: readonly Endpoint[];
@@ -36,6 +42,9 @@ export interface CreateAppOptions {
 
 export const defaultGithubApiUrl = 'https://api.github.com';
 
+/** A cold card costs 1 to 11 calls: 120 a minute lets one client draw a dozen new accounts a minute. */
+export const defaultCallsPerClientPerMinute = 120;
+
 function resolveServices(options: CreateAppOptions): CardServices {
   return {
     visitors: options.visitors ?? createMemoryVisitorStore(),
@@ -44,9 +53,11 @@ function resolveServices(options: CreateAppOptions): CardServices {
       tokens: options.github?.tokens ?? [],
       apiUrl: withoutTrailingSlashes(options.github?.apiUrl ?? defaultGithubApiUrl),
       fetch: options.github?.fetch ?? ((input, init) => fetch(input, init)),
+      callsPerClientPerMinute: options.github?.callsPerClientPerMinute ?? defaultCallsPerClientPerMinute,
     },
     now: options.now ?? (() => new Date()),
     logger: options.logger,
+    clientOf: options.clientOf ?? defaultClientOf,
   };
 }
 
@@ -89,8 +100,8 @@ export function createApp(options: CreateAppOptions = {}): Hono {
 
   for (const endpoint of endpoints) {
     const handle = createCardHandler(endpoint, { services, memo });
-    app.get(endpoint.path, (c) => handle(c.req.raw));
-    app.get(`/api${endpoint.path}`, (c) => handle(c.req.raw));
+    app.get(endpoint.path, (c) => handle(c.req.raw, c.env));
+    app.get(`/api${endpoint.path}`, (c) => handle(c.req.raw, c.env));
   }
 
   app.notFound(

@@ -5,6 +5,7 @@
 import { withoutTrailingSlashes } from './api-url.js';
 import { GitHubError, notFound, rateLimited, upstreamDown } from './errors.js';
 import { createTokenPool, type TokenPool } from './token-pool.js';
+import { createUpstreamBudget } from './upstream-budget.js';
 
 export interface GitHubClientOptions {
   /** Base URL of the REST API; GraphQL is `${apiUrl}/graphql`. Default `https://api.github.com`. */
@@ -15,6 +16,8 @@ export interface GitHubClientOptions {
   budgetMs?: number;
   fetch?: typeof fetch;
   now?: () => number;
+  /** GitHub calls one client may cause per minute (see `bounded`); default unlimited. */
+  callsPerClientPerMinute?: number;
 }
 
 export type RestResult<T> = { status: 200; data: T; etag: string | undefined } | { status: 304 };
@@ -32,9 +35,10 @@ export interface GitHubClient {
   rest<T>(path: string, options: RestOptions): Promise<RestResult<T>>;
   /**
    * The same client with every call also ending by `deadline` (a `performance.now()` time), so
-   * a card that needs several calls in a row still answers in time.
+   * a card that needs several calls in a row still answers in time; each call is charged to
+   * `client` when given (a 429 once its calls of the minute are spent).
    */
-  bounded(deadline: number): GitHubClient;
+  bounded(deadline: number, client?: string): GitHubClient;
   readonly pool: TokenPool;
 }
 
@@ -66,6 +70,10 @@ export function createGitHubClient(options: GitHubClientOptions = {}): GitHubCli
   const now = options.now ?? Date.now;
   const budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
   const pool = createTokenPool(options.tokens ?? [], now);
+  const budget =
+    options.callsPerClientPerMinute === undefined
+      ? null
+      : createUpstreamBudget(options.callsPerClientPerMinute, now);
 
   /** Benches the token when the response says a limit was hit; true if it did. */
   function benchIfLimited(token: string, response: Response, limitedInBody: boolean): boolean {
@@ -93,6 +101,7 @@ export function createGitHubClient(options: GitHubClientOptions = {}): GitHubCli
   async function withRetries<T>(
     attempt: (token: string, signal: AbortSignal) => Promise<Attempt<T>>,
     callerDeadline: number,
+    client: string | undefined,
   ) {
     // The budget runs on the monotonic clock: the injected `now` is wall time for rate-limit resets.
     const deadline = Math.min(performance.now() + budgetMs, callerDeadline);
@@ -101,6 +110,8 @@ export function createGitHubClient(options: GitHubClientOptions = {}): GitHubCli
     for (;;) {
       const token = pool.pick();
       if (token === undefined) throw rateLimited(pool.secondsUntilAvailable());
+      const wait = client === undefined ? null : (budget?.charge(client) ?? null);
+      if (wait !== null) throw rateLimited(wait);
       const left = deadline - performance.now();
       if (left <= 0) throw upstreamDown(lastReason);
       const signal = AbortSignal.timeout(Math.ceil(left));
@@ -132,52 +143,60 @@ export function createGitHubClient(options: GitHubClientOptions = {}): GitHubCli
     return headers;
   }
 
-  const clientUntil = (callerDeadline: number): GitHubClient => ({
+  const clientUntil = (callerDeadline: number, client?: string): GitHubClient => ({
     pool,
-    bounded: (deadline) => clientUntil(Math.min(deadline, callerDeadline)),
+    bounded: (deadline, chargedTo) => clientUntil(Math.min(deadline, callerDeadline), chargedTo ?? client),
     graphql<T>(query: string, variables: Record<string, unknown>, subject: string) {
-      return withRetries<T>(async (token, signal) => {
-        const response = await doFetch(`${apiUrl}/graphql`, {
-          method: 'POST',
-          headers: { ...headersFor(token, 'application/json'), 'content-type': 'application/json' },
-          body: JSON.stringify({ query, variables }),
-          signal,
-        });
-        pool.record(token, headerNumber(response, 'x-ratelimit-remaining'));
-        if (response.status === 401) return rejectCredentials(token);
-        const refusal = await refusedForRateLimit(response);
-        const body = response.ok ? ((await response.json()) as GraphQLBody<T>) : await discard(response);
-        const limited = refusal || (body?.errors?.some((error) => error.type === 'RATE_LIMITED') ?? false);
-        if (benchIfLimited(token, response, limited)) return { retry: 'rate limited', wait: 0 };
-        if (response.status >= 500) return { retry: `GraphQL HTTP ${response.status}`, wait: -1 };
-        if (body === undefined) throw upstreamDown(`GraphQL HTTP ${response.status}`);
-        if (body.errors?.some((error) => error.type === 'NOT_FOUND')) throw notFound(subject);
-        if (body.data === undefined || body.data === null || (body.errors?.length ?? 0) > 0) {
-          throw upstreamDown(body.errors?.[0]?.message ?? 'empty GraphQL answer');
-        }
-        return { done: body.data };
-      }, callerDeadline);
+      return withRetries<T>(
+        async (token, signal) => {
+          const response = await doFetch(`${apiUrl}/graphql`, {
+            method: 'POST',
+            headers: { ...headersFor(token, 'application/json'), 'content-type': 'application/json' },
+            body: JSON.stringify({ query, variables }),
+            signal,
+          });
+          pool.record(token, headerNumber(response, 'x-ratelimit-remaining'));
+          if (response.status === 401) return rejectCredentials(token);
+          const refusal = await refusedForRateLimit(response);
+          const body = response.ok ? ((await response.json()) as GraphQLBody<T>) : await discard(response);
+          const limited = refusal || (body?.errors?.some((error) => error.type === 'RATE_LIMITED') ?? false);
+          if (benchIfLimited(token, response, limited)) return { retry: 'rate limited', wait: 0 };
+          if (response.status >= 500) return { retry: `GraphQL HTTP ${response.status}`, wait: -1 };
+          if (body === undefined) throw upstreamDown(`GraphQL HTTP ${response.status}`);
+          if (body.errors?.some((error) => error.type === 'NOT_FOUND')) throw notFound(subject);
+          if (body.data === undefined || body.data === null || (body.errors?.length ?? 0) > 0) {
+            throw upstreamDown(body.errors?.[0]?.message ?? 'empty GraphQL answer');
+          }
+          return { done: body.data };
+        },
+        callerDeadline,
+        client,
+      );
     },
     rest<T>(path: string, restOptions: RestOptions) {
-      return withRetries<RestResult<T>>(async (token, signal) => {
-        const headers = headersFor(token, restOptions.accept ?? 'application/vnd.github+json');
-        if (restOptions.etag !== undefined) headers['if-none-match'] = restOptions.etag;
-        const response = await doFetch(`${apiUrl}${path}`, { headers, signal });
-        pool.record(token, headerNumber(response, 'x-ratelimit-remaining'));
-        if (response.status === 304) return { done: { status: 304 } };
-        if (response.status === 401) return rejectCredentials(token);
-        if (benchIfLimited(token, response, await refusedForRateLimit(response))) {
-          return { retry: 'rate limited', wait: 0 };
-        }
-        if (response.status === 404) throw notFound(restOptions.subject);
-        if (!response.ok) {
-          await discard(response);
-          if (response.status >= 500) return { retry: `REST HTTP ${response.status}`, wait: -1 };
-          throw upstreamDown(`REST HTTP ${response.status}`);
-        }
-        const data = (await response.json()) as T;
-        return { done: { status: 200, data, etag: response.headers.get('etag') ?? undefined } };
-      }, callerDeadline);
+      return withRetries<RestResult<T>>(
+        async (token, signal) => {
+          const headers = headersFor(token, restOptions.accept ?? 'application/vnd.github+json');
+          if (restOptions.etag !== undefined) headers['if-none-match'] = restOptions.etag;
+          const response = await doFetch(`${apiUrl}${path}`, { headers, signal });
+          pool.record(token, headerNumber(response, 'x-ratelimit-remaining'));
+          if (response.status === 304) return { done: { status: 304 } };
+          if (response.status === 401) return rejectCredentials(token);
+          if (benchIfLimited(token, response, await refusedForRateLimit(response))) {
+            return { retry: 'rate limited', wait: 0 };
+          }
+          if (response.status === 404) throw notFound(restOptions.subject);
+          if (!response.ok) {
+            await discard(response);
+            if (response.status >= 500) return { retry: `REST HTTP ${response.status}`, wait: -1 };
+            throw upstreamDown(`REST HTTP ${response.status}`);
+          }
+          const data = (await response.json()) as T;
+          return { done: { status: 200, data, etag: response.headers.get('etag') ?? undefined } };
+        },
+        callerDeadline,
+        client,
+      );
     },
   });
   return clientUntil(Number.POSITIVE_INFINITY);

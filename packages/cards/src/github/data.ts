@@ -20,6 +20,8 @@ export interface GitHubDataOptions {
   store: CacheStore;
   /** Time for one upstream call including retries; default 2,500 ms. */
   budgetMs?: number;
+  /** GitHub calls one client may cause per minute (charged through `until`); default unlimited. */
+  callsPerClientPerMinute?: number;
   fetch?: typeof fetch;
   now?: () => number;
   /** Reports background refresh failures (they never fail a request: stale data is served). */
@@ -34,8 +36,11 @@ export interface GitHubData {
   starHistory(owner: string, name: string): Promise<StarHistory>;
   timeline(login: string): Promise<TimelineEvent[]>;
   commitTimes(login: string): Promise<number[]>;
-  /** The same data service with every upstream call of the request ending by `deadline` (`performance.now()` time). */
-  until(deadline: number): GitHubData;
+  /**
+   * The same data service with every upstream call of the request ending by `deadline`
+   * (`performance.now()` time) and charged to `client` when given.
+   */
+  until(deadline: number, client?: string): GitHubData;
   readonly client: GitHubClient;
   readonly cache: ResourceCache;
   readonly now: () => number;
@@ -48,6 +53,7 @@ export function createGitHubData(options: GitHubDataOptions): GitHubData {
     apiUrl: options.apiUrl,
     tokens: options.tokens,
     budgetMs: options.budgetMs,
+    callsPerClientPerMinute: options.callsPerClientPerMinute,
     fetch: options.fetch,
     now,
   });
@@ -60,7 +66,7 @@ export function createGitHubData(options: GitHubDataOptions): GitHubData {
     client: context.client,
     cache,
     now,
-    until: (deadline) => serviceFor({ ...context, client: context.client.bounded(deadline) }),
+    until: (deadline, client) => serviceFor({ ...context, client: context.client.bounded(deadline, client) }),
     contributions: (login) => fetchContributions(context, login),
     userStats: (login) => fetchUserStats(context, login),
     languages: (login) => fetchLanguageSizes(context, login),

@@ -10,7 +10,8 @@ import { storeInCardCache } from './cache-store.js';
 import { createGitHubData, type GitHubData } from './data.js';
 import { GitHubError } from './errors.js';
 
-const dataByServices = new WeakMap<CardServices, GitHubData>();
+/** Keyed by the app's GitHub settings: requests get their own services object (with `client`), the app one data service. */
+const dataBySettings = new WeakMap<CardServices['github'], GitHubData>();
 
 /**
  * Time for all the upstream calls of one card, retries included: with drawing and the network
@@ -18,25 +19,29 @@ const dataByServices = new WeakMap<CardServices, GitHubData>();
  */
 export const REQUEST_BUDGET_MS = 2_500;
 
-/** The GitHub data service of an app for one request (its calls share `REQUEST_BUDGET_MS`). */
+/**
+ * The GitHub data service of an app for one request: its calls share `REQUEST_BUDGET_MS` and are
+ * charged to the request's client.
+ */
 export function gitHubDataFor(services: CardServices): GitHubData {
-  return appGitHubData(services).until(performance.now() + REQUEST_BUDGET_MS);
+  return appGitHubData(services).until(performance.now() + REQUEST_BUDGET_MS, services.client);
 }
 
 /** The GitHub data service of an app, created on first use. */
 function appGitHubData(services: CardServices): GitHubData {
-  let data = dataByServices.get(services);
+  let data = dataBySettings.get(services.github);
   if (data === undefined) {
     const report = (message: string, error: unknown) => services.logger?.warn({ err: error }, message);
     data = createGitHubData({
       apiUrl: services.github.apiUrl,
       tokens: services.github.tokens,
+      callsPerClientPerMinute: services.github.callsPerClientPerMinute,
       fetch: services.github.fetch,
       store: storeInCardCache(services.cache, (error) => report('GitHub cache unavailable', error)),
       now: () => services.now().getTime(),
       onError: report,
     });
-    dataByServices.set(services, data);
+    dataBySettings.set(services.github, data);
   }
   return data;
 }

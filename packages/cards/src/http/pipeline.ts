@@ -136,11 +136,11 @@ export interface CardHandlerOptions {
   memo?: AnswerMemo;
 }
 
-/** The fetch-style handler of one endpoint. */
+/** The fetch-style handler of one endpoint; `env` is the platform's (it tells who the client is). */
 export function createCardHandler(
   endpoint: Endpoint,
   options: CardHandlerOptions,
-): (request: Request) => Promise<Response> {
+): (request: Request, env?: unknown) => Promise<Response> {
   const { services, memo } = options;
   const readNames = new Set(endpoint.queryNames ?? Object.keys(endpoint.params));
   // Finished answers of cards drawn once per data version: they live as long as the drawn card,
@@ -161,9 +161,13 @@ export function createCardHandler(
     prepared: PreparedRun,
     query: Record<string, string>,
     request: Request,
+    env: unknown,
   ): Promise<CardAnswer> {
+    const client = services.clientOf(request, env);
     try {
-      return succeed(await prepared({ services, request }));
+      return succeed(
+        await prepared({ services: client === undefined ? services : { ...services, client }, request }),
+      );
     } catch (error) {
       if (error instanceof CardError)
         return errorAnswer(error.status, error.message, query, error.retryAfterSeconds);
@@ -172,19 +176,19 @@ export function createCardHandler(
     }
   }
 
-  return async (request) => {
+  return async (request, env) => {
     // `/badge?x` and `/api/badge?x` share one entry: the path without the prefix is the key.
     const { query, key } = readQuery(new URL(request.url), endpoint.path, readNames);
     let entry = memo?.get(key);
     if (entry === undefined) {
       const prepared = endpoint.prepare(query);
       if (!prepared.ok) entry = errorAnswer(400, prepared.message, query);
-      else if (endpoint.pure) entry = await run(prepared.run, query, request);
+      else if (endpoint.pure) entry = await run(prepared.run, query, request, env);
       // Drawn from fetched data: only the parsing is kept; the data layer decides per request.
       else entry = prepared.run;
       if (memo && (typeof entry === 'function' || entry.status < 500)) memo.set(key, entry);
     }
-    const found = typeof entry === 'function' ? await run(entry, query, request) : entry;
+    const found = typeof entry === 'function' ? await run(entry, query, request, env) : entry;
     return toResponse(found, request);
   };
 }

@@ -4,6 +4,7 @@
  */
 import type { CardCache } from '../store/card-cache.js';
 import type { VisitorStore } from '../store/visitor-store.js';
+import type { ClientOf } from './client-address.js';
 
 /** How GitHub-backed endpoints reach GitHub. */
 export interface GithubSettings {
@@ -13,6 +14,8 @@ export interface GithubSettings {
   apiUrl: string;
   /** The fetch implementation (tests pass one that targets a fake on loopback). */
   fetch: typeof fetch;
+  /** GitHub calls one client may cause per minute (cold cards); beyond it a 429 card. Default 120. */
+  callsPerClientPerMinute: number;
 }
 
 /** Minimal structured logger (pino satisfies it). */
@@ -28,4 +31,8 @@ export interface CardServices {
   /** Current time; injected so tests control dates. */
   now: () => Date;
   logger: CardLogger | undefined;
+  /** Who a request comes from (per-client bounds). */
+  clientOf: ClientOf;
+  /** The client of the current request, when known: set per request by the pipeline. */
+  client?: string | undefined;
 }
