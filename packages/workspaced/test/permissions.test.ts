@@ -15,52 +15,34 @@ import {
 } from './support/daemon.js';
 import { createRepo, git } from './support/git-repo.js';
 
-/** README "Roles and permissions", the project-facing and administrative columns. */
+/** README "Roles and permissions", the permissions the routes of this issue use. */
+const administrator = [
+  'project.view',
+  'project.manage',
+  'files.view',
+  'files.write',
+  'git.view',
+  'git.write',
+  'tasks.view',
+  'tasks.write',
+  'users.view',
+  'users.manage',
+  'audit.view',
+];
+const worker = [
+  'project.view',
+  'files.view',
+  'files.write',
+  'git.view',
+  'git.write',
+  'tasks.view',
+  'tasks.write',
+];
 const granted: Record<string, readonly string[]> = {
-  owner: [
-    'project.view',
-    'project.manage',
-    'files.view',
-    'files.write',
-    'git.view',
-    'git.write',
-    'tasks.view',
-    'tasks.write',
-    'users.view',
-    'users.manage',
-    'audit.view',
-  ],
-  admin: [
-    'project.view',
-    'project.manage',
-    'files.view',
-    'files.write',
-    'git.view',
-    'git.write',
-    'tasks.view',
-    'tasks.write',
-    'users.view',
-    'users.manage',
-    'audit.view',
-  ],
-  operator: [
-    'project.view',
-    'files.view',
-    'files.write',
-    'git.view',
-    'git.write',
-    'tasks.view',
-    'tasks.write',
-  ],
-  developer: [
-    'project.view',
-    'files.view',
-    'files.write',
-    'git.view',
-    'git.write',
-    'tasks.view',
-    'tasks.write',
-  ],
+  owner: administrator,
+  admin: administrator,
+  operator: worker,
+  developer: worker,
   viewer: ['project.view', 'files.view', 'git.view', 'tasks.view'],
 };
 const roleNames = Object.keys(granted);

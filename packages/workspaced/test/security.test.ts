@@ -2,8 +2,9 @@
  * @module Tests: the security baseline through the running bin: setup race, sessions, cookies,
  * CSRF, Host allow-list, Origin check, JSON-only bodies, login throttling, bind rules.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -279,6 +280,49 @@ describe('login throttling', () => {
   });
 });
 
+/** A self-signed certificate for 127.0.0.1 and localhost, or null without openssl. */
+function selfSignedCertificate(dir: string): { cert: string; key: string } | null {
+  const cert = path.join(dir, 'cert.pem');
+  const key = path.join(dir, 'key.pem');
+  const made = spawnSync('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '1',
+    '-subj',
+    '/CN=localhost',
+    '-addext',
+    'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    '-keyout',
+    key,
+    '-out',
+    cert,
+  ]);
+  return made.status === 0 ? { cert, key } : null;
+}
+
+function httpsPost(url: string, route: string, body: unknown, ca: string) {
+  return new Promise<{ status: number; setCookie: string[] }>((resolve, reject) => {
+    const request = https.request(
+      `${url}/api/v1${route}`,
+      { method: 'POST', ca, headers: { 'content-type': 'application/json' } },
+      (response) => {
+        response.resume();
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, setCookie: response.headers['set-cookie'] ?? [] }),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(JSON.stringify(body));
+  });
+}
+
 describe('bind rules', () => {
   test('a non-loopback address is refused before an owner exists', async () => {
     const dataDir = path.join(await mkdtemp(path.join(os.tmpdir(), 'workspaced-bind-')), 'ws');
@@ -303,5 +347,51 @@ describe('bind rules', () => {
     );
     expect(result.status).toBe(2);
     expect(result.stderr).toContain('without TLS');
+  });
+
+  test('with TLS the daemon serves HTTPS, marks the cookie Secure, and may then listen beyond loopback', async (context) => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'workspaced-tls-'));
+    const pem = selfSignedCertificate(dir);
+    if (!pem) {
+      if (process.env.CI === 'true') throw new Error('openssl is needed for the TLS test on CI');
+      console.warn('skipping the TLS test: openssl is not installed');
+      return context.skip();
+    }
+    const tlsArgs = ['--tls-cert', pem.cert, '--tls-key', pem.key];
+    const secure = await startDaemon({ args: tlsArgs, dataDir: path.join(dir, 'ws') });
+    try {
+      expect(secure.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+      const setup = await httpsPost(
+        secure.url,
+        '/setup',
+        { username: 'owner', display_name: 'O', password: ownerPassword },
+        await readFile(pem.cert, 'utf8'),
+      );
+      expect(setup.status).toBe(201);
+      expect(setup.setCookie[0]).toMatch(/; Secure/);
+    } finally {
+      await secure.stop();
+    }
+    // The owner exists now: every interface is allowed with TLS, or with the explicit opt-in.
+    for (const args of [tlsArgs, ['--allow-insecure-remote']]) {
+      const child = spawn(
+        process.execPath,
+        [cliPath, 'serve', '--host', '0.0.0.0', '--port', '0', '--data-dir', secure.dataDir, ...args],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      const line = await new Promise<string>((resolve) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes('\n')) resolve(out);
+        });
+        child.once('exit', () => resolve(out));
+      });
+      expect(line, args.join(' ')).toMatch(/^listening on https?:\/\/0\.0\.0\.0:\d+\n$/);
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    }
+    await rm(dir, { recursive: true, force: true });
   });
 });

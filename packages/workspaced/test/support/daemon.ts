@@ -42,7 +42,7 @@ export async function startDaemon(options: StartOptions = {}): Promise<RunningDa
     const timer = setTimeout(() => reject(new Error(`no listening line; stderr:\n${stderr}`)), 20_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(stdout);
+      const match = /listening on (https?:\/\/\S+)/.exec(stdout);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]!);
