@@ -65,6 +65,9 @@ describe('github-readme-stats /api', () => {
     const noRank = textsOf(await card(`${base}&hide_rank=true`));
     expect(noRank).not.toContain('B');
     expect(noRank).not.toContain('top 53%');
+    const percentile = textsOf(await card(`${base}&rank_icon=percentile`));
+    expect(percentile).toContain('53%');
+    expect(percentile).toContain('grade B');
     const all = textsOf(await card(`${base}&include_all_commits=true`));
     expect(all).toContain('Total Commits (all time):');
     expect(all).toContain('28');
@@ -307,6 +310,11 @@ describe('readme-typing-svg /typing', () => {
     expect(sizeOf(multi).height).toBe(100);
     expect(await card('/typing?lines=a|b&separator=|')).toContain('<title id="title">a / b</title>');
     expect(sizeOf(await card('/typing?lines=x&width=600&height=90'))).toEqual({ width: 600, height: 90 });
+    // Ten long lines (over 600 characters in all) are read whole.
+    const lines = Array.from({ length: 10 }, (_, index) => `${index} ${'x'.repeat(60)}`);
+    expect(await card(`/typing?multiline=true&lines=${lines.join(';')}`)).toContain(
+      `<title id="title">${lines.join(' / ')}</title>`,
+    );
   });
 
   it('font, size, color, background, letterSpacing', async () => {

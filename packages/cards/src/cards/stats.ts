@@ -34,6 +34,8 @@ export interface StatsInput {
   /** Corner radius, px. */
   radius?: number;
   hideBorder?: boolean;
+  /** What the ring shows: the grade (default) or the percentile. */
+  rankLabel?: 'level' | 'percentile';
   /** How values are written; default `formatCount`. */
   formatValue?: (value: number) => string;
 }
@@ -106,7 +108,12 @@ export function renderStats(input: StatsInput): string {
   if (input.rank) {
     const cx = width - framePadding - 55;
     const cy = firstRow + Math.max(rows.length * rowHeight, 118 - 8) / 2 - 12;
-    ring = `${progressRing(cx, cy, 40, (100 - input.rank.percentile) / 100, theme.ring)}${label(cx, cy + 8, input.rank.level, { fill: theme.title, size: 24, bold: true, anchor: 'middle' })}${label(cx, cy + 62, `top ${formatPercent(input.rank.percentile)}`, { fill: theme.muted, size: 11, anchor: 'middle' })}`;
+    const percent = formatPercent(input.rank.percentile);
+    const [inside, under] =
+      input.rankLabel === 'percentile'
+        ? [{ text: percent, size: 18 }, `grade ${input.rank.level}`]
+        : [{ text: input.rank.level, size: 24 }, `top ${percent}`];
+    ring = `${progressRing(cx, cy, 40, (100 - input.rank.percentile) / 100, theme.ring)}${label(cx, cy + 8, inside.text, { fill: theme.title, size: inside.size, bold: true, anchor: 'middle' })}${label(cx, cy + 62, under, { fill: theme.muted, size: 11, anchor: 'middle' })}`;
   }
   const description = `${rows.map(([, text, value]) => `${text}: ${value}`).join(', ')}${input.rank ? `, grade ${input.rank.level}` : ''}`;
   return svgDocument({

@@ -5,21 +5,22 @@
  */
 import { customParam, type Param } from '../params/index.js';
 
-/** Longest value a lenient parameter reads; longer input is ignored whole. */
-const maxValueLength = 400;
+/** Longest value (UTF-16 units) a lenient parameter reads by default; longer input is ignored whole. */
+const defaultMaxLength = 400;
 
 /**
  * A parameter that never fails: `read` returns the value or `undefined` for "cannot use",
- * which gives `fallback`.
+ * which gives `fallback`. Values longer than `maxLength` are not read at all.
  */
 export function lenient<Out>(
   description: string,
   read: (raw: string) => Out | undefined,
   fallback: Out,
+  maxLength = defaultMaxLength,
 ): Param<Out> {
   return customParam<Out>(
-    { kind: 'string', required: false, max: maxValueLength, description },
-    (raw) => (raw.length > maxValueLength ? fallback : (read(raw.trim()) ?? fallback)),
+    { kind: 'string', required: false, max: maxLength, description },
+    (raw) => (raw.length > maxLength ? fallback : (read(raw.trim()) ?? fallback)),
     fallback,
   );
 }
@@ -86,5 +87,7 @@ export function lenientText(description: string, max: number): Param<string | nu
     description,
     (raw) => Array.from(raw).slice(0, max).join('') || undefined,
     null,
+    // Room for `max` characters outside the Basic Multilingual Plane (two units each).
+    Math.max(defaultMaxLength, 2 * max),
   );
 }

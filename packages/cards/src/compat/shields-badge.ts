@@ -80,7 +80,12 @@ export const shieldsStaticBadge = defineEndpoint({
   cache: staticCardCache,
   pure: true,
   params: {
-    [badgePathParameter]: lenient<BadgePath | null>('<label>-<message>-<color>', parseBadgePath, null),
+    [badgePathParameter]: lenient<BadgePath | null>(
+      '<label>-<message>-<color>',
+      parseBadgePath,
+      null,
+      maxPathLength,
+    ),
     label: lenientText('Replaces the label of the path.', 100),
     color: lenient<string | null>('Message colour: a shields colour word or hex.', readShieldsColor, null),
     labelColor: lenient<string | null>('Label colour: a shields colour word or hex.', readShieldsColor, null),
