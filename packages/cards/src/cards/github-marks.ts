@@ -4,6 +4,7 @@
  */
 import { round } from '../svg/document.js';
 import { escapeXml } from '../svg/escape.js';
+import { fitText } from '../svg/fit.js';
 
 export type IconName =
   | 'star'
@@ -44,6 +45,8 @@ export interface TextOptions {
   anchor?: 'start' | 'middle' | 'end';
   /** Extra attributes (trusted: built by the card). */
   extra?: string;
+  /** Widest the text may be drawn, px: longer text is cut with an ellipsis (see `fitText`). */
+  maxWidth?: number;
 }
 
 /** A `<text>` element; `content` is plain text and is escaped here. */
@@ -52,7 +55,11 @@ export function label(x: number, y: number, content: string, options: TextOption
   const weight = options.bold ? ' font-weight="bold"' : '';
   const anchor = options.anchor && options.anchor !== 'start' ? ` text-anchor="${options.anchor}"` : '';
   const extra = options.extra ? ` ${options.extra}` : '';
-  return `<text x="${round(x)}" y="${round(y)}" fill="${options.fill}"${size}${weight}${anchor}${extra}>${escapeXml(content)}</text>`;
+  const shown =
+    options.maxWidth === undefined
+      ? content
+      : fitText(content, { maxWidth: options.maxWidth, size: options.size, bold: options.bold });
+  return `<text x="${round(x)}" y="${round(y)}" fill="${options.fill}"${size}${weight}${anchor}${extra}>${escapeXml(shown)}</text>`;
 }
 
 /** A progress ring: a faint full circle and an arc for `fraction` (0-1), starting at the top. */

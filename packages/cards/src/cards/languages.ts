@@ -3,8 +3,9 @@
  */
 import type { LanguageShares } from '../insights/language-shares.js';
 import { round, svgDocument } from '../svg/document.js';
+import { fitText } from '../svg/fit.js';
 import { cardFrame, framePadding } from '../svg/frame.js';
-import { fontFamily } from '../svg/measure.js';
+import { fontFamily, measureText } from '../svg/measure.js';
 import type { Theme } from '../themes/index.js';
 import { label } from './github-marks.js';
 
@@ -31,6 +32,16 @@ const barHeight = 10;
 const rowHeight = 24;
 
 const percentText = (percent: number) => `${percent.toFixed(1)}%`;
+const legendSize = 12;
+/** Space between a legend text and the next column or the card's edge, px. */
+const legendGap = 8;
+
+/** "Name 12.3%" within `maxWidth` px: a long name is cut, the share always shows. */
+function legendText(entry: Entry, maxWidth: number): string {
+  const share = ` ${percentText(entry.percent)}`;
+  const nameWidth = maxWidth - measureText(share, { size: legendSize });
+  return `${fitText(entry.name, { maxWidth: nameWidth, size: legendSize })}${share}`;
+}
 
 interface Entry {
   name: string;
@@ -84,7 +95,8 @@ export function renderLanguages(input: LanguagesInput): string {
       const row = index % rows;
       const left = framePadding + column * (barWidth / 2);
       const y = barTop + 36 + row * rowHeight;
-      return `<circle cx="${left + 5}" cy="${y - 4}" r="5" fill="${entry.color}"/>${label(left + 16, y, `${entry.name} ${percentText(entry.percent)}`, { fill: theme.text, size: 12 })}`;
+      const text = legendText(entry, barWidth / 2 - 16 - legendGap);
+      return `<circle cx="${left + 5}" cy="${y - 4}" r="5" fill="${entry.color}"/>${label(left + 16, y, text, { fill: theme.text, size: legendSize })}`;
     })
     .join('');
   const empty =
@@ -132,7 +144,8 @@ function renderLanguageChart(input: LanguagesInput, title: string | null, pie: b
   const legend = entries
     .map((entry, index) => {
       const y = top + 14 + index * rowHeight;
-      return `<circle cx="${legendX + 5}" cy="${y - 4}" r="5" fill="${entry.color}"/>${label(legendX + 16, y, `${entry.name} ${percentText(entry.percent)}`, { fill: theme.text, size: 12 })}`;
+      const text = legendText(entry, width - legendX - 16 - framePadding);
+      return `<circle cx="${legendX + 5}" cy="${y - 4}" r="5" fill="${entry.color}"/>${label(legendX + 16, y, text, { fill: theme.text, size: legendSize })}`;
     })
     .join('');
   const chart =

@@ -6,7 +6,6 @@ import type { TimelineEvent, TimelineKind } from '../github/fetchers/events.js';
 import { svgDocument } from '../svg/document.js';
 import { cardFrame, framePadding } from '../svg/frame.js';
 import { fontFamily, measureText } from '../svg/measure.js';
-import { wrapText } from '../svg/wrap.js';
 import type { Theme } from '../themes/index.js';
 import { type IconName, icon, label } from './github-marks.js';
 
@@ -29,21 +28,15 @@ export function renderTimeline({ login, events, theme }: TimelineInput): string 
   const rows = events
     .map((event, index) => {
       const y = 62 + index * rowHeight;
+      // The headline shares its row with the relative time: it gets what the time leaves.
       const whenWidth = measureText(event.when, { size: 11 });
-      const maxWidth = width - textX - framePadding - whenWidth - 12;
-      const [headline = ''] = wrapText(`${event.action} in ${event.repository}`, {
-        maxWidth,
-        size: 12,
-        maxLines: 1,
-      });
-      const [detail = ''] = event.title
-        ? wrapText(event.title, { maxWidth: width - textX - framePadding, size: 11, maxLines: 1 })
-        : [];
+      const headlineWidth = width - textX - framePadding - whenWidth - 12;
+      const headline = `${event.action} in ${event.repository}`;
       const connector =
         index < events.length - 1
           ? `<path d="M${framePadding + 8} ${y + 8}v${rowHeight - 20}" stroke="${theme.border}"/>`
           : '';
-      return `${connector}${icon(iconOf[event.kind], framePadding, y - 12, theme.icon)}${label(textX, y, headline, { fill: theme.text, size: 12, bold: true })}${label(width - framePadding, y, event.when, { fill: theme.muted, size: 11, anchor: 'end' })}${detail ? label(textX, y + 16, detail, { fill: theme.muted, size: 11 }) : ''}`;
+      return `${connector}${icon(iconOf[event.kind], framePadding, y - 12, theme.icon)}${label(textX, y, headline, { fill: theme.text, size: 12, bold: true, maxWidth: headlineWidth })}${label(width - framePadding, y, event.when, { fill: theme.muted, size: 11, anchor: 'end' })}${event.title ? label(textX, y + 16, event.title, { fill: theme.muted, size: 11, maxWidth: width - textX - framePadding }) : ''}`;
     })
     .join('');
   const empty =

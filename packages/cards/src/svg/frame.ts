@@ -4,6 +4,7 @@
 import type { Theme } from '../themes/index.js';
 import { round } from './document.js';
 import { escapeXml } from './escape.js';
+import { fitText } from './fit.js';
 import { fontFamily, measureText } from './measure.js';
 
 /** Inner padding of a card, px. */
@@ -19,7 +20,7 @@ export interface FrameOptions {
   width: number;
   height: number;
   theme: Theme;
-  /** Plain text (escaped here); omitted: no title row. */
+  /** Plain text (escaped here, cut with an ellipsis to the card's inner width); omitted: no title row. */
   title?: string;
   /** Draw no border (background only). */
   hideBorder?: boolean;
@@ -42,5 +43,10 @@ export function cardFrame(options: FrameOptions): string {
   const stroke = options.hideBorder ? '' : ` stroke="${theme.border}"`;
   const background = `<rect x="0.5" y="0.5" width="${round(options.width - 1)}" height="${round(options.height - 1)}" rx="${radius}" fill="${theme.background}"${stroke}/>`;
   if (options.title === undefined) return background;
-  return `${background}<text x="${framePadding}" y="${titleBaseline}" fill="${theme.title}" font-family="${fontFamily}" font-size="${titleSize}" font-weight="bold">${escapeXml(options.title)}</text>`;
+  const title = fitText(options.title, {
+    maxWidth: options.width - 2 * framePadding,
+    size: titleSize,
+    bold: true,
+  });
+  return `${background}<text x="${framePadding}" y="${titleBaseline}" fill="${theme.title}" font-family="${fontFamily}" font-size="${titleSize}" font-weight="bold">${escapeXml(title)}</text>`;
 }

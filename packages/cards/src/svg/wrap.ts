@@ -1,6 +1,7 @@
 /**
  * @module Line breaking by measured width (words first, characters for words too long).
  */
+import { fitText } from './fit.js';
 import { type MeasureOptions, measureText } from './measure.js';
 
 export interface WrapOptions extends MeasureOptions {
@@ -9,8 +10,6 @@ export interface WrapOptions extends MeasureOptions {
   /** Lines kept; the last one ends with an ellipsis when text was cut. Default unlimited. */
   maxLines?: number;
 }
-
-const ellipsis = '…';
 
 function breakLongWord(word: string, options: WrapOptions): string[] {
   const pieces: string[] = [];
@@ -25,14 +24,6 @@ function breakLongWord(word: string, options: WrapOptions): string[] {
   }
   if (current) pieces.push(current);
   return pieces;
-}
-
-function shortenWithEllipsis(line: string, options: WrapOptions): string {
-  let chars = Array.from(line);
-  while (chars.length > 0 && measureText(`${chars.join('')}${ellipsis}`, options) > options.maxWidth) {
-    chars = chars.slice(0, -1);
-  }
-  return `${chars.join('').trimEnd()}${ellipsis}`;
 }
 
 /**
@@ -63,6 +54,7 @@ export function wrapText(text: string, options: WrapOptions): string[] {
   const maxLines = options.maxLines ?? Number.POSITIVE_INFINITY;
   if (lines.length <= maxLines) return lines;
   const kept = lines.slice(0, maxLines);
-  kept[maxLines - 1] = shortenWithEllipsis(kept[maxLines - 1]!, options);
+  // The last line kept says that text follows, even when it fits the width as it is.
+  kept[maxLines - 1] = fitText(`${kept[maxLines - 1]!}…`, options);
   return kept;
 }
