@@ -71,6 +71,7 @@ export {
   type ValidSession,
 } from './sessions/session-store.js';
 export { constantTimeEqual, csrfTokenFor } from './sessions/tokens.js';
+export type { WebAuthSettings, WebAuthSettingsInput } from './settings.js';
 export { clientKey } from './throttle/client-key.js';
 export {
   defaultThrottleOptions,

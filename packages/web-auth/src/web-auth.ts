@@ -6,27 +6,16 @@ import type { Kysely } from 'kysely';
 import { type AuditEntryInput, type AuditLog, createAuditLog } from './audit/audit-log.js';
 import type { StoreContext } from './context.js';
 import { createLogin, type LoginRequest, type LoginResult } from './login/login.js';
-import { type Argon2Parameters, createDummyVerifier, defaultArgon2Parameters } from './passwords/argon2.js';
-import { defaultPasswordPolicy, type PasswordPolicy } from './passwords/policy.js';
+import { createDummyVerifier } from './passwords/argon2.js';
 import { detectDialect, type SqlDialectName } from './schema/dialect.js';
 import type { AuthDatabase } from './schema/tables.js';
 import { SessionCache } from './sessions/session-cache.js';
-import {
-  createSessionStore,
-  defaultSessionOptions,
-  type SessionOptions,
-  type SessionStore,
-} from './sessions/session-store.js';
-import {
-  createLoginThrottle,
-  defaultThrottleOptions,
-  type LockoutOptions,
-  type LoginThrottle,
-  type ThrottleOptions,
-} from './throttle/login-throttle.js';
+import { createSessionStore, type SessionStore } from './sessions/session-store.js';
+import { resolveSettings, type WebAuthSettings, type WebAuthSettingsInput } from './settings.js';
+import { createLoginThrottle, type LoginThrottle } from './throttle/login-throttle.js';
 import { createUserStore, type UserStore } from './users/user-store.js';
 
-export interface WebAuthOptions {
+export interface WebAuthOptions extends WebAuthSettingsInput {
   /** The product's database (SQLite or PostgreSQL) with `webAuthMigrations` applied. */
   // biome-ignore lint/suspicious/noExplicitAny: the product's own database type is none of our business
   db: Kysely<any>;
@@ -34,10 +23,6 @@ export interface WebAuthOptions {
   dialect?: SqlDialectName;
   /** Epoch milliseconds; inject a fake clock in tests. Default `Date.now`. */
   now?: () => number;
-  argon2?: Partial<Argon2Parameters>;
-  passwordPolicy?: Partial<PasswordPolicy>;
-  sessions?: Partial<SessionOptions>;
-  throttle?: Partial<Omit<ThrottleOptions, 'lockout'>> & { lockout?: Partial<LockoutOptions> };
 }
 
 export interface LogoutRequest {
@@ -54,12 +39,7 @@ export interface WebAuth {
   readonly throttle: LoginThrottle;
   readonly audit: AuditLog;
   /** The effective settings, defaults filled in. */
-  readonly settings: {
-    argon2: Argon2Parameters;
-    passwordPolicy: PasswordPolicy;
-    sessions: SessionOptions;
-    throttle: ThrottleOptions;
-  };
+  readonly settings: WebAuthSettings;
   login(request: LoginRequest): Promise<LoginResult>;
   /** Deletes the session (if any) and records `auth.logout`; true when a session existed. */
   logout(request: LogoutRequest): Promise<boolean>;
@@ -74,14 +54,8 @@ export function createWebAuth(options: WebAuthOptions): WebAuth {
     dialect: options.dialect ?? detectDialect(options.db),
     now: options.now ?? Date.now,
   };
-  const argon2 = { ...defaultArgon2Parameters, ...options.argon2 };
-  const passwordPolicy = { ...defaultPasswordPolicy, ...options.passwordPolicy };
-  const sessionOptions = { ...defaultSessionOptions, ...options.sessions };
-  const throttleOptions: ThrottleOptions = {
-    ...defaultThrottleOptions,
-    ...options.throttle,
-    lockout: { ...defaultThrottleOptions.lockout, ...options.throttle?.lockout },
-  };
+  const settings = resolveSettings(options);
+  const { argon2, passwordPolicy, sessions: sessionOptions, throttle: throttleOptions } = settings;
 
   const sessionCache = new SessionCache(
     sessionOptions.cacheSeconds * 1000,
@@ -107,7 +81,7 @@ export function createWebAuth(options: WebAuthOptions): WebAuth {
     sessions,
     throttle,
     audit,
-    settings: { argon2, passwordPolicy, sessions: sessionOptions, throttle: throttleOptions },
+    settings,
     login,
     async logout(request) {
       const ended = request.token === undefined ? false : await sessions.revoke(request.token);

@@ -222,3 +222,42 @@ describe.each(databaseKinds)('a product Kysely with plugins on %s', (kind) => {
     }
   });
 });
+
+describe('settings', () => {
+  it.each([
+    [{ sessions: { idleTimeoutSeconds: 0 } }, 'sessions.idleTimeoutSeconds'],
+    [{ throttle: { maxAttempts: Number.NaN } }, 'throttle.maxAttempts'],
+    [{ throttle: { lockout: { lockSeconds: -5 } } }, 'throttle.lockout.lockSeconds'],
+    [{ argon2: { memoryCost: 1.5 } }, 'argon2.memoryCost'],
+    [{ passwordPolicy: { minLength: '12' as unknown as number } }, 'passwordPolicy.minLength'],
+  ])('refuses a bad option at construction, naming it (%j)', async (options, name) => {
+    const database = await openTestDatabase('sqlite');
+    try {
+      expect(() => createWebAuth({ db: database.db, ...options })).toThrow(name);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('fills defaults and accepts 0 for the cache', async () => {
+    const database = await openTestDatabase('sqlite');
+    try {
+      const auth = createWebAuth({ db: database.db, sessions: { cacheSeconds: 0 } });
+      expect(auth.settings.sessions).toEqual({
+        idleTimeoutSeconds: 1_800,
+        absoluteLifetimeSeconds: 43_200,
+        touchIntervalSeconds: 60,
+        cacheSeconds: 0,
+        cacheMaxEntries: 10_000,
+      });
+      expect(auth.settings.throttle.lockout).toEqual({
+        usernameFailures: 10,
+        clientFailures: 30,
+        windowSeconds: 900,
+        lockSeconds: 900,
+      });
+    } finally {
+      await database.close();
+    }
+  });
+});
