@@ -1,11 +1,14 @@
 /**
  * @module Cloudflare Workers entry (`wrangler.toml` points here): the visitor counter in D1
- * (binding `DB`), GitHub data in the Cache API, tokens from the `GITHUB_TOKENS` secret.
+ * (binding `DB`), GitHub data in the Cache API behind the isolate's memory, tokens from the
+ * `GITHUB_TOKENS` secret.
  */
 import type { Hono } from 'hono';
 import { createApp } from '../../app.js';
 import { createCacheApiCache, type WebCache } from '../../store/cache-api-cache.js';
+import { createMemoryCache } from '../../store/card-cache.js';
 import { createD1VisitorStore, type D1Binding } from '../../store/d1-visitor-store.js';
+import { createTieredCache } from '../../store/tiered-cache.js';
 import { createMemoryVisitorStore } from '../../store/visitor-store.js';
 import { errorCard } from '../../svg/error-card.js';
 import {
@@ -22,6 +25,9 @@ export interface WorkerEnv {
   GITHUB_TOKEN?: string;
   GITHUB_API_URL?: string;
 }
+
+/** GitHub entries an isolate keeps in memory (isolates have 128 MB; entries are a few KB). */
+const isolateCacheEntries = 1_000;
 
 /** The Workers runtime's `caches` global (not in TypeScript's ES library). */
 declare const caches: { open(name: string): Promise<WebCache> };
@@ -52,7 +58,11 @@ async function buildApp(env: WorkerEnv): Promise<Hono> {
   if (env.DB === undefined) console.warn('no D1 binding DB: the visitor counter is not persistent');
   return createApp({
     visitors: env.DB ? createD1VisitorStore(env.DB) : createMemoryVisitorStore(),
-    cache: createCacheApiCache(await caches.open('readme-cards')),
+    // The isolate's memory answers repeated reads; the Cache API is shared by the data centre.
+    cache: createTieredCache(
+      createMemoryCache({ maxEntries: isolateCacheEntries }),
+      createCacheApiCache(await caches.open('readme-cards')),
+    ),
     github: githubSettingsFrom(parsed.data),
     logger: workerLogger,
   });
