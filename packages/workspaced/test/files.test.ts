@@ -261,3 +261,28 @@ describe('deleting', () => {
     expect((await owner.delete(`${files}?path=missing.txt`)).status).toBe(404);
   });
 });
+
+describe("the daemon's own data folder", () => {
+  test('is unreachable through a project that contains it; task worktrees below it stay reachable', async () => {
+    const parent = path.dirname(daemon.dataDir);
+    const project = await owner.post('/projects', { name: 'home', path: parent });
+    const api = `/projects/${project.body.id}/files`;
+    const refused = [
+      await owner.get(`${api}/read?path=ws/workspaced.db`),
+      await owner.get(`${api}?path=ws`),
+      await owner.post(`${api}/write`, { path: 'ws/workspaced.db', content: 'corrupt' }),
+      await owner.post(`${api}/write`, { path: 'ws/new.txt', content: 'x' }),
+      await owner.delete(`${api}?path=ws/workspaced.db`),
+    ];
+    for (const answer of refused) {
+      expect(answer.status).toBe(403);
+      expect(answer.body.error.code).toBe('PATH_RESERVED');
+    }
+    expect((await stat(path.join(daemon.dataDir, 'workspaced.db'))).size).toBeGreaterThan(0);
+    expect((await readdir(daemon.dataDir)).includes('new.txt')).toBe(false);
+    await mkdir(path.join(daemon.dataDir, 'worktrees'), { recursive: true });
+    expect((await owner.get(`${api}?path=ws/worktrees`)).status).toBe(200);
+    const inside = await owner.post('/projects', { name: 'inside', path: daemon.dataDir });
+    expect(inside.status).toBe(400);
+  });
+});

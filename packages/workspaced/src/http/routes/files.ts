@@ -4,6 +4,7 @@
  * resolved inside it (files/rooted-path.ts); the `.git` folder is read-only, since writing
  * its config or hooks would let a file writer run programs as the daemon.
  */
+import path from 'node:path';
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
@@ -14,6 +15,7 @@ import { writeBodyLimit } from '../../files/limits.js';
 import { listDirectory } from '../../files/list-directory.js';
 import { readRegularFile } from '../../files/read-file.js';
 import { parseRelativePath } from '../../files/relative-path.js';
+import { refuseReserved } from '../../files/reserved-paths.js';
 import { canonicalRoot, resolveRooted } from '../../files/rooted-path.js';
 import { writeFileAtomic } from '../../files/write-file.js';
 import { ApiError } from '../api-error.js';
@@ -36,12 +38,12 @@ function refuseGitFolder(segments: readonly string[]): void {
     throw new ApiError(403, 'PATH_READ_ONLY', 'the .git folder cannot be changed through the file routes');
 }
 
-export function registerFileRoutes(app: Hono<AppEnv>, { db, fileLimits }: DaemonContext): void {
+export function registerFileRoutes(app: Hono<AppEnv>, { db, dataDir, fileLimits }: DaemonContext): void {
   app.get('/projects/:id/files', projectGuard(db, 'files.view'), async (c) => {
-    const { path } = readQuery(c, listQuery);
-    const segments = parseRelativePath(path);
+    const segments = parseRelativePath(readQuery(c, listQuery).path);
     const root = await canonicalRoot(c.var.project.path);
     const target = await resolveRooted(root, segments);
+    refuseReserved(dataDir, target.real);
     if (!target.exists) throw new ApiError(404, 'FILE_NOT_FOUND', 'no such folder');
     const listing = await listDirectory(target.real, fileLimits.maxListEntries);
     return c.json({ path: target.relative, ...listing });
@@ -52,6 +54,7 @@ export function registerFileRoutes(app: Hono<AppEnv>, { db, fileLimits }: Daemon
     const segments = parseRelativePath(query.path);
     const root = await canonicalRoot(c.var.project.path);
     const target = await resolveRooted(root, segments);
+    refuseReserved(dataDir, target.real);
     if (!target.exists) throw new ApiError(404, 'FILE_NOT_FOUND', 'no such file');
     const { bytes, modifiedAt } = await readRegularFile(target.real, fileLimits.maxReadBytes);
     return c.json({
@@ -87,6 +90,7 @@ export function registerFileRoutes(app: Hono<AppEnv>, { db, fileLimits }: Daemon
           `the file is larger than the ${fileLimits.maxWriteBytes}-byte limit`,
         );
       const root = await canonicalRoot(c.var.project.path);
+      refuseReserved(dataDir, (await resolveRooted(root, segments)).real);
       const result = await writeFileAtomic(root, segments, bytes, { createDirs: body.create_dirs });
       return c.json(
         { path: segments.join('/'), size: result.size, created: result.created },
@@ -96,10 +100,11 @@ export function registerFileRoutes(app: Hono<AppEnv>, { db, fileLimits }: Daemon
   );
 
   app.delete('/projects/:id/files', projectGuard(db, 'files.write'), async (c) => {
-    const { path } = readQuery(c, deleteQuery);
-    const segments = parseRelativePath(path);
+    const segments = parseRelativePath(readQuery(c, deleteQuery).path);
     refuseGitFolder(segments);
     const root = await canonicalRoot(c.var.project.path);
+    const parent = await resolveRooted(root, segments.slice(0, -1));
+    refuseReserved(dataDir, parent.real, path.join(parent.real, segments.at(-1) ?? ''));
     await deleteEntry(root, segments);
     return c.body(null, 204);
   });

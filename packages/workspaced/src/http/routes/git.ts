@@ -6,6 +6,7 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { projectGuard } from '../../access/project-access.js';
 import { parseRelativePath } from '../../files/relative-path.js';
+import { refuseReserved } from '../../files/reserved-paths.js';
 import { canonicalRoot, resolveRooted } from '../../files/rooted-path.js';
 import { gitBranches, gitDiff, gitLog, gitStatus } from '../../git/read-operations.js';
 import { checkRevision } from '../../git/ref-name.js';
@@ -33,13 +34,13 @@ const branchBody = z.object({ name: z.string().max(256), start_point: z.string()
 const switchBody = z.object({ branch: z.string().max(256) });
 
 /** A client path checked inside the root, handed to git relative to it (`.` for the root). */
-async function gitPath(root: string, input: string): Promise<string> {
+async function gitPath(root: string, dataDir: string, input: string): Promise<string> {
   const segments = parseRelativePath(input);
-  await resolveRooted(root, segments);
+  refuseReserved(dataDir, (await resolveRooted(root, segments)).real);
   return segments.length === 0 ? '.' : segments.join('/');
 }
 
-export function registerGitRoutes(app: Hono<AppEnv>, { db }: DaemonContext): void {
+export function registerGitRoutes(app: Hono<AppEnv>, { db, dataDir }: DaemonContext): void {
   const root = (project: { path: string }) => canonicalRoot(project.path);
 
   app.get('/projects/:id/git/status', projectGuard(db, 'git.view'), async (c) =>
@@ -49,7 +50,7 @@ export function registerGitRoutes(app: Hono<AppEnv>, { db }: DaemonContext): voi
   app.get('/projects/:id/git/diff', projectGuard(db, 'git.view'), async (c) => {
     const query = readQuery(c, diffQuery);
     const repo = await root(c.var.project);
-    const path = query.path === undefined ? undefined : await gitPath(repo, query.path);
+    const path = query.path === undefined ? undefined : await gitPath(repo, dataDir, query.path);
     return c.json(await gitDiff(repo, { staged: query.staged, path, maxBytes: maxDiffBytes }));
   });
 
@@ -66,7 +67,7 @@ export function registerGitRoutes(app: Hono<AppEnv>, { db }: DaemonContext): voi
   app.post('/projects/:id/git/stage', projectGuard(db, 'git.write'), async (c) => {
     const body = await readJson(c, stageBody);
     const repo = await root(c.var.project);
-    const paths = await Promise.all(body.paths.map((path) => gitPath(repo, path)));
+    const paths = await Promise.all(body.paths.map((path) => gitPath(repo, dataDir, path)));
     await gitStage(repo, paths, body.unstage);
     return c.json(await gitStatus(repo));
   });

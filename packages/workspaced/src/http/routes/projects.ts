@@ -5,6 +5,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { projectGuard, requirePermission } from '../../access/project-access.js';
+import { isReserved } from '../../files/reserved-paths.js';
 import {
   canonicalProjectFolder,
   createProject,
@@ -13,6 +14,7 @@ import {
   listMemberProjects,
   projectView,
 } from '../../projects/project-store.js';
+import { ApiError } from '../api-error.js';
 import type { AppEnv, DaemonContext } from '../app-env.js';
 import { readJson } from '../request-input.js';
 
@@ -25,7 +27,7 @@ const createProjectSchema = z.object({
     .refine((value) => !value.includes('\0'), 'path contains a NUL byte'),
 });
 
-export function registerProjectRoutes(app: Hono<AppEnv>, { db }: DaemonContext): void {
+export function registerProjectRoutes(app: Hono<AppEnv>, { db, dataDir }: DaemonContext): void {
   app.get('/projects', async (c) => {
     const principal = c.var.principal;
     if (principal.role === 'owner' || principal.role === 'admin') {
@@ -39,6 +41,8 @@ export function registerProjectRoutes(app: Hono<AppEnv>, { db }: DaemonContext):
   app.post('/projects', requirePermission('project.manage'), async (c) => {
     const input = await readJson(c, createProjectSchema);
     const folder = await canonicalProjectFolder(input.path);
+    if (isReserved(dataDir, folder))
+      throw new ApiError(400, 'INVALID_PATH', "a project cannot be inside the daemon's data folder");
     const row = await createProject(db, input.name, folder, c.var.principal.id);
     return c.json(projectView(row, c.var.principal.role), 201);
   });

@@ -1,0 +1,17 @@
+/**
+ * @module The daemon's own data (its database with password and session hashes) is never served
+ * or changed through a project, even when a project folder contains the data dir (a project at
+ * the home folder holds `~/.workspaced`). Task worktrees below the data dir stay reachable.
+ */
+import path from 'node:path';
+import { ApiError } from '../http/api-error.js';
+import { isInside } from './rooted-path.js';
+
+export function isReserved(dataDir: string, real: string): boolean {
+  return isInside(dataDir, real) && !isInside(path.join(dataDir, 'worktrees'), real);
+}
+
+export function refuseReserved(dataDir: string, ...reals: string[]): void {
+  if (reals.some((real) => isReserved(dataDir, real)))
+    throw new ApiError(403, 'PATH_RESERVED', "the daemon's data folder is not reachable through a project");
+}
