@@ -19,6 +19,10 @@ export interface TestDatabase {
   kind: DatabaseKind;
   /** The PostgreSQL schema of this database. */
   schema: string | undefined;
+  /** The SQLite file (for another process to open). */
+  file?: string;
+  /** The PostgreSQL connection string (for another process; set search_path to `schema`). */
+  url?: string;
   // biome-ignore lint/suspicious/noExplicitAny: the tests read auth_ tables with raw SQL-shaped rows
   db: Kysely<any>;
   /** Another independent connection pool to the same database (a second server process). */
@@ -101,7 +105,8 @@ function openSqlite(): TestDatabase {
     sqlite.pragma('busy_timeout = 5000');
     return new Kysely({ dialect: new SqliteDialect({ database: sqlite }) });
   };
-  return withPools(open, 'sqlite', async () => rmSync(folder, { recursive: true, force: true }));
+  const database = withPools(open, 'sqlite', async () => rmSync(folder, { recursive: true, force: true }));
+  return { ...database, file };
 }
 
 async function openPostgres(): Promise<TestDatabase> {
@@ -121,7 +126,8 @@ async function openPostgres(): Promise<TestDatabase> {
         pool: new pg.Pool({ connectionString: url, options: `-c search_path=${schema}`, max: 5 }),
       }),
     });
-  return withPools(open, 'postgres', () => run(`drop schema ${schema} cascade`), schema);
+  const database = withPools(open, 'postgres', () => run(`drop schema ${schema} cascade`), schema);
+  return { ...database, url };
 }
 
 /** A migrated, empty database of the given kind. */
