@@ -46,11 +46,11 @@ function misconfigured(message: string): Response {
 }
 
 /**
- * One app per isolate: its in-memory layers (parsed queries, drawn cards, single-flight) then
- * serve every request the isolate handles. The bindings object is the same for the isolate's
- * life, so it identifies the app to reuse.
+ * One app per isolate, so its in-memory layers (parsed queries, drawn cards, GitHub data,
+ * single-flight) serve every request the isolate handles. Bindings are fixed for a deployed
+ * version, and a new version starts new isolates.
  */
-let built: { env: WorkerEnv; app: Promise<Hono> } | undefined;
+let built: Promise<Hono> | undefined;
 
 async function buildApp(env: WorkerEnv): Promise<Hono> {
   const parsed = githubEnvironmentSchema.safeParse(env);
@@ -69,12 +69,12 @@ async function buildApp(env: WorkerEnv): Promise<Hono> {
 }
 
 function appFor(env: WorkerEnv): Promise<Hono> {
-  if (built?.env === env) return built.app;
+  if (built !== undefined) return built;
   const app = buildApp(env);
-  built = { env, app };
+  built = app;
   // A failed build (invalid variable) is retried on the next request, not kept.
   app.catch(() => {
-    if (built?.app === app) built = undefined;
+    if (built === app) built = undefined;
   });
   return app;
 }
