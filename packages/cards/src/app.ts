@@ -12,6 +12,7 @@ import { type ClientOf, defaultClientOf } from './http/client-address.js';
 import type { Endpoint } from './http/endpoint.js';
 import { type AnswerMemoOptions, createAnswerMemo, createCardHandler } from './http/pipeline.js';
 import type { CardLogger, CardServices, GithubSettings } from './http/services.js';
+import { boundVisitorStore, type VisitorLimits } from './store/bounded-visitor-store.js';
 import { type CardCache, createMemoryCache } from './store/card-cache.js';
 import { createMemoryVisitorStore, type VisitorStore } from './store/visitor-store.js';
 import { errorCard } from './svg/error-card.js';
@@ -19,6 +20,8 @@ import { errorCard } from './svg/error-card.js';
 export interface CreateAppOptions {
   /** Visitor counter store; default in-memory (not persistent: pass a real one in production). */
   visitors?: VisitorStore;
+  /** Bounds on new visitor counters per client (default 20 an hour); keys are at most 100 bytes. */
+  visitorLimits?: VisitorLimits;
   /** Upstream data cache; default an in-process LRU. */
   cache?: CardCache;
   /** GitHub access; defaults: no tokens, `https://api.github.com`, the global fetch. */
@@ -46,8 +49,11 @@ export const defaultGithubApiUrl = 'https://api.github.com';
 export const defaultCallsPerClientPerMinute = 120;
 
 function resolveServices(options: CreateAppOptions): CardServices {
+  const now = options.now ?? (() => new Date());
   return {
-    visitors: options.visitors ?? createMemoryVisitorStore(),
+    visitors: boundVisitorStore(options.visitors ?? createMemoryVisitorStore(), options.visitorLimits, () =>
+      now().getTime(),
+    ),
     cache: options.cache ?? createMemoryCache(),
     github: {
       tokens: options.github?.tokens ?? [],
@@ -55,7 +61,7 @@ function resolveServices(options: CreateAppOptions): CardServices {
       fetch: options.github?.fetch ?? ((input, init) => fetch(input, init)),
       callsPerClientPerMinute: options.github?.callsPerClientPerMinute ?? defaultCallsPerClientPerMinute,
     },
-    now: options.now ?? (() => new Date()),
+    now,
     logger: options.logger,
     clientOf: options.clientOf ?? defaultClientOf,
   };

@@ -6,6 +6,7 @@ import { noStoreCache } from '../http/cache-control.js';
 import { CardError } from '../http/card-error.js';
 import { defineEndpoint, type RenderContext } from '../http/endpoint.js';
 import { customParam, oneOf, requiredText, shown, text } from '../params/index.js';
+import { VisitorLimitError } from '../store/bounded-visitor-store.js';
 
 export const visitorColors = ['#3b82f6', '#22c55e', '#a855f7', '#ef4444', '#525252'] as const;
 
@@ -40,15 +41,19 @@ const storeRetrySeconds = 30;
  * about the image without viewing it); a failing store gives a 503 card.
  */
 export async function countVisit(key: string, { services, request }: RenderContext): Promise<number> {
-  return (request.method === 'HEAD' ? services.visitors.peek(key) : services.visitors.increment(key)).catch(
-    (error: unknown) => {
-      services.logger?.error({ err: error }, 'visitor store failed');
-      throw new CardError(503, 'The visitor counter is unavailable right now; try again shortly.', {
-        retryAfterSeconds: storeRetrySeconds,
-        cause: error,
-      });
-    },
-  );
+  const visit =
+    request.method === 'HEAD'
+      ? services.visitors.peek(key)
+      : services.visitors.increment(key, services.client);
+  return visit.catch((error: unknown) => {
+    if (error instanceof VisitorLimitError)
+      throw new CardError(error.status, error.message, { retryAfterSeconds: error.retryAfterSeconds });
+    services.logger?.error({ err: error }, 'visitor store failed');
+    throw new CardError(503, 'The visitor counter is unavailable right now; try again shortly.', {
+      retryAfterSeconds: storeRetrySeconds,
+      cause: error,
+    });
+  });
 }
 
 export const visitors = defineEndpoint({

@@ -4,8 +4,11 @@
  */
 
 export interface VisitorStore {
-  /** Adds one visit to `key` and returns the count including it. Never loses an increment. */
-  increment(key: string): Promise<number>;
+  /**
+   * Adds one visit to `key` and returns the count including it. Never loses an increment.
+   * `client` (who visits) is read by the bounds of `boundVisitorStore`; stores ignore it.
+   */
+  increment(key: string, client?: string): Promise<number>;
   /** The current count of `key` (0 when never visited), without counting a visit. */
   peek(key: string): Promise<number>;
   /** Releases connections and file handles. */

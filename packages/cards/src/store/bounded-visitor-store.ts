@@ -1,0 +1,95 @@
+/**
+ * @module Bounds on what clients can add to any visitor store: a key policy in bytes, and a
+ * per-client rate of NEW counters (counting an existing counter is never limited), so one
+ * client cannot grow the store without bound.
+ */
+import { LRUCache } from 'lru-cache';
+import type { VisitorStore } from './visitor-store.js';
+
+/** Longest counter key, in UTF-8 bytes (a GitHub login is at most 39). */
+export const MAX_VISITOR_KEY_BYTES = 100;
+
+export interface VisitorLimits {
+  /** New counters one client may create per hour; default 20. */
+  newCountersPerClientPerHour?: number;
+}
+
+const HOUR_MS = 3_600_000;
+/** Keys known to exist, so counting them needs no extra read (bounded in bytes). */
+const KNOWN_KEYS_BYTES = 4 * 1024 * 1024;
+/** Clients whose new counters are counted at once; a full table refuses newcomers until an hour ends. */
+const MAX_CLIENTS = 50_000;
+
+/** A visit the bounds refuse: a key outside the policy (400) or too many new counters (429). */
+export class VisitorLimitError extends Error {
+  constructor(
+    readonly status: 400 | 429,
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'VisitorLimitError';
+  }
+}
+
+/**
+ * Wraps `store`: `increment(key, client)` refuses keys over `MAX_VISITOR_KEY_BYTES`, and a
+ * counter that does not exist yet only when `client` still has new counters left this hour.
+ * Requests whose client is unknown are not rate limited (pass `clientOf` to `createApp`).
+ */
+export function boundVisitorStore(
+  store: VisitorStore,
+  limits: VisitorLimits = {},
+  now: () => number = Date.now,
+): VisitorStore {
+  const perHour = limits.newCountersPerClientPerHour ?? 20;
+  const known = new LRUCache<string, true>({
+    maxSize: KNOWN_KEYS_BYTES,
+    sizeCalculation: (_value, key) => 64 + 2 * key.length,
+  });
+  // Windows in the order they started (all an hour long): the front is always the next to end.
+  const windows = new Map<string, { startedAt: number; created: number }>();
+
+  function chargeNewCounter(client: string): void {
+    const at = now();
+    for (const [key, window] of windows) {
+      if (at - window.startedAt < HOUR_MS) break;
+      windows.delete(key);
+    }
+    let window = windows.get(client);
+    if (window === undefined) {
+      const oldest = windows.values().next().value;
+      if (oldest !== undefined && windows.size >= MAX_CLIENTS) throw tooMany(oldest.startedAt, at);
+      window = { startedAt: at, created: 0 };
+      windows.set(client, window);
+    }
+    if (window.created >= perHour) throw tooMany(window.startedAt, at);
+    window.created++;
+  }
+
+  return {
+    async increment(key, client) {
+      if (new TextEncoder().encode(key).length > MAX_VISITOR_KEY_BYTES) {
+        throw new VisitorLimitError(400, `username is at most ${MAX_VISITOR_KEY_BYTES} bytes (UTF-8)`);
+      }
+      if (client !== undefined && !known.has(key)) {
+        const existing = await store.peek(key);
+        // Concurrent first visits of one new key all read 0: only the first to get here pays.
+        if (existing === 0 && !known.has(key)) chargeNewCounter(client);
+        known.set(key, true);
+      }
+      return store.increment(key);
+    },
+    peek: (key) => store.peek(key),
+    close: () => store.close(),
+  };
+}
+
+function tooMany(startedAt: number, at: number): VisitorLimitError {
+  const seconds = Math.max(1, Math.ceil((startedAt + HOUR_MS - at) / 1000));
+  return new VisitorLimitError(
+    429,
+    'Too many new counters from this address; existing counters still count.',
+    seconds,
+  );
+}
