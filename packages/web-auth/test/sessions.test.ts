@@ -284,3 +284,30 @@ describe('the session cache bound', () => {
     expect(cache.size).toBe(2);
   });
 });
+
+describe.each(databaseKinds)('the session cache with two processes on %s', (kind) => {
+  it('does not end a session as idle when another process used it after it was cached', async () => {
+    const database = await openTestDatabase(kind);
+    try {
+      const clock = fakeClock();
+      const options = { now: clock.now, argon2: cheapArgon2, sessions: { cacheSeconds: 3600 } };
+      const first = createWebAuth({ db: database.db, ...options });
+      const second = createWebAuth({ db: database.openSecond(), ...options });
+      const user = await first.users.create({
+        username: 'lena',
+        password: 'a long enough password',
+        role: 'viewer',
+      });
+      const created = await first.sessions.create(user.id);
+      expect(await first.sessions.validate(created.token)).toBeDefined();
+      // The second process serves the user for most of an idle timeout, touching the row.
+      clock.advance(29 * 60_000);
+      expect(await second.sessions.validate(created.token)).toBeDefined();
+      // The first process's cached copy says idle for 30 minutes; the row says 1 minute.
+      clock.advance(60_000);
+      expect(await first.sessions.validate(created.token)).toBeDefined();
+    } finally {
+      await database.close();
+    }
+  });
+});

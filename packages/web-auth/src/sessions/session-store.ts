@@ -129,6 +129,10 @@ export function createSessionStore(
   const idleMs = options.idleTimeoutSeconds * 1000;
   const touchMs = options.touchIntervalSeconds * 1000;
 
+  function isOver({ user, session }: { user: User; session: Session }, at: number): boolean {
+    return at >= session.expiresAt || at - session.lastSeenAt >= idleMs || user.disabled;
+  }
+
   async function lookup(tokenHash: string): Promise<{ user: User; session: Session } | undefined> {
     const result = await db.executeQuery<ValidationRow>({ ...validationQuery, parameters: [tokenHash] });
     const row = result.rows[0];
@@ -169,11 +173,14 @@ export function createSessionStore(
     async validate(token) {
       if (!isWellFormedToken(token)) return undefined;
       const tokenHash = hashSessionToken(token);
-      const found = cache.get(tokenHash) ?? (await lookup(tokenHash));
+      const at = now();
+      const cached = cache.get(tokenHash);
+      let found = cached ?? (await lookup(tokenHash));
+      // A cached copy may be older than the row (another process touched it): ask the row before ending it.
+      if (cached && isOver(cached, at)) found = await lookup(tokenHash);
       if (!found) return undefined;
       const { user, session } = found;
-      const at = now();
-      if (at >= session.expiresAt || at - session.lastSeenAt >= idleMs || user.disabled) {
+      if (isOver(found, at)) {
         cache.forgetToken(tokenHash);
         await db.deleteFrom('auth_sessions').where('id', '=', session.id).execute();
         return undefined;
