@@ -194,6 +194,12 @@ describe.each(databaseKinds)('audit trail on %s', (kind) => {
     });
     expect(entry.actor).toHaveLength(256);
     expect(entry.detail).toEqual({ truncated: true, length: 100_011 });
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const odd = await auth.audit.append({ action: 'odd', outcome: 'success', detail: cyclic as never });
+    expect(odd.detail).toEqual({ unserialisable: true });
+    const big = await auth.audit.append({ action: 'odd', outcome: 'success', detail: { n: 1n } as never });
+    expect(big.detail).toEqual({ unserialisable: true });
     expect((await auth.audit.verifyChain()).ok).toBe(true);
   });
 

@@ -95,9 +95,17 @@ function bounded(value: string | null | undefined): string | null {
   return String(value).slice(0, textFieldMaxLength);
 }
 
-/** Plain JSON (toJSON applied) and at most 16 KiB; a larger detail is replaced by a note of its size. */
+/**
+ * Plain JSON (toJSON applied) of at most 16 KiB. The entry is recorded whatever the detail: one
+ * that is too large or cannot be serialised (a cycle, a BigInt) is replaced by a note saying so.
+ */
 function normalizeDetail(detail: AuditEntryInput['detail']): string {
-  const text = canonicalJson(JSON.parse(JSON.stringify(detail ?? {})));
+  let text: string;
+  try {
+    text = canonicalJson(JSON.parse(JSON.stringify(detail ?? {})));
+  } catch {
+    return canonicalJson({ unserialisable: true });
+  }
   return text.length <= detailMaxBytes ? text : canonicalJson({ truncated: true, length: text.length });
 }
 
