@@ -4,11 +4,11 @@
  * encoded, symlinks to files and folders outside, sibling-prefix folders, dangling links).
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, mkdtemp, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { chmod, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Client, type RunningDaemon, removeDataDir, setupOwner, startDaemon } from './support/daemon.js';
+import { removeScratchDirs, scratchDir } from './support/scratch.js';
 
 let daemon: RunningDaemon;
 let owner: Client;
@@ -20,7 +20,7 @@ let files: string;
 beforeAll(async () => {
   daemon = await startDaemon();
   owner = await setupOwner(daemon);
-  base = await mkdtemp(path.join(os.tmpdir(), 'workspaced-files-'));
+  base = await scratchDir('files');
   root = path.join(base, 'proj');
   outside = path.join(base, 'outside');
   await mkdir(path.join(root, 'src'), { recursive: true });
@@ -45,6 +45,7 @@ beforeAll(async () => {
 afterAll(async () => {
   expect(await daemon.stop()).toBe(0);
   await removeDataDir(daemon);
+  await removeScratchDirs();
 });
 
 const read = (relative: string, extra = '') =>

@@ -4,12 +4,12 @@
  * trees, conflicts, bad names and folders that are not repositories. Repository config and
  * hooks never run programs.
  */
-import { chmod, mkdtemp, readFile, rename, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { chmod, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Client, type RunningDaemon, removeDataDir, setupOwner, startDaemon } from './support/daemon.js';
 import { createRepo, git } from './support/git-repo.js';
+import { removeScratchDirs, scratchDir } from './support/scratch.js';
 
 let daemon: RunningDaemon;
 let owner: Client;
@@ -22,6 +22,7 @@ beforeAll(async () => {
 afterAll(async () => {
   expect(await daemon.stop()).toBe(0);
   await removeDataDir(daemon);
+  await removeScratchDirs();
 });
 
 async function project(files?: Record<string, string>) {
@@ -65,7 +66,7 @@ describe('reading', () => {
   test('a clean repository reports clean; an empty one has no oid', async () => {
     const { api } = await project();
     expect((await owner.get(`${api}/status`)).body).toMatchObject({ clean: true, entries: [] });
-    const empty = await mkdtemp(path.join(os.tmpdir(), 'workspaced-empty-'));
+    const empty = await scratchDir('empty');
     git(empty, 'init', '-q', '-b', 'trunk');
     const created = await owner.post('/projects', { name: 'empty', path: empty });
     const status = await owner.get(`/projects/${created.body.id}/git/status`);
@@ -122,7 +123,7 @@ describe('reading', () => {
   });
 
   test('a folder that is not a repository gives 409 NOT_A_GIT_REPOSITORY', async () => {
-    const plain = await mkdtemp(path.join(os.tmpdir(), 'workspaced-plain-'));
+    const plain = await scratchDir('plain');
     const created = await owner.post('/projects', { name: 'plain', path: plain });
     const answer = await owner.get(`/projects/${created.body.id}/git/status`);
     expect(answer.status).toBe(409);
@@ -153,7 +154,7 @@ describe('changing', () => {
 
   test('staging a deletion works; paths are literal (no pathspec magic) and must stay inside', async () => {
     const { repo, api } = await project({ 'doomed.txt': 'x', 'keep.txt': 'y' });
-    await rename(path.join(repo, 'doomed.txt'), path.join(os.tmpdir(), `doomed-${Date.now()}`));
+    await rm(path.join(repo, 'doomed.txt'));
     const staged = await owner.post(`${api}/stage`, { paths: ['doomed.txt'] });
     expect(staged.body.entries).toEqual([{ path: 'doomed.txt', kind: 'changed', index: 'D', worktree: '.' }]);
     const magic = await owner.post(`${api}/stage`, { paths: [':(glob)*'] });

@@ -14,6 +14,7 @@ import {
   userClient,
 } from './support/daemon.js';
 import { createRepo, git } from './support/git-repo.js';
+import { removeScratchDirs } from './support/scratch.js';
 
 /** README "Roles and permissions", the permissions the routes of this issue use. */
 const administrator = [
@@ -282,6 +283,7 @@ beforeAll(async () => {
 afterAll(async () => {
   expect(await daemon.stop()).toBe(0);
   await removeDataDir(daemon);
+  await removeScratchDirs();
 });
 
 describe.each(roleNames)('role %s', (role) => {

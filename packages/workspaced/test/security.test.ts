@@ -3,7 +3,7 @@
  * CSRF, Host allow-list, Origin check, JSON-only bodies, login throttling, bind rules.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import {
   setupOwner,
   startDaemon,
 } from './support/daemon.js';
+import { removeScratchDirs, scratchDir } from './support/scratch.js';
 
 let daemon: RunningDaemon;
 
@@ -28,6 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   expect(await daemon.stop()).toBe(0);
   await removeDataDir(daemon);
+  await removeScratchDirs();
 });
 
 describe('first-owner setup', () => {
@@ -104,14 +106,19 @@ describe('sessions and CSRF', () => {
   });
 
   test('a mutation without the CSRF header, or with a wrong one, is refused; the right one passes', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'workspaced-csrf-'));
+    const dir = await scratchDir('csrf');
     const missing = await owner.post('/projects', { name: 'p', path: dir }, { csrf: false });
     expect(missing.status).toBe(403);
     expect(missing.body.error.code).toBe('AUTH_CSRF_INVALID');
     const wrong = await owner.post(
       '/projects',
       { name: 'p', path: dir },
-      { csrf: false, headers: { 'x-workspaced-csrf': `${owner.csrf!.slice(0, -1)}A` } },
+      {
+        csrf: false,
+        headers: {
+          'x-workspaced-csrf': `${owner.csrf!.slice(0, -1)}${owner.csrf!.endsWith('A') ? 'B' : 'A'}`,
+        },
+      },
     );
     expect(wrong.status).toBe(403);
     expect((await owner.get('/projects')).body.projects).toHaveLength(0);
@@ -325,7 +332,7 @@ function httpsPost(url: string, route: string, body: unknown, ca: string) {
 
 describe('bind rules', () => {
   test('a non-loopback address is refused before an owner exists', async () => {
-    const dataDir = path.join(await mkdtemp(path.join(os.tmpdir(), 'workspaced-bind-')), 'ws');
+    const dataDir = path.join(await scratchDir('bind'), 'ws');
     const result = spawnSync(
       process.execPath,
       [cliPath, 'serve', '--host', '0.0.0.0', '--port', '0', '--data-dir', dataDir],
@@ -350,7 +357,7 @@ describe('bind rules', () => {
   });
 
   test('with TLS the daemon serves HTTPS, marks the cookie Secure, and may then listen beyond loopback', async (context) => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'workspaced-tls-'));
+    const dir = await scratchDir('tls');
     const pem = selfSignedCertificate(dir);
     if (!pem) {
       if (process.env.CI === 'true') throw new Error('openssl is needed for the TLS test on CI');

@@ -3,12 +3,12 @@
  * concurrency (409 and the current task when stale), and task worktrees (creation, reuse,
  * renames, duplicate titles, a worktree folder removed by hand, concurrent requests).
  */
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Client, type RunningDaemon, removeDataDir, setupOwner, startDaemon } from './support/daemon.js';
 import { createRepo, git } from './support/git-repo.js';
+import { removeScratchDirs, scratchDir } from './support/scratch.js';
 
 let daemon: RunningDaemon;
 let owner: Client;
@@ -25,6 +25,7 @@ beforeAll(async () => {
 afterAll(async () => {
   expect(await daemon.stop()).toBe(0);
   await removeDataDir(daemon);
+  await removeScratchDirs();
 });
 
 const createTask = async (body: Record<string, unknown>) => owner.post(`/projects/${projectId}/tasks`, body);
@@ -179,7 +180,7 @@ describe('task worktrees', () => {
   test('a title without letters gets a plain slug; a repository without commits is a 409', async () => {
     const task = (await createTask({ title: '!!! ???' })).body;
     expect((await owner.post(`/tasks/${task.id}/worktree`)).body.branch).toBe(`agent/${task.id}-task`);
-    const empty = await mkdtemp(path.join(os.tmpdir(), 'workspaced-nocommit-'));
+    const empty = await scratchDir('nocommit');
     git(empty, 'init', '-q');
     const project = (await owner.post('/projects', { name: 'empty', path: empty })).body.id;
     const orphan = (await owner.post(`/projects/${project}/tasks`, { title: 'nothing to branch from' })).body;

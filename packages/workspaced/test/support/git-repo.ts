@@ -2,9 +2,9 @@
  * @module Real git repositories for the tests (the `git` binary, a fixed identity).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { scratchDir } from './scratch.js';
 
 const identity = {
   GIT_AUTHOR_NAME: 'Test',
@@ -21,7 +21,7 @@ export function git(cwd: string, ...args: string[]): string {
 export async function createRepo(
   files: Record<string, string> = { 'README.md': 'hello\n' },
 ): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'workspaced-repo-'));
+  const dir = await scratchDir('repo');
   git(dir, 'init', '-q', '-b', 'main');
   for (const [name, content] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(dir, name)), { recursive: true });
