@@ -5,7 +5,7 @@
  */
 
 import { connectRedis, type RedisErrorHandler } from './redis-connection.js';
-import { defaultVisitorTable, type VisitorStore } from './visitor-store.js';
+import { defaultVisitorTable, SINGLE_VISIT_RETENTION_MS, type VisitorStore } from './visitor-store.js';
 
 export const defaultStorePath = './data/cards.db';
 
@@ -16,9 +16,11 @@ export interface OpenVisitorStoreOptions {
   redisPrefix?: string;
   /** Receives Redis connection errors (log them); increments meanwhile fail with a 503 card. */
   onRedisError?: RedisErrorHandler;
+  /** Clock of the retention rule (SQL stores); default `Date.now`. */
+  now?: () => number;
 }
 
-async function openSqlite(path: string, table: string): Promise<VisitorStore> {
+async function openSqlite(path: string, table: string, now?: () => number): Promise<VisitorStore> {
   const [
     { mkdirSync },
     { dirname },
@@ -39,24 +41,28 @@ async function openSqlite(path: string, table: string): Promise<VisitorStore> {
   database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return createSqlVisitorStore(new Kysely({ dialect: new SqliteDialect({ database }) }), table);
+  return createSqlVisitorStore(new Kysely({ dialect: new SqliteDialect({ database }) }), table, { now });
 }
 
-async function openPostgres(url: string, table: string): Promise<VisitorStore> {
+async function openPostgres(url: string, table: string, now?: () => number): Promise<VisitorStore> {
   const [{ default: pg }, { Kysely, PostgresDialect }, { createSqlVisitorStore }] = await Promise.all([
     import('pg'),
     import('kysely'),
     import('./sql-visitor-store.js'),
   ]);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  return createSqlVisitorStore(new Kysely({ dialect: new PostgresDialect({ pool }) }), table);
+  return createSqlVisitorStore(new Kysely({ dialect: new PostgresDialect({ pool }) }), table, { now });
 }
 
 async function openRedis(url: string, prefix: string, onError?: RedisErrorHandler): Promise<VisitorStore> {
   const redis = await connectRedis(url, 3, onError);
   return {
     async increment(key) {
-      return redis.incr(prefix + key);
+      const count = await redis.incr(prefix + key);
+      // The retention rule: a counter visited once expires unless a second visit comes.
+      if (count === 1) await redis.pexpire(prefix + key, SINGLE_VISIT_RETENTION_MS);
+      else if (count === 2) await redis.persist(prefix + key);
+      return count;
     },
     async peek(key) {
       return Number((await redis.get(prefix + key)) ?? 0);
@@ -79,6 +85,6 @@ export function openVisitorStore(
   const table = options.table ?? defaultVisitorTable;
   if (/^rediss?:\/\//.test(location))
     return openRedis(location, options.redisPrefix ?? 'readme-cards:visitors:', options.onRedisError);
-  if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location, table);
-  return openSqlite(location, table);
+  if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location, table, options.now);
+  return openSqlite(location, table, options.now);
 }

@@ -7,6 +7,8 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 export interface VisitorRow {
   key: string;
   count: number | string | bigint;
+  /** Epoch ms of the last visit (null for rows counted before it was recorded: kept for ever). */
+  last_seen: number | string | bigint | null;
 }
 
 export type VisitorDatabase = Record<string, VisitorRow>;
@@ -21,6 +23,13 @@ function migrations(table: string): Record<string, Migration> {
           .addColumn('key', 'text', (column) => column.primaryKey())
           .addColumn('count', 'bigint', (column) => column.notNull().defaultTo(0))
           .execute();
+      },
+    },
+    '2026-11-24-visitor-last-seen': {
+      // For the retention rule: a counter visited once and never again is removed after a while.
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable(table).addColumn('last_seen', 'bigint').execute();
+        await db.schema.createIndex(`${table}_last_seen`).on(table).column('last_seen').execute();
       },
     },
   };

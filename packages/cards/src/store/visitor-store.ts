@@ -15,6 +15,13 @@ export interface VisitorStore {
   close(): Promise<void>;
 }
 
+/**
+ * Retention of counters never seen again: a counter visited exactly once is removed when no
+ * second visit came within this long (SQL and Redis stores), so keys tried once by a scanner
+ * do not stay for ever; a counter visited twice or more is kept for ever.
+ */
+export const SINGLE_VISIT_RETENTION_MS = 30 * 24 * 3_600_000;
+
 /** Table of the SQL stores. */
 export const defaultVisitorTable = 'visitor_counts';
 
