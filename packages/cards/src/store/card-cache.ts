@@ -15,12 +15,16 @@ export interface CardCache {
 export interface MemoryCacheOptions {
   /** Most entries kept; default 5,000. */
   maxEntries?: number;
+  /** Most bytes kept (values measured as JSON, keys included); default 64 MiB. */
+  maxBytes?: number;
 }
 
-/** In-process LRU with per-entry TTL. */
+/** In-process LRU with per-entry TTL, bounded by entries and by bytes. */
 export function createMemoryCache(options: MemoryCacheOptions = {}): CardCache {
-  const lru = new LRUCache<string, { value: unknown }>({
+  const lru = new LRUCache<string, { value: unknown; bytes: number }>({
     max: options.maxEntries ?? 5_000,
+    maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+    sizeCalculation: (entry) => entry.bytes,
     ttlAutopurge: false,
   });
   return {
@@ -28,7 +32,9 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): CardCache {
       return lru.get(key)?.value as Value | undefined;
     },
     async set(key, value, ttlSeconds) {
-      lru.set(key, { value }, { ttl: ttlSeconds * 1000 });
+      // Measured once when stored (a write follows an upstream call, so it is rare): UTF-16, 2 bytes a character.
+      const bytes = 2 * (key.length + (JSON.stringify(value)?.length ?? 0)) + 128;
+      lru.set(key, { value, bytes }, { ttl: ttlSeconds * 1000 });
     },
     async close() {
       lru.clear();
