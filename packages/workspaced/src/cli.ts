@@ -32,6 +32,7 @@ interface ServeOptions {
   tlsCert?: string;
   tlsKey?: string;
   allowInsecureRemote?: boolean;
+  secureCookies?: boolean;
   loginAttemptsPerMinute: number;
 }
 
@@ -56,6 +57,7 @@ program
   .option('--tls-cert <file>', 'PEM certificate chain: serve HTTPS')
   .option('--tls-key <file>', 'PEM private key for --tls-cert')
   .option('--allow-insecure-remote', 'allow a non-loopback address without TLS (behind a TLS proxy)')
+  .option('--secure-cookies', 'mark the session cookie Secure without --tls-cert (an HTTPS proxy in front)')
   .option(
     '--login-attempts-per-minute <n>',
     'sign-in attempts allowed per client address and per username each minute',
@@ -75,6 +77,7 @@ program
         tlsCertFile: options.tlsCert,
         tlsKeyFile: options.tlsKey,
         allowInsecureRemote: options.allowInsecureRemote === true,
+        secureCookies: options.secureCookies === true,
         loginAttemptsPerMinute: options.loginAttemptsPerMinute,
       });
     } catch (error) {

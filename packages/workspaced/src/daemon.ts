@@ -28,6 +28,8 @@ export interface DaemonOptions {
   tlsKeyFile?: string;
   /** Listen on a non-loopback address without TLS (behind a TLS-terminating proxy). */
   allowInsecureRemote?: boolean;
+  /** Mark the session cookie `Secure` without TLS here (an HTTPS proxy in front); implied by TLS. */
+  secureCookies?: boolean;
   /** Sign-in attempts per client address and per username per minute; default 5 (web-auth's). */
   loginAttemptsPerMinute?: number;
   fileLimits?: Partial<FileLimits>;
@@ -75,7 +77,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       port: () => listeningPort,
       allowedHosts: options.allowedHosts ?? [],
       allowedOrigins: options.allowedOrigins ?? [],
-      secureCookies: tls !== undefined,
+      secureCookies: tls !== undefined || options.secureCookies === true,
     });
     let purge: NodeJS.Timeout | undefined;
     const running = await startNodeServer({

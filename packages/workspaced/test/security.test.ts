@@ -236,9 +236,9 @@ describe('Host allow-list and Origin check', () => {
     expect(sameOrigin.status).toBe(201);
   });
 
-  test('a configured --allowed-host and --allowed-origin are accepted', async () => {
+  test('a configured --allowed-host and --allowed-origin are accepted; --secure-cookies marks the cookie', async () => {
     const other = await startDaemon({
-      args: ['--allowed-host', 'devbox.test', '--allowed-origin', 'https://ui.test'],
+      args: ['--allowed-host', 'devbox.test', '--allowed-origin', 'https://ui.test', '--secure-cookies'],
     });
     try {
       const client = new Client(other.url);
@@ -250,6 +250,7 @@ describe('Host allow-list and Origin check', () => {
         { headers: { origin: 'https://ui.test' } },
       );
       expect(setup.status).toBe(201);
+      expect(setup.headers.get('set-cookie')).toMatch(/; Secure/);
     } finally {
       await other.stop();
       await removeDataDir(other);
