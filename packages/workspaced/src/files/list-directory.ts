@@ -58,8 +58,8 @@ export async function listDirectory(real: string, maxEntries: number): Promise<D
   for (let start = 0; start < names.length; start += statBatch) {
     if (start > 0) await nextTurn();
     for (const { name, type } of names.slice(start, start + statBatch)) {
-      // An entry removed between readdir and lstat is still listed, with zero size.
-      const stats = lstatSync(path.join(real, name), { throwIfNoEntry: false });
+      // An entry removed (or unreadable) between readdir and lstat is still listed, with zero size.
+      const stats = statOrNothing(path.join(real, name));
       entries.push({
         name,
         type,
@@ -69,4 +69,12 @@ export async function listDirectory(real: string, maxEntries: number): Promise<D
     }
   }
   return { entries, truncated };
+}
+
+function statOrNothing(file: string) {
+  try {
+    return lstatSync(file, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
 }

@@ -7,6 +7,7 @@
 import { lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError } from '../http/api-error.js';
+import { fileSystemError } from './fs-errors.js';
 
 export interface RootedPath {
   /** Canonical absolute path (for a missing path: canonical ancestor plus the missing rest). */
@@ -48,7 +49,7 @@ export async function resolveRooted(rootReal: string, segments: readonly string[
       }
       if (code === 'ENOTDIR') throw new ApiError(400, 'INVALID_PATH', 'a parent of the path is not a folder');
       if (code === 'ELOOP') throw outside();
-      throw error;
+      throw fileSystemError(error);
     }
     const full = path.join(real, ...segments.slice(existing));
     if (!isInside(rootReal, real)) throw outside();

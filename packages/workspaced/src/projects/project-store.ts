@@ -37,8 +37,8 @@ export async function canonicalProjectFolder(input: string): Promise<string> {
   } catch {
     throw new ApiError(400, 'PROJECT_PATH_MISSING', 'project path does not exist');
   }
-  if (!(await stat(real)).isDirectory())
-    throw new ApiError(400, 'NOT_A_DIRECTORY', 'project path is not a folder');
+  const stats = await stat(real).catch(() => null);
+  if (!stats?.isDirectory()) throw new ApiError(400, 'NOT_A_DIRECTORY', 'project path is not a folder');
   if (real === path.parse(real).root)
     throw new ApiError(400, 'INVALID_PATH', 'the file-system root cannot be a project');
   return real;
