@@ -11,6 +11,12 @@ export const githubEnvironmentSchema = z.object({
   GITHUB_TOKENS: z.string().optional(),
   GITHUB_TOKEN: z.string().optional(),
   GITHUB_API_URL: z.url().default(defaultGithubApiUrl),
+  /** GitHub calls one client may cause per minute (cold cards); default 120. */
+  CARDS_GITHUB_CALLS_PER_CLIENT: z
+    .string()
+    .regex(/^\d{1,9}$/, 'must be a whole number of calls per minute')
+    .transform(Number)
+    .optional(),
 });
 
 export type GithubEnvironment = z.infer<typeof githubEnvironmentSchema>;
@@ -25,7 +31,13 @@ export function tokenPool(environment: GithubEnvironment): string[] {
 
 /** The `github` option of `createApp` for a parsed environment (the runtime's global fetch). */
 export function githubSettingsFrom(environment: GithubEnvironment): Partial<GithubSettings> {
-  return { tokens: tokenPool(environment), apiUrl: environment.GITHUB_API_URL };
+  const settings: Partial<GithubSettings> = {
+    tokens: tokenPool(environment),
+    apiUrl: environment.GITHUB_API_URL,
+  };
+  if (environment.CARDS_GITHUB_CALLS_PER_CLIENT !== undefined)
+    settings.callsPerClientPerMinute = environment.CARDS_GITHUB_CALLS_PER_CLIENT;
+  return settings;
 }
 
 /** "NAME: problem" for the first invalid variable, so a misconfiguration names what to fix. */
