@@ -14,13 +14,15 @@ import { startFakeGitHub } from '../test/fake-github/server.mjs';
 
 /** Accounts cloned from the busy fixture account (ten contribution years, many repositories). */
 const coldAccounts = 180;
+/** Further clones, one per card, for the upstream calls of a cold card. */
+const costAccounts = 20;
 const upstreamDelayMs = 100;
 /** One request at a time: the latency of a card, not of a queue in the (single-threaded) fake. */
 const coldConcurrency = 1;
 
 export async function startBenchGitHub() {
   const template = fixtures.users.find((user) => user.login === 'grace');
-  const clones = Array.from({ length: coldAccounts }, (_, index) => ({
+  const clones = Array.from({ length: coldAccounts + costAccounts }, (_, index) => ({
     ...template,
     id: `U_cold${index}`,
     login: `cold${index}`,
@@ -104,6 +106,55 @@ export async function measureColdLatency(serverUrl, github, print) {
   for (const [path, baseline, ours] of rows) {
     print(
       `| ${path} | ${baseline.p50.toFixed(1)} / ${baseline.p95.toFixed(1)} | ${ours.p50.toFixed(1)} / ${ours.p95.toFixed(1)} | ${(ours.p95 - baseline.p95).toFixed(1)} |`,
+    );
+  }
+}
+
+/** Every GitHub card, each asked once for an account (or repository) never fetched before. */
+const costPaths = [
+  '/stats?username=',
+  '/streak?username=',
+  '/activity?username=',
+  '/languages?username=',
+  '/trophy?username=',
+  '/views?username=',
+  '/timeline?username=',
+  '/snake?username=',
+  '/neofetch?username=',
+  '/hours?username=',
+  '/repo?repo=',
+  '/stars?repo=',
+];
+
+/**
+ * Upstream calls of one cold card (what one request for a new account costs the token pool:
+ * each GraphQL query or REST request is one call, one point of GitHub's limits for these
+ * queries), next to the calls a repeat of the same request makes (the warm baseline: none).
+ */
+export async function measureUpstreamCalls(serverUrl, github, print) {
+  const rows = [];
+  for (const [index, path] of costPaths.entries()) {
+    const login = `cold${coldAccounts + index}`;
+    const url = `${serverUrl}${path}${path.includes('repo=') ? `${login}/galaxy` : login}`;
+    const calls = async () => {
+      const before = github.requests.length;
+      const response = await fetch(url);
+      await response.text();
+      if (response.status !== 200) throw new Error(`${path}: HTTP ${response.status}`);
+      const made = github.requests.slice(before);
+      return {
+        graphql: made.filter((r) => r.kind === 'graphql').length,
+        rest: made.filter((r) => r.kind === 'rest').length,
+      };
+    };
+    rows.push([path.split('?')[0], await calls(), await calls()]);
+  }
+  print('');
+  print('| cold card | upstream calls, cold (GraphQL + REST) | same request again (warm) |');
+  print('| --- | --- | --- |');
+  for (const [path, cold, warm] of rows) {
+    print(
+      `| ${path} | ${cold.graphql + cold.rest} (${cold.graphql} + ${cold.rest}) | ${warm.graphql + warm.rest} |`,
     );
   }
 }
