@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Client, type RunningDaemon, removeDataDir, setupOwner, startDaemon } from './support/daemon.js';
 import { removeScratchDirs, scratchDir } from './support/scratch.js';
@@ -260,6 +261,40 @@ describe('deleting', () => {
     expect((await owner.delete(`${files}?path=empty`)).status).toBe(204);
     expect((await owner.delete(`${files}?path=`)).status).toBe(400);
     expect((await owner.delete(`${files}?path=missing.txt`)).status).toBe(404);
+  });
+});
+
+describe('arbitrary paths', () => {
+  test('never cause a 500 and never reach a file outside the root', async () => {
+    const piece = fc.constantFrom(
+      '..',
+      '.',
+      'a',
+      'src',
+      'link-dir-out',
+      'link-file-out',
+      'link-inside',
+      '%2e',
+      '\\',
+      '\0',
+      '/',
+      'secret.txt',
+      'é',
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(piece, { maxLength: 6 }), fc.boolean(), async (pieces, slashes) => {
+        const candidate = pieces.join(slashes ? '/' : '');
+        for (const answer of [
+          await read(candidate),
+          await owner.get(`${files}?path=${encodeURIComponent(candidate)}`),
+        ]) {
+          expect(answer.status, candidate).toBeLessThan(500);
+          expect(JSON.stringify(answer.body)).not.toContain('top secret');
+        }
+      }),
+      { numRuns: 60 },
+    );
+    expect(await readFile(path.join(outside, 'secret.txt'), 'utf8')).toBe('top secret');
   });
 });
 
