@@ -16,6 +16,15 @@ export function ok(c: Context<AppEnv>, data: unknown, status: ContentfulStatusCo
   return c.body(JSON.stringify({ ok: true, data, request_id: c.get('requestId') }), status, jsonHeaders);
 }
 
+/** `ok` for data already serialized to JSON (cached answers). */
+export function okJson(c: Context<AppEnv>, dataJson: string): Response {
+  return c.body(
+    `{"ok":true,"data":${dataJson},"request_id":${JSON.stringify(c.get('requestId'))}}`,
+    200,
+    jsonHeaders,
+  );
+}
+
 export function errorBody(requestId: string, error: ApiError): string {
   const body: Record<string, unknown> = { code: error.code, message: error.message };
   if (error.details !== undefined) body.details = error.details;

@@ -30,14 +30,17 @@ export function requestContext(options: RequestContextOptions) {
   const headers = options.tls
     ? { ...securityHeaders, 'Strict-Transport-Security': 'max-age=31536000' }
     : securityHeaders;
+  const headerNames = Object.keys(headers);
   return createMiddleware<AppEnv & { Bindings: Partial<HttpBindings> }>(async (c, next) => {
     const requestId = randomUUID();
     c.set('requestId', requestId);
     c.set('audited', false);
     const peer = c.env?.incoming?.socket.remoteAddress;
     c.set('clientAddress', resolveClientAddress(peer, c.req.header('x-forwarded-for'), trusted));
+    // Set before the handler builds its answer, so they join it on creation: touching
+    // `c.res.headers` afterwards would force @hono/node-server off its fast response path.
+    c.header(requestIdHeader, requestId);
+    for (const name of headerNames) c.header(name, headers[name]);
     await next();
-    c.res.headers.set(requestIdHeader, requestId);
-    for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
   });
 }

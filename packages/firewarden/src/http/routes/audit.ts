@@ -4,8 +4,9 @@
  */
 import type { AuditEntry } from '@suite/web-auth';
 import { z } from 'zod';
+import { AuditPageCache } from '../../audit/audit-page-cache.js';
 import type { Services } from '../../server/services.js';
-import { ok } from '../envelope.js';
+import { okJson } from '../envelope.js';
 import { requirePermission } from '../middleware/require-permission.js';
 import { parseOrThrow } from '../read-json-body.js';
 import type { DefineRoute } from '../route-table.js';
@@ -45,13 +46,26 @@ export function auditEntryView(entry: AuditEntry) {
 }
 
 export function registerAuditRoutes(defineRoute: DefineRoute, services: Services): void {
+  const pages = new AuditPageCache();
   defineRoute('/api/v1/audit', {
     GET: [
       requirePermission('audit.read'),
       async (c) => {
         const query = parseOrThrow(auditQuery, c.req.query(), 'the query');
-        const page = await services.auth().audit.list(query);
-        return ok(c, { entries: page.entries.map(auditEntryView), next_before: page.nextBefore });
+        const head = await services.db
+          .selectFrom('auth_audit')
+          .select('seq')
+          .orderBy('seq', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        const page = await pages.get(query, head ? Number(head.seq) : 0, async () => {
+          const listed = await services.auth().audit.list(query);
+          return JSON.stringify({
+            entries: listed.entries.map(auditEntryView),
+            next_before: listed.nextBefore,
+          });
+        });
+        return okJson(c, page);
       },
     ],
   });

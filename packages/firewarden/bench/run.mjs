@@ -1,0 +1,163 @@
+/**
+ * @module `npm run bench -w packages/firewarden`: throughput of authenticated `GET /api/v1/auth/me`
+ * and `GET /api/v1/audit?limit=50` against bare node:http answering the same bytes in the same run
+ * (target: at least 30 % of it), and login latency at the stated argon2id cost. Runs the built bin
+ * on a temporary SQLite database. Options: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (10).
+ */
+import { execFileSync, fork, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { hashPassword, verifyPassword } from '@suite/web-auth';
+import autocannon from 'autocannon';
+import { argon2Parameters } from '../dist/index.js';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
+const password = 'bench password 123';
+const auditEntries = 2_000;
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'firewarden-bench-'));
+const config = path.join(dir, 'config.yaml');
+writeFileSync(
+  config,
+  [
+    'server: {bind: 127.0.0.1, port: 0}',
+    `database: {driver: sqlite, sqlite_path: ${path.join(dir, 'fw.db')}}`,
+    `logging: {file_path: ${path.join(dir, 'fw.log')}}`,
+    'security: {login_rate_limit_per_minute: 1000}',
+    '',
+  ].join('\n'),
+);
+const environment = Object.fromEntries(
+  Object.entries(process.env).filter(([key]) => !key.startsWith('FIREWARDEN_')),
+);
+execFileSync(process.execPath, [cli, 'user', 'create-admin', '--config', config], {
+  env: { ...environment, FIREWARDEN_ADMIN_PASSWORD: password },
+});
+
+function startFirewarden() {
+  const child = spawn(process.execPath, [cli, 'serve', '--config', config], {
+    env: environment,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve) => {
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match) resolve({ child, url: match[1] });
+    });
+  });
+}
+
+function startBare() {
+  const child = fork(fileURLToPath(new URL('./bare-server.mjs', import.meta.url)));
+  return new Promise((resolve) => {
+    child.once('message', (message) => resolve({ child, url: `http://127.0.0.1:${message.port}` }));
+  });
+}
+
+const setBareAnswer = (bare, answer) =>
+  new Promise((resolve) => {
+    bare.child.once('message', resolve);
+    bare.child.send(answer);
+  });
+
+async function login(url) {
+  const started = performance.now();
+  const response = await fetch(`${url}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password }),
+  });
+  const elapsed = performance.now() - started;
+  const body = await response.json();
+  return { elapsed, cookie: response.headers.get('set-cookie').split(';')[0], csrf: body.data.csrf_token };
+}
+
+async function measure(url, headers) {
+  const result = await autocannon({ url, connections, duration: seconds, headers });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+const percentile = (values, p) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))];
+
+const firewarden = await startFirewarden();
+const bare = await startBare();
+try {
+  const session = await login(firewarden.url);
+  const headers = { cookie: session.cookie };
+  // Audit entries to page through: settings changes are audited like any state change.
+  for (let index = 0; index < auditEntries; index++) {
+    await fetch(`${firewarden.url}/api/v1/settings`, {
+      method: 'PUT',
+      headers: { ...headers, 'content-type': 'application/json', 'X-Firewarden-CSRF': session.csrf },
+      body: JSON.stringify({ restore_points: { retain_manual: 10 + (index % 2) } }),
+    });
+  }
+
+  const rows = [];
+  for (const route of ['/api/v1/auth/me', '/api/v1/audit?limit=50']) {
+    const sample = await fetch(`${firewarden.url}${route}`, { headers });
+    const body = await sample.text();
+    const answerHeaders = Object.fromEntries(sample.headers);
+    delete answerHeaders['content-length'];
+    delete answerHeaders.date;
+    delete answerHeaders.connection;
+    delete answerHeaders['keep-alive'];
+    await setBareAnswer(bare, { status: sample.status, headers: answerHeaders, body });
+    const baseline = await measure(`${bare.url}${route}`, headers);
+    const ours = await measure(`${firewarden.url}${route}`, headers);
+    rows.push({ route, bytes: Buffer.byteLength(body), baseline, ours });
+  }
+
+  const latencies = [];
+  for (let index = 0; index < 30; index++) latencies.push((await login(firewarden.url)).elapsed);
+  const hashes = [];
+  for (let index = 0; index < 10; index++) {
+    const started = performance.now();
+    await verifyPassword(await hashPassword(password, argon2Parameters), password);
+    hashes.push((performance.now() - started) / 2);
+  }
+
+  console.log(`firewarden benchmark ${new Date().toISOString()}`);
+  console.log(
+    `node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model}, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    `autocannon: ${connections} connections, ${seconds} s per target; SQLite in ${os.tmpdir()}; ${auditEntries} audit entries`,
+  );
+  console.log('');
+  console.log(
+    'route                      bytes  bare node:http req/s  firewarden req/s  ratio  firewarden p99 ms',
+  );
+  for (const { route, bytes, baseline, ours } of rows) {
+    const ratio = `${Math.round((ours.rps / baseline.rps) * 100)} %`;
+    console.log(
+      `${route.padEnd(26)} ${String(bytes).padStart(5)}  ${baseline.rps.toFixed(0).padStart(20)}  ${ours.rps.toFixed(0).padStart(16)}  ${ratio.padStart(5)}  ${String(ours.p99).padStart(17)}`,
+    );
+  }
+  console.log('');
+  console.log(
+    `argon2id m=${argon2Parameters.memoryCost} KiB t=${argon2Parameters.timeCost} p=${argon2Parameters.parallelism}: ` +
+      `one hash ${percentile(hashes, 0.5).toFixed(1)} ms (median of 10, in process)`,
+  );
+  console.log(
+    `POST /api/v1/auth/login over HTTP, 30 sequential: p50 ${percentile(latencies, 0.5).toFixed(1)} ms, ` +
+      `p95 ${percentile(latencies, 0.95).toFixed(1)} ms`,
+  );
+} finally {
+  firewarden.child.kill('SIGTERM');
+  bare.child.disconnect();
+  await new Promise((resolve) => firewarden.child.once('exit', resolve));
+  rmSync(dir, { recursive: true, force: true });
+}
