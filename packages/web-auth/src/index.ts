@@ -28,6 +28,7 @@ export {
   type AuthState,
   authErrorStatus,
   isSafeMethod,
+  type WebAuthEnv,
   type WebAuthVariables,
 } from './http/types.js';
 export {

@@ -206,6 +206,16 @@ describe.each(databaseKinds)('Hono middleware on %s', (kind) => {
     expect(await errorCode(response!)).toBe('AUTH_RATE_LIMITED');
   });
 
+  it('requireCsrf without loadSession before it fails loudly instead of letting everything through', async () => {
+    const miswired = new Hono<{ Variables: WebAuthVariables }>();
+    miswired.use(requireCsrf({ headerName: csrfHeader, onError }));
+    miswired.post('/x', (c) => c.text('done'));
+    miswired.onError((error, c) => c.text(error.message, 500));
+    const response = await miswired.request(`${base}/x`, { method: 'POST' });
+    expect(response.status).toBe(500);
+    expect(await response.text()).toBe('requireCsrf must come after loadSession');
+  });
+
   it('logout ends the session server-side and clears the cookie', async () => {
     const response = await app.request(`${base}/logout`, {
       method: 'POST',

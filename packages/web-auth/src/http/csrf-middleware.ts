@@ -5,9 +5,10 @@
  * Synchronizer-token model: the token lives server-side (derived from the session), is handed to
  * the page in a JSON body, and must come back in a header a cross-site form cannot set.
  */
+import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { constantTimeEqual } from '../sessions/tokens.js';
-import { type AuthErrorWriter, authErrorStatus, isSafeMethod, type WebAuthVariables } from './types.js';
+import { type AuthErrorWriter, authErrorStatus, isSafeMethod, type WebAuthEnv } from './types.js';
 
 export interface RequireCsrfOptions {
   /** e.g. `X-Firewarden-CSRF`, `X-Workspaced-CSRF`. */
@@ -18,9 +19,13 @@ export interface RequireCsrfOptions {
 const maxCsrfHeaderLength = 256;
 
 /** 403 `AUTH_CSRF_INVALID` when a mutating request under a session lacks the right token. */
-export function requireCsrf(options: RequireCsrfOptions) {
-  return createMiddleware<{ Variables: WebAuthVariables }>(async (c, next) => {
+export function requireCsrf<E extends WebAuthEnv = WebAuthEnv>(
+  options: RequireCsrfOptions,
+): MiddlewareHandler<E> {
+  return createMiddleware<E>(async (c, next) => {
     const auth = c.get('auth');
+    // Fail closed on a wiring mistake: without loadSession first, every request would pass.
+    if (auth === undefined) throw new Error('requireCsrf must come after loadSession');
     if (auth && !isSafeMethod(c.req.method)) {
       const given = c.req.header(options.headerName);
       if (!given || given.length > maxCsrfHeaderLength || !constantTimeEqual(given, auth.csrf)) {

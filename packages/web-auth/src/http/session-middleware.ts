@@ -2,10 +2,11 @@
  * @module Hono middleware that loads the session named by the cookie into `c.get('auth')`, and one
  * that answers 401 `AUTH_REQUIRED` when there is none.
  */
+import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { readSessionCookie } from '../sessions/cookie.js';
 import type { WebAuth } from '../web-auth.js';
-import { type AuthErrorWriter, authErrorStatus, type WebAuthVariables } from './types.js';
+import { type AuthErrorWriter, authErrorStatus, type WebAuthEnv } from './types.js';
 
 export interface LoadSessionOptions {
   auth: Pick<WebAuth, 'sessions'>;
@@ -14,8 +15,10 @@ export interface LoadSessionOptions {
 }
 
 /** Sets `c.get('auth')` to the live session of the cookie, or null. Never answers by itself. */
-export function loadSession(options: LoadSessionOptions) {
-  return createMiddleware<{ Variables: WebAuthVariables }>(async (c, next) => {
+export function loadSession<E extends WebAuthEnv = WebAuthEnv>(
+  options: LoadSessionOptions,
+): MiddlewareHandler<E> {
+  return createMiddleware<E>(async (c, next) => {
     const token = readSessionCookie(c.req.header('cookie'), options.cookieName);
     const valid = token === undefined ? undefined : await options.auth.sessions.validate(token);
     c.set('auth', valid && token ? { ...valid, token } : null);
@@ -24,8 +27,10 @@ export function loadSession(options: LoadSessionOptions) {
 }
 
 /** 401 `AUTH_REQUIRED` unless `loadSession` found a session. */
-export function requireSession(options: { onError: AuthErrorWriter }) {
-  return createMiddleware<{ Variables: WebAuthVariables }>(async (c, next) => {
+export function requireSession<E extends WebAuthEnv = WebAuthEnv>(options: {
+  onError: AuthErrorWriter;
+}): MiddlewareHandler<E> {
+  return createMiddleware<E>(async (c, next) => {
     if (!c.get('auth')) {
       return options.onError(c, authErrorStatus.AUTH_REQUIRED, 'AUTH_REQUIRED', 'sign in first');
     }

@@ -19,6 +19,9 @@ export interface AuthState {
 
 export type WebAuthVariables = { auth: AuthState | null };
 
+/** Any Hono environment whose variables include ours: the middleware factories fit the product's own Env. */
+export type WebAuthEnv = { Variables: WebAuthVariables };
+
 /** Stable error codes and the status each is answered with. */
 export const authErrorStatus = {
   AUTH_REQUIRED: 401,
