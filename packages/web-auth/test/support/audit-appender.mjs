@@ -1,4 +1,4 @@
-// A separate server process for the audit tests: appends BENCH-free entries to the chain of the
+// A separate server process for the audit tests: appends entries to the audit chain of the
 // database named by its arguments, using the built package (dist/), then exits.
 //   node audit-appender.mjs sqlite <file> <count> <label>
 //   node audit-appender.mjs postgres <url> <count> <label> <schema>
