@@ -19,17 +19,28 @@ export const routeTemplates = [
   '/api/docs',
 ];
 
+/** Memory is sampled at most this often: reading the RSS costs a system call per request. */
+const memorySampleMs = 1_000;
+
 export function registerMetaRoutes(app: Hono, context: ApiContext) {
-  app.get('/api/health', (c) => c.json(healthSnapshot(context)));
+  let memory = { at: Number.NEGATIVE_INFINITY, usage: process.memoryUsage(), heapMax: 0 };
+  const sampledMemory = () => {
+    const now = performance.now();
+    if (now - memory.at >= memorySampleMs)
+      memory = { at: now, usage: process.memoryUsage(), heapMax: getHeapStatistics().heap_size_limit };
+    return memory;
+  };
+  app.get('/api/health', (c) => c.json(healthSnapshot(context, sampledMemory())));
   app.get('/api', (c) =>
     c.json({ name: 'game-stats', version: context.version, docs: '/api/docs', openapi: '/api/openapi.json' }),
   );
   app.get('/api/docs', (c) => c.json({ routes: routeTemplates }));
 }
 
-function healthSnapshot(context: ApiContext): HealthBody {
-  const memory = process.memoryUsage();
-  const heapMax = getHeapStatistics().heap_size_limit;
+function healthSnapshot(
+  context: ApiContext,
+  { usage: memory, heapMax }: { usage: NodeJS.MemoryUsage; heapMax: number },
+): HealthBody {
   const presence = context.presence.snapshot();
   const { counts } = context.index;
   return {
