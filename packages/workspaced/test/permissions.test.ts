@@ -100,6 +100,19 @@ const routes: RouteCase[] = [
       body: { username: unique('user'), password: 'a long password 1', role: 'viewer' },
     }),
   },
+  {
+    method: 'PATCH',
+    route: '/users/{id}',
+    needs: ['users.manage'],
+    prepare: async () => {
+      const created = await owner.post('/users', {
+        username: unique('patched'),
+        password: 'a long password 1',
+        role: 'viewer',
+      });
+      return { path: `/users/${created.body.id}`, body: { display_name: 'Renamed' } };
+    },
+  },
   { method: 'GET', route: '/audit', needs: ['audit.view'], prepare: fixed('/audit') },
   { method: 'GET', route: '/audit/verify', needs: ['audit.view'], prepare: fixed('/audit/verify') },
   { method: 'GET', route: '/projects', needs: ['project.view'], prepare: fixed('/projects') },
@@ -348,5 +361,42 @@ describe('project visibility', () => {
     expect((await owner.delete(`/projects/${id}`)).status).toBe(204);
     expect((await owner.get(`/projects/${id}`)).status).toBe(404);
     expect(git(repo, 'ls-files')).toContain('README.md');
+  });
+});
+
+describe('user management', () => {
+  test('a role change applies to the next request; disabling ends the sessions', async () => {
+    const { client, id } = await userClient(daemon, owner, 'mover', 'developer');
+    const project = await newProject('owner');
+    await owner.post(`/projects/${project}/members`, { user_id: id, role: 'developer' });
+    const write = () =>
+      client.post(`/projects/${project}/files/write`, { path: `${unique('m')}.txt`, content: 'x' });
+    expect((await write()).status).toBe(201);
+    expect((await owner.patch(`/users/${id}`, { role: 'viewer' })).body.role).toBe('viewer');
+    // The membership still says developer, but the global role caps it.
+    expect((await write()).status).toBe(403);
+    const listed = (await client.get('/projects')).body.projects.find(
+      (p: { id: number }) => p.id === project,
+    );
+    expect(listed.role).toBe('viewer');
+    expect((await owner.patch(`/users/${id}`, { disabled: true })).body.disabled).toBe(true);
+    expect((await client.get('/me')).status).toBe(401);
+  });
+
+  test('nobody touches a stronger account, and the last owner stays an enabled owner', async () => {
+    const admin = clients.get('admin')!;
+    const ownerId = (await owner.get('/me')).body.user.id;
+    expect((await admin.patch(`/users/${ownerId}`, { disabled: true })).body.error.code).toBe(
+      'ROLE_TOO_HIGH',
+    );
+    expect((await admin.patch(`/users/${userIds.get('viewer')}`, { role: 'owner' })).body.error.code).toBe(
+      'ROLE_TOO_HIGH',
+    );
+    for (const patch of [{ role: 'admin' }, { disabled: true }]) {
+      const answer = await owner.patch(`/users/${ownerId}`, patch);
+      expect(answer.status).toBe(409);
+      expect(answer.body.error.code).toBe('LAST_OWNER');
+    }
+    expect((await owner.patch('/users/no-such-id', { display_name: 'x' })).status).toBe(404);
   });
 });

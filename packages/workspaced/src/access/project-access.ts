@@ -1,6 +1,7 @@
 /**
  * @module Who may do what in a project. Global owners and admins reach every project with their
- * own role; everyone else reaches a project only as a member, with the member role. A project
+ * own role; everyone else reaches a project only as a member, with the member role capped at
+ * their global role (demoting a user takes effect in every project at once). A project
  * the caller cannot see answers 404 (its existence is not disclosed); a visible project where
  * the role lacks the permission answers 403.
  */
@@ -13,7 +14,7 @@ import { readId } from '../http/request-input.js';
 import { findProject, memberRole } from '../projects/project-store.js';
 import { findTask } from '../tasks/task-store.js';
 import { type Permission, roleHas } from './permissions.js';
-import { isRole, type Role } from './roles.js';
+import { isRole, type Role, weakerRole } from './roles.js';
 
 export function denied(permission: Permission): ApiError {
   return new ApiError(403, 'PERMISSION_DENIED', `your role does not grant ${permission}`, { permission });
@@ -34,7 +35,7 @@ export async function effectiveProjectRole(
 ): Promise<Role | undefined> {
   if (principal.role === 'owner' || principal.role === 'admin') return principal.role;
   const role = await memberRole(db, project.id, principal.id);
-  return role !== undefined && isRole(role) ? role : undefined;
+  return role !== undefined && isRole(role) ? weakerRole(role, principal.role) : undefined;
 }
 
 async function authorizeProject(

@@ -25,3 +25,8 @@ export function roleWithin(role: Role, limit: Role): boolean {
 export function isRole(value: string): value is Role {
   return (roles as readonly string[]).includes(value);
 }
+
+/** The less powerful of two roles (a project membership never lifts a user above their role). */
+export function weakerRole(a: Role, b: Role): Role {
+  return roleRank(a) >= roleRank(b) ? a : b;
+}

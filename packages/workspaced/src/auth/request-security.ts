@@ -7,13 +7,16 @@
  */
 import {
   type AuthErrorWriter,
+  type HostRules,
   hostAllowList,
   loadSession,
+  type OriginRules,
   originCheck,
   requireCsrf,
   requireSession,
   type WebAuth,
 } from '@suite/web-auth';
+import type { MiddlewareHandler } from 'hono';
 import { errorResponse } from '../http/api-error.js';
 
 export const sessionCookieName = 'workspaced_session';
@@ -31,7 +34,18 @@ export interface RequestSecurityOptions {
 
 const writeError: AuthErrorWriter = (_c, status, code, message) => errorResponse(status, code, message);
 
-export function requestSecurity(options: RequestSecurityOptions) {
+export interface RequestSecurity {
+  hosts: HostRules;
+  /** For the WebSocket upgrades of issue 13 (`isAllowedOrigin`). */
+  originRules: OriginRules;
+  host: MiddlewareHandler;
+  origin: MiddlewareHandler;
+  session: MiddlewareHandler;
+  requireSession: MiddlewareHandler;
+  csrf: MiddlewareHandler;
+}
+
+export function requestSecurity(options: RequestSecurityOptions): RequestSecurity {
   const hosts = { port: options.port, allowedHosts: options.allowedHosts };
   return {
     hosts,

@@ -5,6 +5,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { projectGuard, requirePermission } from '../../access/project-access.js';
+import { isRole, weakerRole } from '../../access/roles.js';
 import { isReserved } from '../../files/reserved-paths.js';
 import {
   canonicalProjectFolder,
@@ -35,7 +36,11 @@ export function registerProjectRoutes(app: Hono<AppEnv>, { db, dataDir }: Daemon
       return c.json({ projects: rows.map((row) => projectView(row, principal.role)) });
     }
     const rows = await listMemberProjects(db, principal.id);
-    return c.json({ projects: rows.map(({ member_role, ...row }) => projectView(row, member_role)) });
+    return c.json({
+      projects: rows.map(({ member_role, ...row }) =>
+        projectView(row, isRole(member_role) ? weakerRole(member_role, principal.role) : undefined),
+      ),
+    });
   });
 
   app.post('/projects', requirePermission('project.manage'), async (c) => {
