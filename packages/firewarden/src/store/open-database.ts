@@ -9,6 +9,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config/schema.js';
+import { withStatementCache } from './statement-cache.js';
 
 export interface OpenedDatabase<Tables> {
   db: Kysely<Tables>;
@@ -54,7 +55,7 @@ export function openDatabase<Tables>(
     sqlite.pragma('synchronous = NORMAL');
   }
   return {
-    db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Tables>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
     dialect: 'sqlite',
     location: database.sqlite_path,
     sqlite,
