@@ -2,10 +2,11 @@
  * @module GitHub GraphQL + REST client on Node fetch: token rotation, rate-limit detection and
  * retries with backoff inside a total time budget, so every card answers in time.
  */
+
+import { createPerClientWindow } from '../http/per-client-window.js';
 import { withoutTrailingSlashes } from './api-url.js';
 import { GitHubError, notFound, rateLimited, upstreamDown } from './errors.js';
 import { createTokenPool, type TokenPool } from './token-pool.js';
-import { createUpstreamBudget } from './upstream-budget.js';
 
 export interface GitHubClientOptions {
   /** Base URL of the REST API; GraphQL is `${apiUrl}/graphql`. Default `https://api.github.com`. */
@@ -70,10 +71,17 @@ export function createGitHubClient(options: GitHubClientOptions = {}): GitHubCli
   const now = options.now ?? Date.now;
   const budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
   const pool = createTokenPool(options.tokens ?? [], now);
+  // GitHub calls per client and minute, so one client asking for cold cards of ever new accounts
+  // cannot spend the whole token pool.
   const budget =
     options.callsPerClientPerMinute === undefined
       ? null
-      : createUpstreamBudget(options.callsPerClientPerMinute, now);
+      : createPerClientWindow({
+          limit: options.callsPerClientPerMinute,
+          windowMs: 60_000,
+          maxClients: 50_000,
+          now,
+        });
 
   /** Benches the token when the response says a limit was hit; true if it did. */
   function benchIfLimited(token: string, response: Response, limitedInBody: boolean): boolean {

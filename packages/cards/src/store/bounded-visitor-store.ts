@@ -4,6 +4,7 @@
  * client cannot grow the store without bound.
  */
 import { LRUCache } from 'lru-cache';
+import { createPerClientWindow } from '../http/per-client-window.js';
 import type { VisitorStore } from './visitor-store.js';
 
 /** Longest counter key, in UTF-8 bytes (a GitHub login is at most 39). */
@@ -47,25 +48,12 @@ export function boundVisitorStore(
     maxSize: KNOWN_KEYS_BYTES,
     sizeCalculation: (_value, key) => 64 + 2 * key.length,
   });
-  // Windows in the order they started (all an hour long): the front is always the next to end.
-  const windows = new Map<string, { startedAt: number; created: number }>();
-
-  function chargeNewCounter(client: string): void {
-    const at = now();
-    for (const [key, window] of windows) {
-      if (at - window.startedAt < HOUR_MS) break;
-      windows.delete(key);
-    }
-    let window = windows.get(client);
-    if (window === undefined) {
-      const oldest = windows.values().next().value;
-      if (oldest !== undefined && windows.size >= MAX_CLIENTS) throw tooMany(oldest.startedAt, at);
-      window = { startedAt: at, created: 0 };
-      windows.set(client, window);
-    }
-    if (window.created >= perHour) throw tooMany(window.startedAt, at);
-    window.created++;
-  }
+  const newCounters = createPerClientWindow({
+    limit: perHour,
+    windowMs: HOUR_MS,
+    maxClients: MAX_CLIENTS,
+    now,
+  });
 
   return {
     async increment(key, client) {
@@ -75,7 +63,14 @@ export function boundVisitorStore(
       if (client !== undefined && !known.has(key)) {
         const existing = await store.peek(key);
         // Concurrent first visits of one new key all read 0: only the first to get here pays.
-        if (existing === 0 && !known.has(key)) chargeNewCounter(client);
+        const wait = existing === 0 && !known.has(key) ? newCounters.charge(client) : null;
+        if (wait !== null) {
+          throw new VisitorLimitError(
+            429,
+            'Too many new counters from this address; existing counters still count.',
+            wait,
+          );
+        }
         known.set(key, true);
       }
       return store.increment(key);
@@ -83,13 +78,4 @@ export function boundVisitorStore(
     peek: (key) => store.peek(key),
     close: () => store.close(),
   };
-}
-
-function tooMany(startedAt: number, at: number): VisitorLimitError {
-  const seconds = Math.max(1, Math.ceil((startedAt + HOUR_MS - at) / 1000));
-  return new VisitorLimitError(
-    429,
-    'Too many new counters from this address; existing counters still count.',
-    seconds,
-  );
 }
