@@ -17,6 +17,7 @@ import { defineEndpoint } from '../http/endpoint.js';
 import { languageShares } from '../insights/language-shares.js';
 import { customParam, type ParamValues } from '../params/index.js';
 import { getTheme, type Theme } from '../themes/index.js';
+import { drawingKey } from './drawing-key.js';
 import { lenient, lenientColor, lenientFlag, lenientList, lenientNumber, lenientText } from './lenient.js';
 import { lenientBackground, themeWith, themeWithBackground, withGradient } from './palette.js';
 import { foreignTheme } from './themes.js';
@@ -99,8 +100,7 @@ export const githubReadmeStatsCard = defineEndpoint({
   async render(values, { services }) {
     const allCommits = values.include_all_commits;
     const { stats, commits } = await statsFigures(services, values.username, allCommits);
-    const { username: _user, ...drawing } = values;
-    return renderOnce(stats, `grs-stats|${commits}|${JSON.stringify(drawing)}`, () =>
+    return renderOnce(stats, `grs-stats|${commits}|${drawingKey(values)}`, () =>
       withGradient(
         renderStats({
           ...statsCardFigures(stats, commits, allCommits, !values.hide_rank),
@@ -141,8 +141,7 @@ export const githubReadmeStatsTopLanguages = defineEndpoint({
   async render(values, { services }) {
     const sizes = await forCard(gitHubDataFor(services).languages(values.username));
     const hidden = new Set(values.hide.map((name) => name.toLowerCase()));
-    const { username: _user, ...drawing } = values;
-    return renderOnce(sizes, `grs-langs|${JSON.stringify(drawing)}`, () => {
+    return renderOnce(sizes, `grs-langs|${drawingKey(values)}`, () => {
       const shown = sizes.filter((language) => !hidden.has(language.name.toLowerCase()));
       return withGradient(
         renderLanguages({

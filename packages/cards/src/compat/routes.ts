@@ -5,7 +5,7 @@
  * hands the request to a compat endpoint, so parsing, caching headers, ETags and error cards
  * are those of every other card.
  */
-import type { Hono } from 'hono';
+import type { Hono, HonoRequest } from 'hono';
 import type { Endpoint } from '../http/endpoint.js';
 import {
   githubReadmeStatsCard,
@@ -23,7 +23,7 @@ export interface CompatRoute {
   paths: readonly string[];
   endpoint: Endpoint;
   /** Serve only when this holds; otherwise the next route answers (the gallery at `/` and `/api`). */
-  when?: (url: URL) => boolean;
+  when?: (request: HonoRequest) => boolean;
   /** The query string the endpoint reads, built from the URL (a path form); default the URL's own. */
   query?: (url: URL) => string;
 }
@@ -38,7 +38,7 @@ export const compatRoutes: readonly CompatRoute[] = [
     // github-readme-stats' stats card is `/api?username=`; without a username, the gallery.
     paths: ['/', '/api', '/api/'],
     endpoint: githubReadmeStatsCard,
-    when: (url) => url.searchParams.has('username'),
+    when: (request) => request.query('username') !== undefined,
   },
   { paths: both('/top-langs'), endpoint: githubReadmeStatsTopLanguages },
   { paths: both('/pin'), endpoint: githubReadmeStatsPin },
@@ -51,7 +51,7 @@ export const compatRoutes: readonly CompatRoute[] = [
     paths: ['/badge/*', '/api/badge/*'],
     endpoint: shieldsStaticBadge,
     // The pattern also matches `/badge` itself, which is ours.
-    when: (url) => url.pathname.includes('/badge/'),
+    when: (request) => request.path.includes('/badge/'),
     query: (url) => {
       const query = new URLSearchParams(url.search);
       query.set(badgePathParameter, decodedAfter(url.pathname, '/badge/'));
@@ -82,14 +82,13 @@ export function registerCompatRoutes(
   for (const route of routes) {
     const handle = handlerFor(route.endpoint);
     app.on('GET', [...route.paths], async (c, next) => {
-      const url = new URL(c.req.url);
-      if (route.when && !route.when(url)) {
+      if (route.when && !route.when(c.req)) {
         await next();
         return;
       }
       if (!route.query) return handle(c.req.raw, c.env);
-      const target = new URL(url);
-      target.search = route.query(url);
+      const target = new URL(c.req.url);
+      target.search = route.query(target);
       return handle(new Request(target, c.req.raw), c.env);
     });
   }

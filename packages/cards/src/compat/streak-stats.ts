@@ -13,6 +13,7 @@ import { todayIn } from '../insights/calendar-date.js';
 import { computeStreaks } from '../insights/streak.js';
 import { getTheme } from '../themes/index.js';
 import { dateFormatter, readDateFormat } from './date-format.js';
+import { drawingKey } from './drawing-key.js';
 import { lenient, lenientColor, lenientFlag, lenientNumber, lenientText, readList } from './lenient.js';
 import { lenientBackground, themeWith, themeWithBackground, withGradient } from './palette.js';
 import { foreignTheme } from './themes.js';
@@ -69,8 +70,8 @@ export const streakStatsCard = defineEndpoint({
   async render(values, { services }) {
     const contributions = await forCard(gitHubDataFor(services).contributions(values.user));
     const today = todayIn(services.now().getTime(), 'UTC');
-    const { user, exclude_days, ...drawing } = values;
-    const key = `streak-stats|${user}|${today}|${[...exclude_days].join(',')}|${JSON.stringify(drawing)}`;
+    const { user, exclude_days } = values;
+    const key = `streak-stats|${today}|${[...exclude_days].join(',')}|${drawingKey(values)}`;
     return renderOnce(contributions, key, () => {
       const hide = new Set<StreakSection>();
       if (values.hide_total_contributions) hide.add('total');
