@@ -230,6 +230,9 @@ describe('writing', () => {
     expect(answer.status).toBe(403);
     expect(answer.body.error.code).toBe('PATH_READ_ONLY');
     expect((await owner.delete(`${files}?path=.git/config`)).status).toBe(403);
+    await symlink(path.join(root, '.git', 'config'), path.join(root, 'innocent.cfg'));
+    const throughLink = await write({ path: 'innocent.cfg', content: '[core]\n\thooksPath = /tmp\n' });
+    expect(throughLink.body.error.code).toBe('PATH_READ_ONLY');
     expect(await readFile(path.join(root, '.git', 'config'), 'utf8')).toBe('[core]\n');
     expect((await read('.git/config')).status).toBe(200);
   });

@@ -1,21 +1,19 @@
 /**
  * @module Rooted file access: `GET /projects/{id}/files` (list a folder), `GET .../files/read`,
  * `POST .../files/write`, `DELETE .../files`. Paths are relative to the project root and
- * resolved inside it (files/rooted-path.ts); the `.git` folder is read-only, since writing
- * its config or hooks would let a file writer run programs as the daemon.
+ * resolved inside it (files/rooted-path.ts); `.git` is read-only and the daemon's data dir out of
+ * reach (files/reserved-paths.ts).
  */
 import path from 'node:path';
 import type { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { projectGuard } from '../../access/project-access.js';
 import { contentEncodingSchema, decodeContent, encodeContent } from '../../files/content-encoding.js';
 import { deleteEntry } from '../../files/delete-file.js';
-import { writeBodyLimit } from '../../files/limits.js';
 import { listDirectory } from '../../files/list-directory.js';
 import { readRegularFile } from '../../files/read-file.js';
 import { parseRelativePath } from '../../files/relative-path.js';
-import { refuseReserved } from '../../files/reserved-paths.js';
+import { refuseGitMetadata, refuseReserved } from '../../files/reserved-paths.js';
 import { canonicalRoot, resolveRooted } from '../../files/rooted-path.js';
 import { writeFileAtomic } from '../../files/write-file.js';
 import { ApiError } from '../api-error.js';
@@ -32,11 +30,6 @@ const writeBody = z.object({
   encoding: contentEncodingSchema.default('utf8'),
   create_dirs: z.boolean().default(false),
 });
-
-function refuseGitFolder(segments: readonly string[]): void {
-  if (segments.some((segment) => segment.toLowerCase() === '.git'))
-    throw new ApiError(403, 'PATH_READ_ONLY', 'the .git folder cannot be changed through the file routes');
-}
 
 export function registerFileRoutes(app: Hono<AppEnv>, { db, dataDir, fileLimits }: DaemonContext): void {
   app.get('/projects/:id/files', projectGuard(db, 'files.view'), async (c) => {
@@ -65,46 +58,35 @@ export function registerFileRoutes(app: Hono<AppEnv>, { db, dataDir, fileLimits 
     });
   });
 
-  app.post(
-    '/projects/:id/files/write',
-    bodyLimit({
-      maxSize: writeBodyLimit(fileLimits),
-      onError: () => {
-        throw new ApiError(
-          413,
-          'BODY_TOO_LARGE',
-          `the file is larger than the ${fileLimits.maxWriteBytes}-byte limit`,
-        );
-      },
-    }),
-    projectGuard(db, 'files.write'),
-    async (c) => {
-      const body = await readJson(c, writeBody);
-      const segments = parseRelativePath(body.path);
-      refuseGitFolder(segments);
-      const bytes = decodeContent(body.content, body.encoding);
-      if (bytes.length > fileLimits.maxWriteBytes)
-        throw new ApiError(
-          413,
-          'FILE_TOO_LARGE',
-          `the file is larger than the ${fileLimits.maxWriteBytes}-byte limit`,
-        );
-      const root = await canonicalRoot(c.var.project.path);
-      refuseReserved(dataDir, (await resolveRooted(root, segments)).real);
-      const result = await writeFileAtomic(root, segments, bytes, { createDirs: body.create_dirs });
-      return c.json(
-        { path: segments.join('/'), size: result.size, created: result.created },
-        result.created ? 201 : 200,
+  // The body limit of this route (10 MiB of content) is set in app.ts with the others.
+  app.post('/projects/:id/files/write', projectGuard(db, 'files.write'), async (c) => {
+    const body = await readJson(c, writeBody);
+    const segments = parseRelativePath(body.path);
+    const bytes = decodeContent(body.content, body.encoding);
+    if (bytes.length > fileLimits.maxWriteBytes)
+      throw new ApiError(
+        413,
+        'FILE_TOO_LARGE',
+        `the file is larger than the ${fileLimits.maxWriteBytes}-byte limit`,
       );
-    },
-  );
+    const root = await canonicalRoot(c.var.project.path);
+    const target = (await resolveRooted(root, segments)).real;
+    refuseReserved(dataDir, target);
+    refuseGitMetadata(root, target);
+    const result = await writeFileAtomic(root, segments, bytes, { createDirs: body.create_dirs });
+    return c.json(
+      { path: segments.join('/'), size: result.size, created: result.created },
+      result.created ? 201 : 200,
+    );
+  });
 
   app.delete('/projects/:id/files', projectGuard(db, 'files.write'), async (c) => {
     const segments = parseRelativePath(readQuery(c, deleteQuery).path);
-    refuseGitFolder(segments);
     const root = await canonicalRoot(c.var.project.path);
     const parent = await resolveRooted(root, segments.slice(0, -1));
-    refuseReserved(dataDir, parent.real, path.join(parent.real, segments.at(-1) ?? ''));
+    const entry = path.join(parent.real, segments.at(-1) ?? '');
+    refuseReserved(dataDir, parent.real, entry);
+    refuseGitMetadata(root, entry);
     await deleteEntry(root, segments);
     return c.body(null, 204);
   });
