@@ -16,17 +16,22 @@ const SECRET = 'bench-secret-0123456789';
 const HMAC_KEY = 'bench-hmac-key';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
-const body = JSON.stringify({
-  bot: '111111111111111111',
-  user: '222222222222222222',
-  type: 'upvote',
-  isWeekend: false,
-  query: '?ref=bench',
+/** Every delivery is a new vote (a new voter id): the same signed body twice is refused as a replay. */
+let deliveries = 0;
+const nextBody = () =>
+  JSON.stringify({
+    bot: '111111111111111111',
+    user: String(222222222222222222n + BigInt(deliveries++)),
+    type: 'upvote',
+    isWeekend: false,
+    query: '?ref=bench',
+  });
+const hmacHeader = (body) => ({
+  'x-signature-256': `sha256=${createHmac('sha256', HMAC_KEY).update(body).digest('hex')}`,
 });
-const signature = `sha256=${createHmac('sha256', HMAC_KEY).update(body).digest('hex')}`;
 
 const TARGETS = {
-  botlists: { path: '/botlists/top.gg', headers: { authorization: SECRET, 'x-signature-256': signature } },
+  botlists: { path: '/botlists/top.gg', headers: { authorization: SECRET }, sign: hmacHeader },
   'topgg-sdk': { path: '/dblwebhook', headers: { authorization: SECRET } },
   bare: { path: '/', headers: {} },
 };
@@ -53,7 +58,15 @@ async function measure(server, kind, seconds) {
     url: `http://127.0.0.1:${server.port}${target.path}`,
     method: 'POST',
     headers: { 'content-type': 'application/json', ...target.headers },
-    body,
+    // A new body per request for every target (signed for ours), built by the load generator.
+    requests: [
+      {
+        setupRequest: (request) => {
+          const body = nextBody();
+          return { ...request, body, headers: { ...request.headers, ...target.sign?.(body) } };
+        },
+      },
+    ],
     connections: CONNECTIONS,
     duration: seconds,
   });
