@@ -13,13 +13,21 @@ import type { DeliveryProof } from './webhook-auth.js';
  */
 export const REPLAY_WINDOW_MS = 2 * SIGNATURE_TOLERANCE_SECONDS * 1000;
 
-/** Deliveries remembered at once (about 150 bytes each); beyond it new ones get a 503 and are redelivered. */
-export const MAX_REMEMBERED_DELIVERIES = 200_000;
+/**
+ * Deliveries remembered at once by default (about 150 bytes each, 30 MB): 166 signed deliveries a
+ * second for 20 minutes. Only deliveries that verified can fill it (a forger cannot), so beyond it
+ * new ones get a 503 and the list redelivers them later.
+ */
+export const DEFAULT_REMEMBERED_DELIVERIES = 200_000;
 
 export type ReplayVerdict = 'first' | 'replay' | 'full';
 
 export class ReplayGuard {
-  private readonly seen = new ExpiringMap<true>(MAX_REMEMBERED_DELIVERIES);
+  private readonly seen: ExpiringMap<true>;
+
+  constructor(capacity: number = DEFAULT_REMEMBERED_DELIVERIES) {
+    this.seen = new ExpiringMap<true>(capacity);
+  }
 
   /** Records the delivery; `replay` when the same signed content was accepted within the window. */
   check(listId: string, proof: DeliveryProof, raw: Uint8Array, now: number): ReplayVerdict {

@@ -50,6 +50,8 @@ export interface WebhookSecurityOptions {
   requireSecret?: boolean;
   /** Body limit (default 512 KB). */
   maxBodyBytes?: number;
+  /** Signed deliveries remembered for replay checks (default 200 000, about 30 MB); beyond it 503. */
+  replayCapacity?: number;
 }
 
 export interface WebhookOptions {
@@ -104,7 +106,7 @@ export class VoteWebhookServer extends TypedEmitter<WebhookEvents> {
   private readonly proxies: ProxyTrust | null;
   private readonly requireSecret: boolean;
   private readonly acceptSecretOnly: boolean;
-  private readonly replays = new ReplayGuard();
+  private readonly replays: ReplayGuard;
   private readonly maxBodyBytes: number;
   private readonly guard: IpGuard;
   private readonly now: () => number;
@@ -131,6 +133,7 @@ export class VoteWebhookServer extends TypedEmitter<WebhookEvents> {
     this.proxies = createProxyTrust(security.trustProxy ?? false);
     this.requireSecret = security.requireSecret ?? true;
     this.acceptSecretOnly = security.acceptSecretOnly ?? true;
+    this.replays = new ReplayGuard(security.replayCapacity);
     this.maxBodyBytes = security.maxBodyBytes ?? MAX_BODY_BYTES;
     this.guard = new IpGuard({
       max: security.rateLimit?.max ?? 30,
