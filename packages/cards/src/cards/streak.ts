@@ -6,7 +6,7 @@ import type { ContributionGrid } from '../insights/contribution-grid.js';
 import type { StreakRange, StreakSummary } from '../insights/streak.js';
 import { round, svgDocument } from '../svg/document.js';
 import { cardFrame } from '../svg/frame.js';
-import { fontFamily } from '../svg/measure.js';
+import { fontFamily, measureText } from '../svg/measure.js';
 import type { Theme } from '../themes/index.js';
 import { formatCount, formatDay, icon, label, progressRing } from './github-marks.js';
 
@@ -20,7 +20,7 @@ export interface StreakInput {
   theme: Theme;
   /** Sections left out. */
   hide?: ReadonlySet<StreakSection>;
-  /** Card width, px; default 495. */
+  /** Card width, px; default 495; widened when a section's text needs more. */
   width?: number;
   /** Streaks counted in weeks (labels say so). */
   weekly?: boolean;
@@ -46,6 +46,8 @@ export interface StreakColors {
 }
 
 const defaultWidth = 495;
+/** Space kept on each side of a section's widest text, px. */
+const sectionPadding = 10;
 const columnsTop = 48;
 const cell = 11;
 const gap = 3;
@@ -57,7 +59,6 @@ function rangeText(range: StreakRange, format: (date: string) => string): string
 
 export function renderStreak(input: StreakInput): string {
   const { summary, theme } = input;
-  const width = input.width ?? defaultWidth;
   const format = input.formatDate ?? formatDay;
   const colors = input.colors ?? {};
   const period = input.weekly ? 'Week' : '';
@@ -67,15 +68,43 @@ export function renderStreak(input: StreakInput): string {
   const sideNumbers = colors.sideNumbers ?? theme.title;
   const sideLabels = colors.sideLabels ?? theme.text;
   const dates = colors.dates ?? theme.muted;
+  const texts: Record<StreakSection, { count: string; label: string; range: string }> = {
+    total: { count: formatCount(summary.total), label: 'Total Contributions', range: since },
+    current: {
+      count: formatCount(summary.current.length),
+      label: `Current ${period}${period && ' '}Streak`,
+      range: rangeText(summary.current, format),
+    },
+    longest: {
+      count: formatCount(summary.longest.length),
+      label: `Longest ${period}${period && ' '}Streak`,
+      range: rangeText(summary.longest, format),
+    },
+  };
   const drawSection: Record<StreakSection, (cx: number) => string> = {
     total: (cx) =>
-      `${label(cx, columnsTop + 50, formatCount(summary.total), { fill: sideNumbers, size: 28, bold: true, anchor: 'middle' })}${label(cx, columnsTop + 84, 'Total Contributions', { fill: sideLabels, size: 14, anchor: 'middle' })}${label(cx, columnsTop + 108, since, { fill: dates, size: 11, anchor: 'middle' })}`,
+      `${label(cx, columnsTop + 50, texts.total.count, { fill: sideNumbers, size: 28, bold: true, anchor: 'middle' })}${label(cx, columnsTop + 84, texts.total.label, { fill: sideLabels, size: 14, anchor: 'middle' })}${label(cx, columnsTop + 108, texts.total.range, { fill: dates, size: 11, anchor: 'middle' })}`,
     current: (cx) =>
-      `${progressRing(cx, columnsTop + 38, 38, 1, theme.ring, 5)}<circle cx="${round(cx)}" cy="${columnsTop}" r="12" fill="${theme.background}"/>${icon('flame', cx - 8, columnsTop - 9, colors.fire ?? theme.ring)}${label(cx, columnsTop + 48, formatCount(summary.current.length), { fill: colors.currentNumber ?? theme.title, size: 28, bold: true, anchor: 'middle' })}${label(cx, columnsTop + 100, `Current ${period}${period && ' '}Streak`, { fill: colors.currentLabel ?? theme.ring, size: 14, bold: true, anchor: 'middle' })}${label(cx, columnsTop + 122, rangeText(summary.current, format), { fill: dates, size: 11, anchor: 'middle' })}`,
+      `${progressRing(cx, columnsTop + 38, 38, 1, theme.ring, 5)}<circle cx="${round(cx)}" cy="${columnsTop}" r="12" fill="${theme.background}"/>${icon('flame', cx - 8, columnsTop - 9, colors.fire ?? theme.ring)}${label(cx, columnsTop + 48, texts.current.count, { fill: colors.currentNumber ?? theme.title, size: 28, bold: true, anchor: 'middle' })}${label(cx, columnsTop + 100, texts.current.label, { fill: colors.currentLabel ?? theme.ring, size: 14, bold: true, anchor: 'middle' })}${label(cx, columnsTop + 122, texts.current.range, { fill: dates, size: 11, anchor: 'middle' })}`,
     longest: (cx) =>
-      `${label(cx, columnsTop + 50, formatCount(summary.longest.length), { fill: sideNumbers, size: 28, bold: true, anchor: 'middle' })}${label(cx, columnsTop + 84, `Longest ${period}${period && ' '}Streak`, { fill: sideLabels, size: 14, anchor: 'middle' })}${label(cx, columnsTop + 108, rangeText(summary.longest, format), { fill: dates, size: 11, anchor: 'middle' })}`,
+      `${label(cx, columnsTop + 50, texts.longest.count, { fill: sideNumbers, size: 28, bold: true, anchor: 'middle' })}${label(cx, columnsTop + 84, texts.longest.label, { fill: sideLabels, size: 14, anchor: 'middle' })}${label(cx, columnsTop + 108, texts.longest.range, { fill: dates, size: 11, anchor: 'middle' })}`,
   };
   const sections = (['total', 'current', 'longest'] as const).filter((section) => !input.hide?.has(section));
+  // Never narrower than its content: each section's column holds its widest text (labels
+  // are measured bold, as the current streak's is drawn), so no text crosses a divider.
+  const widestText = Math.max(
+    0,
+    ...sections.map((section) =>
+      Math.max(
+        measureText(texts[section].count, { size: 28, bold: true }),
+        measureText(texts[section].label, { size: 14, bold: true }),
+        measureText(texts[section].range, { size: 11 }),
+      ),
+    ),
+  );
+  const width = Math.ceil(
+    Math.max(input.width ?? defaultWidth, sections.length * (widestText + 2 * sectionPadding)),
+  );
   const column = width / Math.max(1, sections.length);
   const [total = '', current = '', longest = ''] = sections.map((section, index) =>
     drawSection[section](column * (index + 0.5)),

@@ -73,6 +73,22 @@ const cases: Record<string, string[]> = {
   '/hours': [query({ username: login, title: filled(60) })],
 };
 
+/** The drop-in URLs of the projects readme-cards replaces, with their own options at their limits. */
+const dropInUrls = [
+  `/api?${query({ username: login, show_icons: true, custom_title: filled(100), card_width: 200, rank_icon: 'percentile' })}`,
+  `/api?${query({ username: login, hide_rank: true, card_width: 1000, line_height: 40, include_all_commits: true })}`,
+  ...['compact', 'normal', 'donut', 'donut-vertical', 'pie'].map(
+    (layout) => `/api/top-langs?${query({ username: login, layout, langs_count: 20, custom_title: filled(100) })}`,
+  ),
+  `/api/pin?${query({ username: login, repo: hostileRepository, show_owner: true, description_lines_count: 3 })}`,
+  `/badge/${encodeURIComponent(filled(80))}-${encodeURIComponent(words(80))}-blue?style=for-the-badge&logo=github`,
+  `/ghpvc/?${query({ username: filled(100), label: filled(60), style: 'flat-square' })}`,
+  `/icons?${query({ i: 'js,ts,py,go,rust,react,vue,docker,kubernetes,aws,gcp,azure', perline: 3 })}`,
+  `/streak?${query({ user: login, card_width: 300, date_format: 'j M[ Y]', mode: 'weekly' })}`,
+  `/trophy?${query({ username: login, column: 7, row: 3, 'margin-w': 0, 'margin-h': 0 })}`,
+  `/typing?${query({ lines: `${filled(120)};${words(120)}`, size: 40, width: 200, height: 40, center: true, vCenter: true, multiline: true })}`,
+];
+
 interface TextBox {
   text: string;
   left: number;
@@ -150,9 +166,10 @@ describe.runIf(browserTestsRun('layout collision tests'))('layout with hostile l
   it('keeps every text inside its card and clear of the others, in every theme', async () => {
     const problems: string[] = [];
     for (const theme of themeNames) {
-      const urls = Object.entries(cases).flatMap(([path, queries]) =>
-        queries.map((search) => `${path}?${search}&theme=${theme}`),
-      );
+      const urls = [
+        ...Object.entries(cases).flatMap(([path, queries]) => queries.map((search) => `${path}?${search}`)),
+        ...dropInUrls,
+      ].map((url) => `${url}${url.includes('?') ? '&' : '?'}theme=${theme}`);
       const svgs: string[] = [];
       for (const url of urls) {
         const response = await app.request(url);
