@@ -59,6 +59,8 @@ describe('upstream calls per client', () => {
     expect(bed().fake.requests.length).toBe(20);
     const limited = await get('/stats?username=ghost-99');
     expect(limited.headers.get('retry-after')).toBe('60');
+    // The drop-in URLs of other services are charged to the same client.
+    expect((await get('/api?username=ghost-98')).status).toBe(429);
     // Another client is served, and cached cards cost nothing, so the first client still sees them.
     expect((await get('/stats?username=ada', '198.51.100.2')).status).toBe(200);
     expect((await get('/stats?username=ada')).status).toBe(200);
