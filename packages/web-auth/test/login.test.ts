@@ -124,6 +124,26 @@ describe.each(databaseKinds)('login on %s', (kind) => {
     expect((await auth.login({ username: 'frank', password, client: '198.51.100.7' })).kind).toBe('ok');
   });
 
+  it('gives a successful sign-in its attempt back: signing in often never throttles the user', async () => {
+    for (let index = 0; index < 12; index++) {
+      expect((await auth.login({ username: 'frank', password, client: '198.51.100.20' })).kind).toBe('ok');
+    }
+    // The failures still count in full, from that client and for that username.
+    for (let index = 0; index < 4; index++) {
+      expect(
+        (await auth.login({ username: 'frank', password: 'wrong password!', client: '198.51.100.20' })).kind,
+      ).toBe('invalid_credentials');
+    }
+    // The 5th attempt reaches the limit but succeeds, so it is given back; one more failure fills it.
+    expect((await auth.login({ username: 'frank', password, client: '198.51.100.20' })).kind).toBe('ok');
+    expect(
+      (await auth.login({ username: 'frank', password: 'wrong password!', client: '198.51.100.20' })).kind,
+    ).toBe('invalid_credentials');
+    expect((await auth.login({ username: 'frank', password, client: '198.51.100.20' })).kind).toBe(
+      'rate_limited',
+    );
+  });
+
   it('counts IPv6 clients per /64 and IPv4-mapped addresses as IPv4', async () => {
     for (let index = 1; index <= 5; index++) {
       await auth.login({

@@ -54,6 +54,22 @@ describe('window counters', () => {
     expect(counters.hit('a')).toEqual({ allowed: true });
   });
 
+  it('refund gives one attempt back, lifting the block the limit-th attempt set', () => {
+    const { clock, counters } = make();
+    counters.hit('a');
+    counters.refund('a');
+    counters.hit('a');
+    counters.hit('a');
+    expect(counters.blockedFor('a')).toBeUndefined();
+    expect(counters.hit('a')).toEqual({ allowed: true });
+    expect(counters.blockedFor('a')).toBe(60_000);
+    counters.refund('a');
+    expect(counters.blockedFor('a')).toBeUndefined();
+    clock.advance(10_000);
+    expect(counters.hit('a')).toEqual({ allowed: true });
+    expect(counters.hit('a')).toEqual({ allowed: false, retryAfterMs: 50_000 });
+  });
+
   it('never holds more than maxCounters counters and maxBlocks blocks', () => {
     const { counters } = make();
     for (let index = 0; index < 1_000; index++) counters.hit(`k${index}`);

@@ -45,8 +45,12 @@ export interface LoginThrottle {
   attempt(username: string, client: string | null | undefined): Promise<ThrottleDecision>;
   /** Counts a failed sign-in towards the lockouts; locks when a threshold is reached. */
   recordFailure(username: string, client: string | null | undefined): Promise<void>;
-  /** Forgets the failures of a username after it signed in. */
-  recordSuccess(username: string): void;
+  /**
+   * After a successful sign-in: forgets the username's failures and gives the attempt back to the
+   * per-minute counters of the username and (when given) the client, so signing in often never
+   * throttles a legitimate user.
+   */
+  recordSuccess(username: string, client?: string | null): void;
   /** Lifts the lock of a username (an administrator's action). */
   unlockUsername(username: string): Promise<void>;
   /** Deletes expired lock rows; returns how many. */
@@ -129,8 +133,11 @@ export function createLoginThrottle(context: StoreContext, options: ThrottleOpti
       await countFailure(clientFailures, clientThrottleKey(client), lockout.clientFailures);
     },
 
-    recordSuccess(username) {
-      userFailures.reset(userThrottleKey(username));
+    recordSuccess(username, client) {
+      const userKey = userThrottleKey(username);
+      userFailures.reset(userKey);
+      userAttempts.refund(userKey);
+      if (client !== undefined) clientAttempts.refund(clientThrottleKey(client));
     },
 
     async unlockUsername(username) {

@@ -74,6 +74,24 @@ export class WindowCounters {
     return until === undefined ? undefined : until - at;
   }
 
+  /**
+   * Gives back one attempt of `key` (it turned out to be a successful sign-in), lifting the block
+   * that attempt may have set by reaching the limit.
+   */
+  refund(key: string): void {
+    const blockedUntil = this.#blocks.get(key);
+    if (blockedUntil !== undefined) {
+      this.#blocks.delete(key);
+      this.#remember(key, {
+        count: this.options.limit - 1,
+        windowStart: blockedUntil - this.options.windowMs,
+      });
+      return;
+    }
+    const counter = this.#counters.get(key);
+    if (counter && counter.count > 0) counter.count--;
+  }
+
   /** Forgets the counter and block of `key` (after a successful sign-in, for the lockout counters). */
   reset(key: string): void {
     this.#counters.delete(key);
