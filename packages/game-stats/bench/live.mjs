@@ -18,8 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { benchFolder } from './bench-folder.mjs';
-import { FakeRconServer } from './fake-rcon.mjs';
-import { GameWriter } from './game-writer.mjs';
+import { rconPassword } from './game-process.mjs';
 
 const playerCount = Number(process.env.BENCH_PLAYERS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -36,10 +35,21 @@ console.log(
 const folder = await benchFolder({ players: playerCount, shape: 'casual', dir: process.env.BENCH_DIR });
 const players = folder.players;
 
-const rcon = new FakeRconServer('bench-password');
-await rcon.start();
-rcon.max = 500;
-rcon.online = players.slice(0, 20).map((player) => ({ name: player.name ?? player.uuid, uuid: player.uuid }));
+/** Sends a message to a child process and waits for its answer of type `answer`. */
+function ask(child, message, answer) {
+  return new Promise((resolve) => {
+    const listen = (reply) => {
+      if (reply?.type !== answer) return;
+      child.off('message', listen);
+      resolve(reply);
+    };
+    child.on('message', listen);
+    child.send(message);
+  });
+}
+
+const game = fork(path.join(here, 'game-process.mjs'), [], { stdio: 'inherit' });
+const rcon = await ask(game, { type: 'start', dir: folder.dir, players }, 'rcon');
 
 /** Empties the page cache so the build reads from disk (needs root); says whether it worked. */
 async function dropPageCache() {
@@ -60,7 +70,7 @@ function startServer() {
       'server-dir: .',
       'rate-limit: {enabled: false}',
       'compression: {enabled: false}',
-      `rcon: {enabled: true, host: 127.0.0.1, port: ${rcon.port}, password: bench-password, interval-seconds: 1}`,
+      `rcon: {enabled: true, host: 127.0.0.1, port: ${rcon.port}, password: ${rconPassword}, interval-seconds: 1}`,
       '',
     ].join('\n'),
   ).then(() => {
@@ -99,15 +109,7 @@ function startServer() {
 
 /** Longest event-loop delay since the last reset, and peak RSS, from inside the server. */
 function probe(child, reset = true) {
-  return new Promise((resolve) => {
-    const answer = (message) => {
-      if (message?.type !== 'loop-delay') return;
-      child.off('message', answer);
-      resolve(message);
-    };
-    child.on('message', answer);
-    child.send({ type: 'loop-delay', reset });
-  });
+  return ask(child, { type: 'loop-delay', reset }, 'loop-delay');
 }
 
 function startRawServer() {
@@ -118,10 +120,7 @@ function startRawServer() {
 }
 
 function answerWith(raw, body, headers) {
-  return new Promise((resolve) => {
-    raw.child.once('message', resolve);
-    raw.child.send({ type: 'answer', body, headers });
-  });
+  return ask(raw.child, { type: 'answer', body, headers }, 'ready');
 }
 
 async function load(url) {
@@ -168,10 +167,10 @@ console.log(
 );
 
 const raw = await startRawServer();
-const writer = new GameWriter({ dir: folder.dir, players, rcon, url: server.url });
-writer.start();
+game.send({ type: 'write', url: server.url });
 const rows = [];
 let worstDelayMs = 0;
+let writer;
 try {
   console.log(
     `\n${'route'.padEnd(38)} ${'req/s'.padStart(7)} ${'raw req/s'.padStart(9)} ${'ratio'.padStart(5)}  p50 p99 max (ms)  loop max  errors`,
@@ -201,13 +200,13 @@ try {
     );
   }
 } finally {
-  await writer.stop();
+  writer = await ask(game, { type: 'stop' }, 'stopped');
 }
 const end = await probe(server.child);
+const heap = (await (await fetch(`${server.url}/api/health`)).json()).memory;
 worstDelayMs = Math.max(worstDelayMs, end.maxMs);
 server.child.kill('SIGTERM');
 raw.child.kill('SIGTERM');
-await rcon.stop();
 
 const visible = [...writer.visibleAfterMs].sort((a, b) => a - b);
 const summary = {
@@ -219,6 +218,7 @@ const summary = {
   startupMs: Math.round(server.startupMs),
   peakRssMb: end.peakRssMb,
   endRssMb: end.rssMb,
+  endHeapUsedMb: heap.heap_used_mb,
   worstLoopDelayMs: worstDelayMs,
   writerTicks: writer.ticks,
   visibleMedianMs: visible[Math.floor(visible.length / 2)],
@@ -229,7 +229,9 @@ console.log(
   `\nwriter: ${writer.ticks} ticks of 200 files + one login/logout; change visible in the leaderboard after median ${summary.visibleMedianMs} ms, max ${summary.visibleMaxMs} ms`,
 );
 console.log(`longest event-loop delay in the server while listening: ${worstDelayMs} ms`);
-console.log(`peak RSS from start to end: ${end.peakRssMb} MB (at end ${end.rssMb} MB)`);
+console.log(
+  `peak RSS from start to end: ${end.peakRssMb} MB (at end ${end.rssMb} MB; V8 heap used ${heap.heap_used_mb} MB of ${heap.heap_committed_mb} MB committed)`,
+);
 console.log(
   `load average at end: ${os
     .loadavg()

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { CompactStats } from './compact-stats.js';
+import { allocateStats, type CompactStats } from './compact-stats.js';
 import type { ReadBatch } from './read-worker-protocol.js';
 import type { StatKeyTable } from './stat-key-table.js';
 
@@ -50,8 +50,9 @@ function runWorker(
     if (paths.length === 0) return resolve();
     const worker = new Worker(workerUrl, {
       workerData: { paths },
-      // A roomy young generation: parse garbage dies there instead of being promoted.
-      resourceLimits: { maxYoungGenerationSizeMb: 64 },
+      // A small young generation keeps each worker (and the peak RSS of the build) small; the
+      // parse garbage of one batch of files still dies young.
+      resourceLimits: { maxYoungGenerationSizeMb: 16 },
     });
     const globalIds: number[] = [];
     worker.on('message', (batch: ReadBatch) => {
@@ -88,8 +89,7 @@ function toGlobal(batch: ReadBatch, start: number, end: number, globalIds: numbe
     packed[index] = globalIds[batch.ids[start + index]!]! * maxEntriesPerFile + index;
   }
   packed.sort();
-  const keyIds = new Uint32Array(length);
-  const values = new Float64Array(length);
+  const { keyIds, values } = allocateStats(length);
   for (let index = 0; index < length; index++) {
     const entry = packed[index]! % maxEntriesPerFile;
     keyIds[index] = (packed[index]! - entry) / maxEntriesPerFile;
