@@ -82,6 +82,27 @@ describe('the Cloudflare Worker in workerd', () => {
     expect(new Set(github.requests.map((request) => request.token))).toEqual(new Set(['worker-token']));
   });
 
+  it('answers the drop-in URLs of the projects it replaces as the Node service does', async () => {
+    const node = createApp({ github: { tokens: ['worker-token'], apiUrl: github.url } });
+    const urls = [
+      '/api?username=ada&show_icons=true&theme=radical',
+      '/api/top-langs?username=ada&layout=compact',
+      '/api/pin?username=ada&repo=engine',
+      '/api/gist?id=1',
+      '/badge/build-passing-brightgreen?style=flat-square',
+      '/icons?i=js,ts,py&perline=3',
+      '/ghpvc/?username=drop-in-reader',
+      '/streak?user=ada&hide_border=true',
+      '/typing?lines=Hello;World&center=true',
+    ];
+    for (const url of urls) {
+      const [inWorker, onNode] = await Promise.all([get(url), node.request(url)]);
+      expect(inWorker.status, url).toBe(onNode.status);
+      expect(inWorker.body, url).toBe(await onNode.text());
+      expect(inWorker.body, url).toMatch(/^<svg /);
+    }
+  });
+
   it('counts visitors in D1, across requests and across a restart of the runtime', async () => {
     const count = async () => textsOf((await get('/visitors?username=edge-reader')).body).at(-1);
     expect(await count()).toBe('1');
