@@ -1,8 +1,16 @@
 /**
- * @module Visitor counter in Cloudflare D1 (SQLite at the edge): the same table and the same
- * atomic upsert as the SQL stores, through D1's prepared statements.
+ * @module Visitor counter in Cloudflare D1 (SQLite at the edge): the same table, the same
+ * atomic upsert and the same retention rule as the SQL stores, through D1's prepared statements.
  */
-import { defaultVisitorTable, type VisitorStore, visitorTableNamePattern } from './visitor-store.js';
+import {
+  defaultVisitorTable,
+  SINGLE_VISIT_RETENTION_MS,
+  type VisitorStore,
+  visitorTableNamePattern,
+} from './visitor-store.js';
+
+/** How often an isolate applies the retention rule (at most, during a visit). */
+const PURGE_INTERVAL_MS = 3_600_000;
 
 /** The part of a D1 binding (`env.DB`) this store uses. */
 export interface D1Binding {
@@ -21,25 +29,48 @@ export interface D1Statement {
  *
  * @example createD1VisitorStore(env.DB)
  */
-export function createD1VisitorStore(database: D1Binding, table = defaultVisitorTable): VisitorStore {
+export function createD1VisitorStore(
+  database: D1Binding,
+  table = defaultVisitorTable,
+  now: () => number = Date.now,
+): VisitorStore {
   if (!visitorTableNamePattern.test(table)) throw new Error(`invalid visitor table name "${table}"`);
   let ready: Promise<unknown> | undefined;
   // Same shape as the kysely migration of the SQL stores, so a dump moves between them.
   const schema = () => {
     ready ??= database
-      .exec(`CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, count INTEGER NOT NULL DEFAULT 0)`)
+      .exec(
+        `CREATE TABLE IF NOT EXISTS ${table} (key TEXT PRIMARY KEY, count INTEGER NOT NULL DEFAULT 0, last_seen INTEGER)`,
+      )
+      .then(async () => {
+        // Tables created before the retention rule get its column.
+        const column = await database
+          .prepare(`SELECT 1 AS found FROM pragma_table_info('${table}') WHERE name = 'last_seen'`)
+          .first();
+        if (column === null) await database.exec(`ALTER TABLE ${table} ADD COLUMN last_seen INTEGER`);
+      })
       .catch((error: unknown) => {
         ready = undefined;
         throw error;
       });
     return ready;
   };
-  const increment = `INSERT INTO ${table} (key, count) VALUES (?1, 1) ON CONFLICT (key) DO UPDATE SET count = count + 1 RETURNING count`;
+  const increment = `INSERT INTO ${table} (key, count, last_seen) VALUES (?1, 1, ?2) ON CONFLICT (key) DO UPDATE SET count = count + 1, last_seen = ?2 RETURNING count`;
   const peek = `SELECT count FROM ${table} WHERE key = ?1`;
+  const purge = `DELETE FROM ${table} WHERE count = 1 AND last_seen < ?1 RETURNING 1`;
+  let lastPurge = Number.NEGATIVE_INFINITY;
   return {
     async increment(key) {
       await schema();
-      const row = await database.prepare(increment).bind(key).first<{ count: number }>();
+      const seen = now();
+      if (seen - lastPurge >= PURGE_INTERVAL_MS) {
+        lastPurge = seen;
+        await database
+          .prepare(purge)
+          .bind(seen - SINGLE_VISIT_RETENTION_MS)
+          .first();
+      }
+      const row = await database.prepare(increment).bind(key, seen).first<{ count: number }>();
       if (row === null) throw new Error('D1 returned no row for the visitor upsert');
       return Number(row.count);
     },
