@@ -1,0 +1,98 @@
+/**
+ * @module The set of packets a rule matches, and the relations between two such sets that the
+ * analysis needs: "every packet of B is matched by A" (shadowing) and "some packet is matched by
+ * both" (overlap). Also first-match evaluation of a single packet against a rule list.
+ */
+import { type Family, type Network, networkContains, networksIntersect, parseNetwork } from './addresses.js';
+import { type PortSpec, parsePorts, portsContain, portsInclude, portsIntersect } from './ports.js';
+import type { Rule } from './rule.js';
+
+interface Match {
+  direction: Rule['direction'];
+  families: Set<Family>;
+  protocol: Rule['protocol'];
+  source: Network | null;
+  destination: Network | null;
+  sourcePorts: PortSpec;
+  destinationPorts: PortSpec;
+  interface: string | null;
+}
+
+function toMatch(rule: Rule): Match {
+  const network = (text: string) => (text === 'any' ? null : parseNetwork(text));
+  const ports = (text: string) => {
+    const parsed = parsePorts(text);
+    return parsed.ok ? parsed.ports : null;
+  };
+  return {
+    direction: rule.direction,
+    families: new Set<Family>(rule.family === 'both' ? ['ipv4', 'ipv6'] : [rule.family]),
+    protocol: rule.protocol,
+    source: network(rule.source),
+    destination: network(rule.destination),
+    sourcePorts: ports(rule.source_port),
+    destinationPorts: ports(rule.destination_port),
+    interface: rule.interface,
+  };
+}
+
+/** Whether every packet `inner` matches is also matched by `outer`. */
+export function ruleCovers(outer: Rule, inner: Rule): boolean {
+  const a = toMatch(outer);
+  const b = toMatch(inner);
+  return (
+    a.direction === b.direction &&
+    [...b.families].every((family) => a.families.has(family)) &&
+    (a.protocol === 'any' || a.protocol === b.protocol) &&
+    (a.interface === null || a.interface === b.interface) &&
+    (a.source === null || (b.source !== null && networkContains(a.source, b.source))) &&
+    (a.destination === null || (b.destination !== null && networkContains(a.destination, b.destination))) &&
+    portsContain(a.sourcePorts, b.sourcePorts) &&
+    portsContain(a.destinationPorts, b.destinationPorts)
+  );
+}
+
+/** Whether at least one packet is matched by both rules. */
+export function rulesIntersect(first: Rule, second: Rule): boolean {
+  const a = toMatch(first);
+  const b = toMatch(second);
+  const optional = <T>(x: T | null, y: T | null, meet: (x: T, y: T) => boolean) =>
+    x === null || y === null || meet(x, y);
+  return (
+    a.direction === b.direction &&
+    [...a.families].some((family) => b.families.has(family)) &&
+    (a.protocol === 'any' || b.protocol === 'any' || a.protocol === b.protocol) &&
+    optional(a.interface, b.interface, (x, y) => x === y) &&
+    optional(a.source, b.source, networksIntersect) &&
+    optional(a.destination, b.destination, networksIntersect) &&
+    portsIntersect(a.sourcePorts, b.sourcePorts) &&
+    portsIntersect(a.destinationPorts, b.destinationPorts)
+  );
+}
+
+/** One inbound TCP connection attempt, as the lockout check models the operator's session. */
+export interface Packet {
+  direction: Rule['direction'];
+  protocol: 'tcp' | 'udp';
+  source: string;
+  destination_port: number;
+  interface?: string;
+}
+
+/** The action of the first rule matching the packet, or null when none does. */
+export function firstMatch(rules: readonly Rule[], packet: Packet): Rule['action'] | null {
+  const source = parseNetwork(packet.source);
+  for (const rule of rules) {
+    const m = toMatch(rule);
+    if (m.direction !== packet.direction) continue;
+    if (m.protocol !== 'any' && m.protocol !== packet.protocol) continue;
+    if (source !== null && !m.families.has(source.family)) continue;
+    if (m.source !== null && (source === null || !networkContains(m.source, source))) continue;
+    if (m.interface !== null && m.interface !== packet.interface) continue;
+    if (!portsInclude(m.destinationPorts, packet.destination_port)) continue;
+    // The client's source port is unknown: a rule restricted to source ports does not decide.
+    if (m.sourcePorts !== null) continue;
+    return rule.action;
+  }
+  return null;
+}

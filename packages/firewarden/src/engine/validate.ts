@@ -1,0 +1,200 @@
+/**
+ * @module Validation of rules as a client sends them: every problem of every rule is reported with
+ * its field path (`rules.2.source`), never only the first, so a form can mark all fields at once.
+ * Cross-field rules (a port needs tcp or udp, addresses must match the family) are checked only
+ * when the fields involved are valid on their own, so one mistake gives one message.
+ */
+import { z } from 'zod';
+import { formatNetwork, parseNetwork } from './addresses.js';
+import { formatPorts, parsePorts } from './ports.js';
+import { actions, directions, families, protocols, type Rule, ruleFields } from './rule.js';
+
+export interface RuleProblem {
+  /** Dotted path from the request body, e.g. `rules.2.destination_port`. */
+  path: string;
+  code: string;
+  message: string;
+}
+
+export type Backend = 'ufw' | 'iptables';
+
+export interface ValidateOptions {
+  /** Path prefix of the list in the request body. */
+  at?: string;
+  /** Backend-specific limits (iptables has no `limit` action). */
+  backend?: Backend;
+  maxRules?: number;
+}
+
+export type RulesValidation = { ok: true; rules: Rule[] } | { ok: false; errors: RuleProblem[] };
+
+export const defaultMaxRules = 10_000;
+const maxInterfaceLength = 15;
+const maxCommentLength = 256;
+
+const portText = z.union([z.string().max(200), z.number().int()]).transform(String);
+const fieldSchemas = {
+  direction: z.enum(directions),
+  action: z.enum(actions),
+  protocol: z.enum(protocols),
+  destination_port: portText,
+  source_port: portText,
+  family: z.enum(families),
+  source: z.string().max(64),
+  destination: z.string().max(64),
+  interface: z.string().nullable(),
+  comment: z.string().nullable(),
+  position: z.number().int().min(1),
+} satisfies Record<(typeof ruleFields)[number], z.ZodType>;
+
+const requiredFields = new Set(['direction', 'action', 'protocol']);
+
+export function validateRules(input: unknown, options: ValidateOptions = {}): RulesValidation {
+  const at = options.at ?? 'rules';
+  if (!Array.isArray(input)) {
+    return { ok: false, errors: [{ path: at, code: 'invalid_type', message: 'must be an array of rules' }] };
+  }
+  const maxRules = options.maxRules ?? defaultMaxRules;
+  if (input.length > maxRules) {
+    return {
+      ok: false,
+      errors: [{ path: at, code: 'too_many', message: `must hold at most ${maxRules} rules` }],
+    };
+  }
+  const errors: RuleProblem[] = [];
+  const rules: Rule[] = [];
+  input.forEach((raw, index) => {
+    const result = validateRule(raw, `${at}.${index}`, options.backend);
+    if (result.ok) rules.push(result.rule);
+    else errors.push(...result.errors);
+  });
+  return errors.length === 0 ? { ok: true, rules } : { ok: false, errors };
+}
+
+type RuleValidation = { ok: true; rule: Rule } | { ok: false; errors: RuleProblem[] };
+
+export function validateRule(raw: unknown, at: string, backend?: Backend): RuleValidation {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return { ok: false, errors: [{ path: at, code: 'invalid_type', message: 'must be a rule object' }] };
+  }
+  const errors: RuleProblem[] = [];
+  const problem = (field: string, code: string, message: string) =>
+    errors.push({ path: `${at}.${field}`, code, message });
+  const record = raw as Record<string, unknown>;
+  const known = new Set<string>(ruleFields);
+  for (const key of Object.keys(record)) if (!known.has(key)) problem(key, 'unknown_field', 'unknown field');
+
+  const fields: Partial<Record<string, unknown>> = {};
+  for (const field of ruleFields) {
+    const value = record[field];
+    if (value === undefined) {
+      if (requiredFields.has(field)) problem(field, 'required', 'is required');
+      continue;
+    }
+    const parsed = fieldSchemas[field].safeParse(value);
+    if (parsed.success) fields[field] = parsed.data;
+    else problem(field, 'invalid_value', parsed.error.issues[0]?.message ?? 'is invalid');
+  }
+
+  const protocol = fields.protocol as Rule['protocol'] | undefined;
+  const ports = (['destination_port', 'source_port'] as const).map((field) => {
+    const text = fields[field] as string | undefined;
+    if (text === undefined) return 'any';
+    const parsed = parsePorts(text);
+    if (!parsed.ok) {
+      problem(field, 'invalid_port', parsed.message);
+      return undefined;
+    }
+    if (parsed.ports !== null && protocol !== undefined && protocol !== 'tcp' && protocol !== 'udp') {
+      problem(field, 'port_needs_protocol', 'ports need protocol tcp or udp');
+    }
+    return formatPorts(parsed.ports);
+  });
+
+  const addressFamilies = new Set<string>();
+  const addresses = (['source', 'destination'] as const).map((field) => {
+    const text = fields[field] as string | undefined;
+    if (text === undefined || text === 'any') return 'any';
+    const network = parseNetwork(text);
+    if (network === null) {
+      problem(field, 'invalid_address', 'must be "any", an IP address or a CIDR block');
+      return undefined;
+    }
+    addressFamilies.add(network.family);
+    return formatNetwork(network);
+  });
+  if (addressFamilies.size > 1) {
+    problem('destination', 'family_mismatch', 'source and destination must be of the same IP family');
+  }
+  const declared = fields.family as Rule['family'] | undefined;
+  const [addressFamily] = [...addressFamilies] as ('ipv4' | 'ipv6')[];
+  if (declared !== undefined && addressFamily !== undefined && declared !== addressFamily) {
+    problem('family', 'family_mismatch', `is ${declared} but the addresses are ${addressFamily}`);
+  }
+
+  const iface = checkInterface(fields.interface as string | null | undefined, problem);
+  const comment = checkComment(fields.comment as string | null | undefined, problem);
+  const action = fields.action as Rule['action'] | undefined;
+  if (backend === 'iptables' && action === 'limit') {
+    problem('action', 'unsupported_action', '"limit" is only available with the ufw backend');
+  }
+  if (action === 'limit' && fields.direction !== undefined && fields.direction !== 'in') {
+    problem('action', 'unsupported_action', '"limit" applies to inbound rules only');
+  }
+  // Denying loopback input breaks local services (and the agent link) without protecting anything.
+  if (fields.direction === 'in' && iface === 'lo' && action !== undefined && action !== 'allow') {
+    problem('interface', 'loopback_block', 'inbound rules on loopback may only allow');
+  }
+  if (errors.length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    rule: {
+      direction: fields.direction as Rule['direction'],
+      action: action!,
+      protocol: protocol!,
+      destination_port: ports[0]!,
+      source_port: ports[1]!,
+      family: declared ?? addressFamily ?? 'both',
+      source: addresses[0]!,
+      destination: addresses[1]!,
+      interface: iface ?? null,
+      comment: comment ?? null,
+    },
+  };
+}
+
+type Report = (field: string, code: string, message: string) => void;
+
+/** Linux interface names: 1-15 characters; we allow the conservative set ufw and iproute2 use. */
+function checkInterface(value: string | null | undefined, problem: Report): string | null | undefined {
+  if (value === undefined || value === null || value === '' || value === 'any') return null;
+  const valid =
+    value.length <= maxInterfaceLength &&
+    [...value].every((c) => /[A-Za-z0-9_.-]/.test(c)) &&
+    value !== '.' &&
+    value !== '..';
+  if (!valid) {
+    problem(
+      'interface',
+      'invalid_interface',
+      `must be 1-${maxInterfaceLength} characters of letters, digits, "_", "." or "-"`,
+    );
+  }
+  return value;
+}
+
+/** Comments end up in iptables and ufw argument lists: printable, no quotes or backslashes. */
+function checkComment(value: string | null | undefined, problem: Report): string | null | undefined {
+  if (value === undefined || value === null || value === '') return null;
+  const printable = [...value].every(
+    (c) => c >= ' ' && c !== '\u007f' && c !== '"' && c !== '\\' && c !== "'",
+  );
+  if (value.length > maxCommentLength || !printable) {
+    problem(
+      'comment',
+      'invalid_comment',
+      `must be at most ${maxCommentLength} printable characters without quotes or backslashes`,
+    );
+  }
+  return value;
+}
