@@ -29,7 +29,7 @@ const createProjectSchema = z.object({
 });
 
 export function registerProjectRoutes(app: Hono<AppEnv>, { db, dataDir }: DaemonContext): void {
-  app.get('/projects', async (c) => {
+  app.get('/projects', requirePermission('project.view'), async (c) => {
     const principal = c.var.principal;
     if (principal.role === 'owner' || principal.role === 'admin') {
       const rows = await listAllProjects(db);
