@@ -345,6 +345,20 @@ describe('project visibility', () => {
     expect(listed.map((p: { id: number }) => p.id)).toContain(sharedProject);
   });
 
+  test('a membership holds operator, developer or viewer; owner and admin are global roles', async () => {
+    for (const role of ['owner', 'admin', 'root']) {
+      const answer = await owner.post(`/projects/${sharedProject}/members`, { username: 'bystander', role });
+      expect(answer.status, role).toBe(400);
+    }
+    const set = await owner.post(`/projects/${sharedProject}/members`, {
+      username: 'bystander',
+      role: 'developer',
+    });
+    expect(set.body).toMatchObject({ username: 'bystander', role: 'developer' });
+    const members = (await owner.get(`/projects/${sharedProject}/members`)).body.members;
+    expect(members.find((m: { username: string }) => m.username === 'bystander').role).toBe('developer');
+  });
+
   test('nobody grants a role above their own (admin cannot create an owner)', async () => {
     const admin = clients.get('admin')!;
     const answer = await admin.post('/users', {

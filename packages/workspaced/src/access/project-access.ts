@@ -14,7 +14,7 @@ import { readId } from '../http/request-input.js';
 import { findProject, memberRole } from '../projects/project-store.js';
 import { findTask } from '../tasks/task-store.js';
 import { type Permission, roleHas } from './permissions.js';
-import { isRole, type Role, weakerRole } from './roles.js';
+import { isRole, type Role, reachesEveryProject, weakerRole } from './roles.js';
 
 export function denied(permission: Permission): ApiError {
   return new ApiError(403, 'PERMISSION_DENIED', `your role does not grant ${permission}`, { permission });
@@ -33,7 +33,7 @@ export async function effectiveProjectRole(
   principal: Principal,
   project: ProjectRow,
 ): Promise<Role | undefined> {
-  if (principal.role === 'owner' || principal.role === 'admin') return principal.role;
+  if (reachesEveryProject(principal.role)) return principal.role;
   const role = await memberRole(db, project.id, principal.id);
   return role !== undefined && isRole(role) ? weakerRole(role, principal.role) : undefined;
 }

@@ -7,8 +7,11 @@ export const roles = ['owner', 'admin', 'operator', 'developer', 'viewer'] as co
 export type Role = (typeof roles)[number];
 export const roleSchema = z.enum(roles);
 
-/** A project grants any role but `owner`: ownership of the daemon is not per project. */
-export const projectRoles = ['admin', 'operator', 'developer', 'viewer'] as const;
+/**
+ * Roles a project membership can hold. Owners and admins reach every project anyway, and a
+ * membership never lifts a user above their global role, so `owner` and `admin` would add nothing.
+ */
+export const projectRoles = ['operator', 'developer', 'viewer'] as const;
 export type ProjectRole = (typeof projectRoles)[number];
 export const projectRoleSchema = z.enum(projectRoles);
 
@@ -29,4 +32,9 @@ export function isRole(value: string): value is Role {
 /** The less powerful of two roles (a project membership never lifts a user above their role). */
 export function weakerRole(a: Role, b: Role): Role {
   return roleRank(a) >= roleRank(b) ? a : b;
+}
+
+/** Owners and admins reach every project with their own role, member or not. */
+export function reachesEveryProject(role: Role): boolean {
+  return role === 'owner' || role === 'admin';
 }

@@ -5,7 +5,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { projectGuard, requirePermission } from '../../access/project-access.js';
-import { isRole, weakerRole } from '../../access/roles.js';
+import { isRole, reachesEveryProject, weakerRole } from '../../access/roles.js';
 import { isReserved } from '../../files/reserved-paths.js';
 import {
   canonicalProjectFolder,
@@ -31,7 +31,7 @@ const createProjectSchema = z.object({
 export function registerProjectRoutes(app: Hono<AppEnv>, { db, dataDir }: DaemonContext): void {
   app.get('/projects', requirePermission('project.view'), async (c) => {
     const principal = c.var.principal;
-    if (principal.role === 'owner' || principal.role === 'admin') {
+    if (reachesEveryProject(principal.role)) {
       const rows = await listAllProjects(db);
       return c.json({ projects: rows.map((row) => projectView(row, principal.role)) });
     }
