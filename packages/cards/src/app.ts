@@ -98,11 +98,14 @@ export function createApp(options: CreateAppOptions = {}): Hono {
   app.on('GET', ['/healthz', '/api/healthz'], (c) => c.json(health, 200, { 'cache-control': 'no-store' }));
 
   const memo = options.memo === false ? undefined : createAnswerMemo(options.memo);
-  // The URLs of the services we replace (`/api?username=` is a stats card, not the gallery).
-  registerCompatRoutes(app, (endpoint) => createCardHandler(endpoint, { services, memo }));
-
+  // The URLs of the services we replace. `/` and `/api` are the gallery, unless a `username`
+  // makes them github-readme-stats' stats card.
   const gallery = renderGallery(endpoints);
-  app.on('GET', ['/', '/api', '/api/'], (c) => c.html(gallery, 200, galleryHeaders));
+  registerCompatRoutes(
+    app,
+    (c) => c.html(gallery, 200, galleryHeaders),
+    (endpoint) => createCardHandler(endpoint, { services, memo }),
+  );
 
   for (const endpoint of endpoints) {
     const handle = createCardHandler(endpoint, { services, memo });

@@ -5,7 +5,7 @@
  * hands the request to a compat endpoint, so parsing, caching headers, ETags and error cards
  * are those of every other card.
  */
-import type { Hono, HonoRequest } from 'hono';
+import type { Context, Hono, HonoRequest } from 'hono';
 import type { Endpoint } from '../http/endpoint.js';
 import {
   githubReadmeStatsCard,
@@ -22,7 +22,7 @@ export interface CompatRoute {
   /** Paths served, exactly as written (list the `/api` form too). */
   paths: readonly string[];
   endpoint: Endpoint;
-  /** Serve only when this holds; otherwise the next route answers (the gallery at `/` and `/api`). */
+  /** Serve only when this holds; otherwise `otherwise` answers (the gallery at `/` and `/api`). */
   when?: (request: HonoRequest) => boolean;
   /** The query string the endpoint reads, built from the URL (a path form); default the URL's own. */
   query?: (url: URL) => string;
@@ -48,10 +48,9 @@ export const compatRoutes: readonly CompatRoute[] = [
   { paths: both('/ghpvc'), endpoint: profileViewsCounter },
   {
     // shields' path form; our own `/badge?label=...` stays a route of its own.
-    paths: ['/badge/*', '/api/badge/*'],
+    // One or more characters after `/badge/`, so `/badge` itself stays ours.
+    paths: ['/badge/:path{.+}', '/api/badge/:path{.+}'],
     endpoint: shieldsStaticBadge,
-    // The pattern also matches `/badge` itself, which is ours.
-    when: (request) => request.path.includes('/badge/'),
     query: (url) => {
       const query = new URLSearchParams(url.search);
       query.set(badgePathParameter, decodedAfter(url.pathname, '/badge/'));
@@ -71,21 +70,21 @@ function decodedAfter(pathname: string, marker: string): string {
 }
 
 /**
- * Registers every compat route on `app` (before the gallery, which they fall through to).
- * `handlerFor` gives the pipeline handler of an endpoint.
+ * Registers every compat route on `app`. `otherwise` answers a route's paths when its `when`
+ * does not hold (the gallery); `handlerFor` gives the pipeline handler of an endpoint.
  */
 export function registerCompatRoutes(
   app: Hono,
+  otherwise: (c: Context) => Response | Promise<Response>,
   handlerFor: (endpoint: Endpoint) => (request: Request, env?: unknown) => Promise<Response>,
   routes: readonly CompatRoute[] = compatRoutes,
 ): void {
   for (const route of routes) {
     const handle = handlerFor(route.endpoint);
-    app.on('GET', [...route.paths], async (c, next) => {
-      if (route.when && !route.when(c.req)) {
-        await next();
-        return;
-      }
+    // One handler per path: a second one matching the same path would put every request of it
+    // through Hono's slower middleware chain.
+    app.on('GET', [...route.paths], async (c) => {
+      if (route.when && !route.when(c.req)) return otherwise(c);
       if (!route.query) return handle(c.req.raw, c.env);
       const target = new URL(c.req.url);
       target.search = route.query(target);
