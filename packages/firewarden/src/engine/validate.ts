@@ -21,7 +21,7 @@ export type Backend = 'ufw' | 'iptables';
 export interface ValidateOptions {
   /** Path prefix of the list in the request body. */
   at?: string;
-  /** Backend-specific limits (iptables has no `limit` action). */
+  /** Backend-specific limits (iptables has no `limit` action, ufw rules no ICMP). */
   backend?: Backend;
   maxRules?: number;
 }
@@ -137,6 +137,9 @@ export function validateRule(raw: unknown, at: string, backend?: Backend): RuleV
   const action = fields.action as Rule['action'] | undefined;
   if (backend === 'iptables' && action === 'limit') {
     problem('action', 'unsupported_action', '"limit" is only available with the ufw backend');
+  }
+  if (backend === 'ufw' && protocol === 'icmp') {
+    problem('protocol', 'unsupported_protocol', 'ufw rules cannot match ICMP (its before.rules do)');
   }
   if (action === 'limit' && fields.direction !== undefined && fields.direction !== 'in') {
     problem('action', 'unsupported_action', '"limit" applies to inbound rules only');
