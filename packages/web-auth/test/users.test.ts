@@ -114,6 +114,10 @@ describe.each(databaseKinds)('users on %s', (kind) => {
     await expect(auth.users.setRole('00000000-0000-0000-0000-000000000000', 'viewer')).rejects.toMatchObject({
       code: 'USER_NOT_FOUND',
     });
+    await expect(auth.users.setDisabled('x'.repeat(10_000), true)).rejects.toMatchObject({
+      code: 'USER_NOT_FOUND',
+    });
+    expect(await auth.users.getById(42 as unknown as string)).toBeUndefined();
     await expect(auth.users.setDisplayName(carol!.id, 'line\nbreak')).rejects.toMatchObject({
       code: 'DISPLAY_NAME_INVALID',
     });

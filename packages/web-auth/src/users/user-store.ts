@@ -106,13 +106,17 @@ export interface UserStoreOptions {
 export function createUserStore(context: StoreContext, options: UserStoreOptions): UserStore {
   const { db, now } = context;
 
+  /** Ids are UUIDs: anything else is no user, without asking the database. */
+  const isPlausibleId = (id: unknown): id is string => typeof id === 'string' && id.length <= 64;
+
   async function getById(id: string): Promise<User | undefined> {
-    if (typeof id !== 'string' || id.length > 64) return undefined;
+    if (!isPlausibleId(id)) return undefined;
     const row = await db.selectFrom('auth_users').selectAll().where('id', '=', id).executeTakeFirst();
     return row && toUser(row);
   }
 
   async function update(id: string, changes: Partial<AuthUserRow>, endSessions = false): Promise<User> {
+    if (!isPlausibleId(id)) throw new WebAuthError('USER_NOT_FOUND', 'no such user');
     const updated = await db.transaction().execute(async (trx) => {
       const result = await trx
         .updateTable('auth_users')
