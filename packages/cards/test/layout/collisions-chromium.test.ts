@@ -78,7 +78,8 @@ const dropInUrls = [
   `/api?${query({ username: login, show_icons: true, custom_title: filled(100), card_width: 200, rank_icon: 'percentile' })}`,
   `/api?${query({ username: login, hide_rank: true, card_width: 1000, line_height: 40, include_all_commits: true })}`,
   ...['compact', 'normal', 'donut', 'donut-vertical', 'pie'].map(
-    (layout) => `/api/top-langs?${query({ username: login, layout, langs_count: 20, custom_title: filled(100) })}`,
+    (layout) =>
+      `/api/top-langs?${query({ username: login, layout, langs_count: 20, custom_title: filled(100) })}`,
   ),
   `/api/pin?${query({ username: login, repo: hostileRepository, show_owner: true, description_lines_count: 3 })}`,
   `/badge/${encodeURIComponent(filled(80))}-${encodeURIComponent(words(80))}-blue?style=for-the-badge&logo=github`,
