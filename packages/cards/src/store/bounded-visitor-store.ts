@@ -7,8 +7,11 @@ import { LRUCache } from 'lru-cache';
 import { createPerClientWindow } from '../http/per-client-window.js';
 import type { VisitorStore } from './visitor-store.js';
 
-/** Longest counter key, in UTF-8 bytes (a GitHub login is at most 39). */
-export const MAX_VISITOR_KEY_BYTES = 100;
+/**
+ * Longest counter key, in UTF-8 bytes: the `username` parameter allows 100 characters (UTF-16
+ * code units, at most 3 bytes each), so this refuses only keys handed to the store otherwise.
+ */
+export const MAX_VISITOR_KEY_BYTES = 300;
 
 export interface VisitorLimits {
   /** New counters one client may create per hour; default 20. */

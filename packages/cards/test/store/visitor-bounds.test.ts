@@ -1,13 +1,19 @@
 /**
  * @module One client cannot grow the visitor store past a bound (issue 17, finding 6): through
  * the real server on a SQLite file, new counters are limited per client and per hour, existing
- * counters always count, and keys are at most 100 bytes.
+ * counters always count, and keys are bounded in length.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  boundVisitorStore,
+  createMemoryVisitorStore,
+  MAX_VISITOR_KEY_BYTES,
+  VisitorLimitError,
+} from '../../src/index.js';
 import { type RunningBin, startBin } from '../support/server.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'cards-visitor-bounds-'));
@@ -53,17 +59,27 @@ describe('visitor store bounds', () => {
     }
   });
 
-  it('refuses keys over 100 bytes of UTF-8 with a 400 card, and stores nothing for them', async () => {
-    const long = await visit('é'.repeat(51));
+  it('refuses keys over 100 characters with a 400 card, and stores nothing for them', async () => {
+    const long = await visit('€'.repeat(101));
     expect(long.status).toBe(400);
-    expect(await long.text()).toContain('at most 100 bytes');
     const db = new Database(file, { readonly: true });
     try {
-      expect(db.prepare("SELECT count(*) AS n FROM visitor_counts WHERE key LIKE 'é%'").get()).toEqual({
+      expect(db.prepare("SELECT count(*) AS n FROM visitor_counts WHERE key LIKE '€%'").get()).toEqual({
         n: 0,
       });
     } finally {
       db.close();
     }
+  });
+
+  it('the store itself refuses keys over 300 UTF-8 bytes (library use), before touching the store', async () => {
+    const inner = createMemoryVisitorStore();
+    const store = boundVisitorStore(inner);
+    expect(await store.increment('€'.repeat(100), 'client')).toBe(1);
+    await expect(store.increment(`${'€'.repeat(100)}x`, 'client')).rejects.toMatchObject({ status: 400 });
+    await expect(store.increment('x'.repeat(MAX_VISITOR_KEY_BYTES + 1))).rejects.toBeInstanceOf(
+      VisitorLimitError,
+    );
+    expect(await inner.peek('x'.repeat(MAX_VISITOR_KEY_BYTES + 1))).toBe(0);
   });
 });
