@@ -1,18 +1,20 @@
 /**
- * @module Memo keys of drop-in cards: the drawing options of a parsed query as one string.
+ * @module Memo keys of drop-in cards: one short key per parsed query.
  */
 
 const keys = new WeakMap<object, string>();
+let issued = 0;
 
 /**
- * The parsed query as a memo key (JSON; sets must be keyed by the caller). A parsed query is
- * kept and handed back for every request of the same URL, so the key is built once per URL,
- * not once per request.
+ * A short key naming the drawing options of a parsed query. The pipeline keeps a parsed query
+ * per URL and hands the same values object to every request of that URL, so each URL gets one
+ * key for its lifetime (the same options under two URLs are drawn once for each).
  */
 export function drawingKey(values: object): string {
   let key = keys.get(values);
   if (key === undefined) {
-    key = JSON.stringify(values);
+    issued += 1;
+    key = `q${issued}`;
     keys.set(values, key);
   }
   return key;

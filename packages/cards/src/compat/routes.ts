@@ -83,7 +83,7 @@ export function registerCompatRoutes(
     const handle = handlerFor(route.endpoint);
     // One handler per path: a second one matching the same path would put every request of it
     // through Hono's slower middleware chain.
-    app.on('GET', [...route.paths], async (c) => {
+    app.on('GET', [...route.paths], (c) => {
       if (route.when && !route.when(c.req)) return otherwise(c);
       if (!route.query) return handle(c.req.raw, c.env);
       const target = new URL(c.req.url);

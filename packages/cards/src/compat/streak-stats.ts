@@ -71,8 +71,7 @@ export const streakStatsCard = defineEndpoint({
     const contributions = await forCard(gitHubDataFor(services).contributions(values.user));
     const today = todayIn(services.now().getTime(), 'UTC');
     const { user, exclude_days } = values;
-    const key = `streak-stats|${today}|${[...exclude_days].join(',')}|${drawingKey(values)}`;
-    return renderOnce(contributions, key, () => {
+    return renderOnce(contributions, `streak-stats|${today}|${drawingKey(values)}`, () => {
       const hide = new Set<StreakSection>();
       if (values.hide_total_contributions) hide.add('total');
       if (values.hide_current_streak) hide.add('current');
