@@ -16,19 +16,24 @@ const SECRET = 'bench-secret-0123456789';
 const HMAC_KEY = 'bench-hmac-key';
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = 50;
-/** Every delivery is a new vote (a new voter id): the same signed body twice is refused as a replay. */
-let deliveries = 0;
-const nextBody = () =>
-  JSON.stringify({
+/**
+ * Every delivery is a new vote (a new voter id): the same signed body twice is refused as a
+ * replay. Bodies and signatures are made before the run, so the load generator only picks them.
+ */
+const POOL_SIZE = 600_000;
+const pool = Array.from({ length: POOL_SIZE }, (_, index) => {
+  const body = JSON.stringify({
     bot: '111111111111111111',
-    user: String(222222222222222222n + BigInt(deliveries++)),
+    user: String(222222222222222222n + BigInt(index)),
     type: 'upvote',
     isWeekend: false,
     query: '?ref=bench',
   });
-const hmacHeader = (body) => ({
-  'x-signature-256': `sha256=${createHmac('sha256', HMAC_KEY).update(body).digest('hex')}`,
+  return { body, signature: `sha256=${createHmac('sha256', HMAC_KEY).update(body).digest('hex')}` };
 });
+let deliveries = 0;
+const nextDelivery = () => pool[deliveries++ % POOL_SIZE];
+const hmacHeader = (delivery) => ({ 'x-signature-256': delivery.signature });
 
 const TARGETS = {
   botlists: { path: '/botlists/top.gg', headers: { authorization: SECRET }, sign: hmacHeader },
@@ -58,12 +63,16 @@ async function measure(server, kind, seconds) {
     url: `http://127.0.0.1:${server.port}${target.path}`,
     method: 'POST',
     headers: { 'content-type': 'application/json', ...target.headers },
-    // A new body per request for every target (signed for ours), built by the load generator.
+    // A new body per request for every target (signed for ours), taken from the pool.
     requests: [
       {
         setupRequest: (request) => {
-          const body = nextBody();
-          return { ...request, body, headers: { ...request.headers, ...target.sign?.(body) } };
+          const delivery = nextDelivery();
+          return {
+            ...request,
+            body: delivery.body,
+            headers: { ...request.headers, ...target.sign?.(delivery) },
+          };
         },
       },
     ],
