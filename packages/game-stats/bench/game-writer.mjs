@@ -13,6 +13,9 @@ export class GameWriter {
   /** Ticks done, and how long each took until its record showed in the leaderboard (ms). */
   ticks = 0;
   visibleAfterMs = [];
+  /** Ticks skipped because the previous one was still writing or waiting (a slow machine). */
+  skipped = 0;
+  #busy = false;
   #timer;
   #random = createRandom(7);
   #loggedIn;
@@ -29,7 +32,16 @@ export class GameWriter {
 
   start() {
     const tick = () => {
-      this.#running = this.#tick().catch((error) => console.error('writer tick failed:', error));
+      if (this.#busy) {
+        this.skipped++;
+        return;
+      }
+      this.#busy = true;
+      this.#running = this.#tick()
+        .catch((error) => console.error('writer tick failed:', error))
+        .finally(() => {
+          this.#busy = false;
+        });
     };
     tick();
     this.#timer = setInterval(tick, this.options.intervalMs);

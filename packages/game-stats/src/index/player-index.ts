@@ -57,8 +57,13 @@ export interface IndexCounts {
   builtAt: number;
 }
 
-/** Files read between two yields to the event loop during the first build. */
+/**
+ * Files read between two yields to the event loop during the first build; while following
+ * changes, files checked (mtime only) between two yields.
+ */
 const readBatchSize = 500;
+/** A file re-read and parsed costs about this many mtime checks (so 25 re-reads per turn). */
+const rereadCost = 19;
 /**
  * How long after the first change event the batch is read: the game writes a burst of files at
  * an autosave, and a steady stream of writes must not postpone the flush indefinitely.
@@ -203,16 +208,20 @@ export class PlayerIndex {
     }
   }
 
+  /**
+   * Reads the pending paths, publishing what changed every few files (journal, generation) and
+   * yielding in between: an autosave of hundreds of files never holds requests up for long, and
+   * the first files read show up at once.
+   */
   private async flush(): Promise<void> {
     const paths = [...this.pending];
     this.pending.clear();
-    const touched = new Set<IndexedPlayer>();
+    let touched = new Set<IndexedPlayer>();
     let changed = false;
-    for (const [position, filePath] of paths.entries()) {
+    let changedAtAll = false;
+    let work = 0;
+    for (const filePath of paths) {
       if (this.closed) return;
-      // A rescan stats every file: yield now and then so requests keep flowing meanwhile.
-      if (position > 0 && position % readBatchSize === 0)
-        await new Promise((resolve) => setImmediate(resolve));
       if (filePath === this.usercachePath) {
         changed = (await this.loadUsercache()) || changed;
         continue;
@@ -220,19 +229,32 @@ export class PlayerIndex {
       const located = this.locate(filePath);
       if (!located) continue;
       const player = this.readFile(located, true);
+      work++;
       if (player) {
         touched.add(player);
         changed = true;
+        work += rereadCost;
+      }
+      if (work >= readBatchSize) {
+        this.publish(touched, changed);
+        changedAtAll ||= changed;
+        touched = new Set();
+        changed = false;
+        work = 0;
+        await new Promise((resolve) => setImmediate(resolve));
       }
     }
+    this.publish(touched, changed);
+    if (changedAtAll || changed) this.refreshCounts();
+  }
+
+  /** Makes the players read so far visible: merged, journalled, a new generation. */
+  private publish(touched: Set<IndexedPlayer>, changed: boolean) {
     for (const player of touched) {
       this.merge(player);
       this.journal.record(player.uuid);
     }
-    if (changed) {
-      this.refreshCounts();
-      this.generation++;
-    }
+    if (changed) this.generation++;
   }
 
   /** Reads one file if its mtime changed; returns the player when something changed. */
