@@ -80,6 +80,8 @@ describe('fetchers', () => {
     // Stale: served at once, refreshed in the background with the current year alone.
     expect(await service.contributions('ada')).toBe(first);
     await vi.waitFor(() => expect(fake.count('contributionCalendars')).toBe(2));
+    // The answer arrived; storing it follows a moment later (an await in the refresh).
+    await vi.waitFor(async () => expect(await service.contributions('ada')).not.toBe(first));
     const refreshed = await service.contributions('ada');
     expect(refreshed).not.toBe(first);
     expect(refreshed.years.map((year) => year.year)).toEqual([2022, 2023, 2024]);
