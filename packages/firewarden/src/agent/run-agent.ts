@@ -1,0 +1,55 @@
+/**
+ * @module Starts the privileged agent: the snapshot store and pending transaction in its state
+ * folder, the iptables backend behind an argv-only command runner, and the Unix socket. A
+ * transaction left pending by a previous run is rolled back (or re-armed) before it listens.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Server } from 'node:net';
+import { createCommandRunner } from './command-runner.js';
+import { dispatch } from './dispatch.js';
+import { type AgentEvents, FirewallAgent } from './firewall-agent.js';
+import { IptablesBackend } from './iptables-backend.js';
+import { PendingFile } from './pending-transaction.js';
+import { defaultMaxMessageBytes } from './protocol.js';
+import { SnapshotStore } from './snapshot-store.js';
+import { listenOnSocket } from './socket-server.js';
+
+export interface AgentOptions {
+  socketPath: string;
+  /** Restore points and the pending transaction (e.g. /var/lib/firewarden-agent). */
+  stateDir: string;
+  gid?: number;
+  maxMessageBytes?: number;
+  /** argv prefix for every command (tests run the tools in a network namespace). */
+  commandPrefix?: string[];
+  events?: AgentEvents;
+}
+
+export interface RunningAgent {
+  agent: FirewallAgent;
+  close(): Promise<void>;
+}
+
+export async function runAgent(options: AgentOptions): Promise<RunningAgent> {
+  await mkdir(options.stateDir, { recursive: true, mode: 0o700 });
+  const agent = new FirewallAgent(
+    new IptablesBackend(createCommandRunner(options.commandPrefix)),
+    new SnapshotStore(options.stateDir),
+    new PendingFile(options.stateDir),
+    options.events,
+  );
+  await agent.resume();
+  const server: Server = await listenOnSocket({
+    socketPath: options.socketPath,
+    gid: options.gid,
+    maxMessageBytes: options.maxMessageBytes ?? defaultMaxMessageBytes,
+    handle: (line) => dispatch(agent, line),
+  });
+  return {
+    agent,
+    close: async () => {
+      agent.stop();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * @module Restore points kept by the agent on disk (one JSON file each, written atomically with a
+ * rename, mode 0600): the full `iptables-save` of both families and its SHA-256, so a restore
+ * point outlives the server and the agent. Retention: 50 automatic, 20 manual (oldest go first).
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Family } from '../engine/addresses.js';
+import { AgentError } from './agent-error.js';
+
+export type SnapshotKind = 'automatic' | 'manual';
+
+export interface Snapshot {
+  id: string;
+  kind: SnapshotKind;
+  created_at: string;
+  note: string | null;
+  /** SHA-256 over the saved state, to show two points are the same and to detect tampering. */
+  hash: string;
+  iptables: Record<Family, string>;
+}
+
+export type SnapshotSummary = Omit<Snapshot, 'iptables'>;
+
+export const retention: Record<SnapshotKind, number> = { automatic: 50, manual: 20 };
+
+export function stateHash(iptables: Record<Family, string>): string {
+  // Timestamps in iptables-save comments change on every run: they are not state.
+  const strip = (text: string) =>
+    text
+      .split('\n')
+      .filter((line) => !line.startsWith('#'))
+      .join('\n');
+  return createHash('sha256')
+    .update(`ipv4\n${strip(iptables.ipv4)}\nipv6\n${strip(iptables.ipv6)}`)
+    .digest('hex');
+}
+
+const idPattern = /^[0-9a-f-]{36}$/;
+
+export class SnapshotStore {
+  private readonly folder: string;
+  constructor(stateDir: string) {
+    this.folder = path.join(stateDir, 'snapshots');
+  }
+
+  async create(
+    kind: SnapshotKind,
+    iptables: Record<Family, string>,
+    note: string | null = null,
+  ): Promise<Snapshot> {
+    const snapshot: Snapshot = {
+      id: randomUUID(),
+      kind,
+      created_at: new Date().toISOString(),
+      note,
+      hash: stateHash(iptables),
+      iptables,
+    };
+    try {
+      await mkdir(this.folder, { recursive: true, mode: 0o700 });
+      const file = path.join(this.folder, `${snapshot.id}.json`);
+      await writeFile(`${file}.tmp`, JSON.stringify(snapshot), { mode: 0o600 });
+      await rename(`${file}.tmp`, file);
+    } catch (error) {
+      throw new AgentError(
+        'FW_SNAPSHOT_FAILED',
+        `could not store the restore point: ${(error as Error).message}`,
+      );
+    }
+    await this.prune(kind);
+    return snapshot;
+  }
+
+  async get(id: string): Promise<Snapshot> {
+    if (!idPattern.test(id)) throw new AgentError('FW_SNAPSHOT_NOT_FOUND', 'no such restore point');
+    try {
+      return JSON.parse(await readFile(path.join(this.folder, `${id}.json`), 'utf8')) as Snapshot;
+    } catch {
+      throw new AgentError('FW_SNAPSHOT_NOT_FOUND', 'no such restore point');
+    }
+  }
+
+  /** Newest first. */
+  async list(): Promise<SnapshotSummary[]> {
+    const names = await readdir(this.folder).catch(() => [] as string[]);
+    const snapshots = await Promise.all(
+      names
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => this.get(name.slice(0, -'.json'.length)).catch(() => null)),
+    );
+    return snapshots
+      .filter((s): s is Snapshot => s !== null)
+      .map(({ iptables: _state, ...summary }) => summary)
+      .sort((a, b) => b.created_at.localeCompare(a.created_at));
+  }
+
+  private async prune(kind: SnapshotKind): Promise<void> {
+    const ofKind = (await this.list()).filter((s) => s.kind === kind);
+    for (const old of ofKind.slice(retention[kind])) {
+      await rm(path.join(this.folder, `${old.id}.json`), { force: true });
+    }
+  }
+}
