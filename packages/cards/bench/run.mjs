@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { makeBadge } from 'badge-maker';
+import { createApp } from '../dist/app.js';
 import { renderBadge } from '../dist/cards/badge.js';
 import { measureColdLatency, startBenchGitHub } from './github-upstream.mjs';
 
@@ -71,6 +72,50 @@ const only = process.env.BENCH_ONLY;
 const selectedScenarios = only
   ? httpScenarios.filter((scenario) => scenario.name.includes(only))
   : httpScenarios;
+
+/**
+ * Requests answered by `createApp` in this process, compared by CPU time per request (user +
+ * system, so other processes on a busy machine weigh less than in wall-clock figures): ten
+ * alternating rounds each, the fastest round of each path reported.
+ */
+async function compareInProcessRequests() {
+  const app = createApp({ github: { apiUrl: github.url, tokens: ['bench-token'] } });
+  const pairs = httpScenarios.filter(
+    (scenario) => scenario.compareTo && selectedScenarios.includes(scenario),
+  );
+  if (pairs.length === 0) return;
+  const cpuPerRequest = async (path, count) => {
+    const start = process.cpuUsage();
+    for (let i = 0; i < count; i++) await (await app.request(path)).text();
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / count;
+  };
+  print('');
+  print(row(['in-process request (CPU µs, best of 10 rounds)', 'µs', 'compared with', 'its µs', 'ratio']));
+  print(row(['---', '---', '---', '---', '---']));
+  for (const scenario of pairs) {
+    const reference = httpScenarios.find((candidate) => candidate.name === scenario.compareTo);
+    await cpuPerRequest(scenario.path, 2_000); // warm-up: data fetched, parsed queries kept
+    await cpuPerRequest(reference.path, 2_000);
+    const best = { ours: Number.POSITIVE_INFINITY, reference: Number.POSITIVE_INFINITY };
+    for (let round = 0; round < 10; round++) {
+      const order = round % 2 === 0 ? ['ours', 'reference'] : ['reference', 'ours'];
+      for (const side of order) {
+        const path = side === 'ours' ? scenario.path : reference.path;
+        best[side] = Math.min(best[side], await cpuPerRequest(path, 3_000));
+      }
+    }
+    print(
+      row([
+        scenario.name,
+        best.ours.toFixed(1),
+        scenario.compareTo,
+        best.reference.toFixed(1),
+        `${Math.round((best.ours / best.reference) * 100)}%`,
+      ]),
+    );
+  }
+}
 
 function timeLoop(fn, iterations) {
   for (let i = 0; i < Math.min(5_000, iterations); i++) fn(i); // warm-up (JIT, width tables)
@@ -150,6 +195,7 @@ for (const scenario of inProcessScenarios) {
 
 const directory = mkdtempSync(join(tmpdir(), 'readme-cards-bench-'));
 const github = await startBenchGitHub();
+await compareInProcessRequests();
 const server = await startProcess([bin, 'serve', '--host', '127.0.0.1', '--port', '0'], {
   CARDS_STORE: join(directory, 'cards.db'),
   LOG_LEVEL: 'warn',
