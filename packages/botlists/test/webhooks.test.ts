@@ -629,3 +629,22 @@ describe('VoteWebhookServer: hardening (issue 17)', () => {
     ).toBe(200);
   }, 60_000);
 });
+
+describe('VoteWebhookServer: bounded replay memory', () => {
+  it('a full replay memory refuses new signed deliveries with 503 (redelivered later) and still recognises the ones it holds', async () => {
+    const h = await start({ security: { replayCapacity: 2 } });
+    const t = Math.floor(T0 / 1000);
+    const signed = (at: number) => ({ 'x-topgg-signature': v1Header(SECRET, at, TOPGG_V1) });
+    expect((await h.post('top.gg', TOPGG_V1, signed(t))).status).toBe(200);
+    expect((await h.post('top.gg', TOPGG_V1, signed(t + 1))).status).toBe(200);
+    const full = await h.post('top.gg', TOPGG_V1, signed(t + 2));
+    expect(full.status).toBe(503);
+    expect(full.headers.get('retry-after')).toBe('60');
+    // Nothing was pushed out: the first delivery is still a duplicate.
+    expect(await (await h.post('top.gg', TOPGG_V1, signed(t))).json()).toEqual({ ok: true, duplicate: true });
+    expect(h.events.vote).toHaveLength(2);
+    // Once the window has passed, room frees up.
+    h.advance(20 * 60_000);
+    expect((await h.post('top.gg', TOPGG_V1, signed(t + 1200))).status).toBe(200);
+  });
+});
