@@ -10,7 +10,10 @@ import { defaultFileLimits, type FileLimits } from './files/limits.js';
 import { createApp } from './http/app.js';
 import type { DaemonContext } from './http/app-env.js';
 import { packageName, packageVersion } from './package-info.js';
+import { EventBus } from './realtime/event-bus.js';
+import { handleUpgrades } from './realtime/upgrade-handler.js';
 import { checkBind } from './security/bind-policy.js';
+import { TerminalManager } from './terminals/terminal-manager.js';
 
 const purgeIntervalMs = 5 * 60_000;
 
@@ -61,6 +64,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       tls: tls !== undefined,
       allowInsecureRemote: options.allowInsecureRemote === true,
     });
+    const events = new EventBus();
+    const terminals = new TerminalManager(events);
     const context: DaemonContext = {
       db,
       dataDir,
@@ -69,6 +74,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       name: packageName,
       version: packageVersion,
       startedAt: Date.now(),
+      terminals,
+      events,
     };
     let listeningPort: number | undefined;
     const app = createApp({
@@ -89,10 +96,31 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       exitOnSignal: options.exitOnSignal,
       onShutdown: async () => {
         clearInterval(purge);
+        await terminals.terminateAll();
         await database.close();
       },
     });
     listeningPort = running.port;
+    const sockets = handleUpgrades(running.server, {
+      auth,
+      db,
+      terminals,
+      events,
+      logger,
+      port: () => listeningPort,
+      allowedHosts: options.allowedHosts ?? [],
+      allowedOrigins: options.allowedOrigins ?? [],
+    });
+    // The HTTP server waits for upgraded sockets too: end them as soon as a stop begins.
+    const endSockets = () => {
+      for (const client of sockets.clients) {
+        client.close(1001, 'daemon stopping');
+        // A client that never answers the close handshake is cut off.
+        setTimeout(() => client.terminate(), 1_000).unref();
+      }
+    };
+    if (options.exitOnSignal !== false)
+      for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, endSockets);
     // Expired sessions and lock rows are only deleted when someone asks; ask every few minutes.
     purge = setInterval(() => {
       auth
@@ -100,7 +128,13 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
         .catch((error: unknown) => logger.warn({ err: error }, 'purging expired sessions failed'));
     }, purgeIntervalMs);
     purge.unref();
-    return running;
+    return {
+      ...running,
+      close: () => {
+        endSockets();
+        return running.close();
+      },
+    };
   } catch (error) {
     await database.close();
     throw error;

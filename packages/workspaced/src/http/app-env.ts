@@ -8,6 +8,8 @@ import type { Role } from '../access/roles.js';
 import type { WorkspacedDb } from '../db/open-database.js';
 import type { ProjectRow, TaskRow } from '../db/schema.js';
 import type { FileLimits } from '../files/limits.js';
+import type { EventBus } from '../realtime/event-bus.js';
+import type { TerminalManager } from '../terminals/terminal-manager.js';
 
 /** The signed-in user as routes see them. */
 export interface Principal {
@@ -26,6 +28,10 @@ export interface DaemonContext {
   name: string;
   version: string;
   startedAt: number;
+  /** Live PTYs (issue 13). */
+  terminals: TerminalManager;
+  /** Realtime events with sequence numbers (issue 13). */
+  events: EventBus;
 }
 
 export type AppEnv = {

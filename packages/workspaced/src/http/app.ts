@@ -10,6 +10,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { toPrincipal } from '../auth/principal.js';
 import { requestSecurity } from '../auth/request-security.js';
 import { writeBodyLimit } from '../files/limits.js';
+import { registerTerminalRoutes } from '../terminals/terminal-routes.js';
 import { ApiError, errorResponse } from './api-error.js';
 import { apiPrefix } from './api-prefix.js';
 import type { AppEnv, DaemonContext } from './app-env.js';
@@ -83,6 +84,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   registerFileRoutes(api, context);
   registerGitRoutes(api, context);
   registerTaskRoutes(api, context);
+  registerTerminalRoutes(api, context);
   app.route(apiPrefix, api);
 
   app.notFound(() => errorResponse(404, 'NOT_FOUND', 'no such route'));

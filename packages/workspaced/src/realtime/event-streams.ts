@@ -1,0 +1,43 @@
+/**
+ * @module The streams a client may subscribe to on the event socket, and who may: `project:<id>`
+ * (project.view in that project: terminal lifecycle and, later, tasks and workflows) and
+ * `terminal:<id>` (terminal.view on that live terminal). Re-checked on every `sub`.
+ */
+
+import { roleHas } from '../access/permissions.js';
+import { effectiveProjectRole } from '../access/project-access.js';
+import type { WorkspacedDb } from '../db/open-database.js';
+import type { Principal } from '../http/app-env.js';
+import { findProject } from '../projects/project-store.js';
+import { terminalRole } from '../terminals/terminal-access.js';
+import type { TerminalManager } from '../terminals/terminal-manager.js';
+
+function parseStream(stream: string): { kind: string; id: number } | undefined {
+  const colon = stream.indexOf(':');
+  if (colon < 0 || stream.length > 64) return undefined;
+  const digits = stream.slice(colon + 1);
+  if (digits.length === 0 || digits.length > 15 || ![...digits].every((char) => char >= '0' && char <= '9'))
+    return undefined;
+  return { kind: stream.slice(0, colon), id: Number(digits) };
+}
+
+/** True when `principal` may receive the events of `stream` (unknown streams: false). */
+export async function maySubscribe(
+  db: WorkspacedDb,
+  terminals: TerminalManager,
+  principal: Principal,
+  stream: string,
+): Promise<boolean> {
+  const parsed = parseStream(stream);
+  if (parsed?.kind === 'project') {
+    const project = await findProject(db, parsed.id);
+    const role = project ? await effectiveProjectRole(db, principal, project) : undefined;
+    return role !== undefined && roleHas(role, 'project.view');
+  }
+  if (parsed?.kind === 'terminal') {
+    const session = terminals.get(parsed.id);
+    const role = session ? await terminalRole(db, principal, session) : undefined;
+    return role !== undefined && roleHas(role, 'terminal.view');
+  }
+  return false;
+}

@@ -1,0 +1,91 @@
+/**
+ * @module Terminal routes: `POST /terminals` (a PTY in a project folder), `GET /terminals` (the
+ * live terminals the caller may watch), `POST /terminals/{id}/input` {data},
+ * `POST /terminals/{id}/resize` {cols, rows}, `POST /terminals/{id}/terminate`. Output is only
+ * streamed over the terminal socket (terminal-socket.ts); there is nothing to poll.
+ */
+import { stat } from 'node:fs/promises';
+import type { Hono } from 'hono';
+import { roleHas } from '../access/permissions.js';
+import { effectiveProjectRole } from '../access/project-access.js';
+import { parseRelativePath } from '../files/relative-path.js';
+import { refuseReserved } from '../files/reserved-paths.js';
+import { canonicalRoot, resolveRooted } from '../files/rooted-path.js';
+import { ApiError, notFound } from '../http/api-error.js';
+import type { AppEnv, DaemonContext } from '../http/app-env.js';
+import { readId, readJson } from '../http/request-input.js';
+import { findProject } from '../projects/project-store.js';
+import { resolveShell } from './shell-command.js';
+import { authorizeTerminal, terminalRole } from './terminal-access.js';
+import { TooManyTerminals, terminalView } from './terminal-manager.js';
+import { createTerminalSchema, inputSchema, sizeSchema } from './terminal-schema.js';
+
+export function registerTerminalRoutes(app: Hono<AppEnv>, { db, dataDir, terminals }: DaemonContext): void {
+  app.post('/terminals', async (c) => {
+    const body = await readJson(c, createTerminalSchema);
+    const project = await findProject(db, body.project_id);
+    const role = project ? await effectiveProjectRole(db, c.var.principal, project) : undefined;
+    if (!project || !role) throw notFound('project');
+    if (!roleHas(role, 'terminal.create'))
+      throw new ApiError(403, 'PERMISSION_DENIED', 'your role does not grant terminal.create', {
+        permission: 'terminal.create',
+      });
+    const root = await canonicalRoot(project.path);
+    const cwd = await resolveRooted(root, parseRelativePath(body.cwd));
+    refuseReserved(dataDir, cwd.real);
+    const folder = cwd.exists ? await stat(cwd.real).catch(() => null) : null;
+    if (!folder?.isDirectory()) throw new ApiError(400, 'INVALID_CWD', 'cwd is not a folder in the project');
+    const shell = await resolveShell(body.shell);
+    try {
+      const session = terminals.create({
+        projectId: project.id,
+        createdBy: c.var.principal.id,
+        shell,
+        args: body.args,
+        cwd: cwd.real,
+        env: body.env,
+        cols: body.cols,
+        rows: body.rows,
+      });
+      return c.json(terminalView(session), 201);
+    } catch (error) {
+      if (error instanceof TooManyTerminals)
+        throw new ApiError(503, 'TOO_MANY_TERMINALS', 'the daemon runs its maximum number of terminals');
+      throw error;
+    }
+  });
+
+  app.get('/terminals', async (c) => {
+    const visible = [];
+    for (const session of terminals.list()) {
+      const role = await terminalRole(db, c.var.principal, session);
+      if (role && roleHas(role, 'terminal.view')) visible.push(terminalView(session));
+    }
+    return c.json({ terminals: visible });
+  });
+
+  app.post('/terminals/:id/input', async (c) => {
+    const { session } = await authorizeTerminal(db, terminals, c.var.principal, readId(c), 'terminal.write');
+    session.write((await readJson(c, inputSchema)).data);
+    return c.body(null, 204);
+  });
+
+  app.post('/terminals/:id/resize', async (c) => {
+    const { session } = await authorizeTerminal(db, terminals, c.var.principal, readId(c), 'terminal.write');
+    const size = await readJson(c, sizeSchema);
+    session.resize(size.cols, size.rows);
+    return c.json(terminalView(session));
+  });
+
+  app.post('/terminals/:id/terminate', async (c) => {
+    const { session } = await authorizeTerminal(
+      db,
+      terminals,
+      c.var.principal,
+      readId(c),
+      'terminal.terminate',
+    );
+    const exit = await terminals.terminate(session);
+    return c.json({ id: session.info.id, exit_code: exit.exitCode, signal: exit.signal });
+  });
+}
