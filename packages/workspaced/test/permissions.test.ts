@@ -20,6 +20,10 @@ import { removeScratchDirs } from './support/scratch.js';
 const administrator = [
   'project.view',
   'project.manage',
+  'terminal.view',
+  'terminal.write',
+  'terminal.create',
+  'terminal.terminate',
   'files.view',
   'files.write',
   'git.view',
@@ -32,6 +36,9 @@ const administrator = [
 ];
 const worker = [
   'project.view',
+  'terminal.view',
+  'terminal.write',
+  'terminal.create',
   'files.view',
   'files.write',
   'git.view',
@@ -42,9 +49,9 @@ const worker = [
 const granted: Record<string, readonly string[]> = {
   owner: administrator,
   admin: administrator,
-  operator: worker,
+  operator: [...worker, 'terminal.terminate'],
   developer: worker,
-  viewer: ['project.view', 'files.view', 'git.view', 'tasks.view'],
+  viewer: ['project.view', 'terminal.view', 'files.view', 'git.view', 'tasks.view'],
 };
 const roleNames = Object.keys(granted);
 
@@ -87,6 +94,10 @@ async function newTask(projectId: number): Promise<number> {
 }
 
 const fixed = (path: string, body?: unknown) => async () => ({ path, body });
+
+async function newTerminal(projectId: number): Promise<number> {
+  return (await owner.post('/terminals', { project_id: projectId, shell: '/bin/sh' })).body.id;
+}
 
 const routes: RouteCase[] = [
   { method: 'GET', route: '/me', needs: [], prepare: fixed('/me') },
@@ -270,6 +281,38 @@ const routes: RouteCase[] = [
     route: '/projects/{id}/git/switch',
     needs: ['git.write'],
     prepare: async (f) => ({ path: `/projects/${f.projectId}/git/switch`, body: { branch: 'main' } }),
+  },
+  {
+    method: 'POST',
+    route: '/terminals',
+    needs: ['terminal.create'],
+    prepare: async (f) => ({ path: '/terminals', body: { project_id: f.projectId, shell: '/bin/sh' } }),
+  },
+  // Lists the terminals of the projects the caller may watch (a filter, never a 403).
+  { method: 'GET', route: '/terminals', needs: [], prepare: fixed('/terminals') },
+  {
+    method: 'POST',
+    route: '/terminals/{id}/input',
+    needs: ['terminal.write'],
+    prepare: async (f) => ({
+      path: `/terminals/${await newTerminal(f.projectId)}/input`,
+      body: { data: 'true\r' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/terminals/{id}/resize',
+    needs: ['terminal.write'],
+    prepare: async (f) => ({
+      path: `/terminals/${await newTerminal(f.projectId)}/resize`,
+      body: { cols: 90, rows: 30 },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/terminals/{id}/terminate',
+    needs: ['terminal.terminate'],
+    prepare: async (f) => ({ path: `/terminals/${await newTerminal(f.projectId)}/terminate` }),
   },
 ];
 
