@@ -1,10 +1,6 @@
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { get as httpsGet } from 'node:https';
-import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { selfSignedCertificate, startBin, trickleRequest } from '@suite/test-kit';
 import { expect, test } from 'vitest';
 import { formatUrl, startNodeServer } from '../src/index.js';
 
@@ -32,23 +28,16 @@ test('startNodeServer announces the contract line, serves, and closes', async ()
 
 test('a bin built on the kit finishes in-flight requests and exits 0 on SIGTERM', async () => {
   const fixture = fileURLToPath(new URL('./fixtures/hello-server.mjs', import.meta.url));
-  const child = spawn(process.execPath, [fixture], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  await expect.poll(() => output, { timeout: 20_000 }).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
-  const url = /listening on (\S+)/.exec(output)![1]!;
+  const bin = await startBin(fixture);
+  const url = bin.url;
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
   const slow = fetch(`${url}/?delay=300`).then((r) => r.text());
   await new Promise((resolve) => setTimeout(resolve, 50));
-  child.kill('SIGTERM');
+  const exited = bin.stop();
   expect(await slow).toBe('hello');
   expect(await exited).toBe(0);
-  expect(output).toContain('shutdown hook ran');
+  expect(bin.output()).toContain('shutdown hook ran');
 });
 
 test('a client that trickles its headers is answered 408 and cut off at the headers timeout', async () => {
@@ -60,50 +49,16 @@ test('a client that trickles its headers is answered 408 and cut off at the head
     exitOnSignal: false,
     timeouts: { headersMs: 1_000 },
   });
-  const socket = connect(running.port, '127.0.0.1');
-  let received = '';
-  socket.on('data', (chunk) => {
-    received += chunk;
-  });
-  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   // One header byte every 100 ms would take 20 s for this request line and header.
   const trickle = `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'a'.repeat(150)}`;
-  let sent = 0;
-  const timer = setInterval(() => {
-    if (socket.writable && sent < trickle.length) socket.write(trickle[sent++]!);
-  }, 100);
-  await closed;
-  clearInterval(timer);
+  const { sent, received } = await trickleRequest(running.url, trickle, { everyMs: 100 });
   expect(sent).toBeLessThan(trickle.length);
   expect(received).toMatch(/^HTTP\/1\.1 408/);
   await running.close();
 });
 
 test('with tls the server speaks HTTPS and announces an https URL', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'server-kit-tls-'));
-  const keyPath = join(dir, 'key.pem');
-  const certPath = join(dir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      keyPath,
-      '-out',
-      certPath,
-    ],
-    { stdio: 'ignore' },
-  );
+  const pem = selfSignedCertificate();
   const lines: string[] = [];
   const running = await startNodeServer({
     host: '127.0.0.1',
@@ -111,11 +66,11 @@ test('with tls the server speaks HTTPS and announces an https URL', async () => 
     fetch: () => new Response('secure'),
     announce: (line) => lines.push(line),
     exitOnSignal: false,
-    tls: { cert: readFileSync(certPath), key: readFileSync(keyPath) },
+    tls: { cert: pem.cert, key: pem.key },
   });
   expect(lines).toEqual([`listening on https://127.0.0.1:${running.port}`]);
   const body = await new Promise<string>((resolve, reject) => {
-    httpsGet(`${running.url}/`, { ca: readFileSync(certPath) }, (response) => {
+    httpsGet(`${running.url}/`, { ca: pem.cert }, (response) => {
       let text = '';
       response.on('data', (chunk) => {
         text += chunk;
@@ -127,5 +82,5 @@ test('with tls the server speaks HTTPS and announces an https URL', async () => 
   // Plain HTTP on the TLS port gets no answer a browser would accept as HTTP.
   await expect(fetch(`http://127.0.0.1:${running.port}/`)).rejects.toThrow();
   await running.close();
-  rmSync(dir, { recursive: true, force: true });
+  pem.remove();
 });
