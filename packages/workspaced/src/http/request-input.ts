@@ -37,13 +37,17 @@ export function readQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T
   return parsed.data;
 }
 
-/** Ids are positive integers written in decimal; anything else names no resource. */
-export function readId(c: Context, name = 'id'): number {
-  const text = c.req.param(name) ?? '';
-  if (text.length === 0 || text.length > 15) throw new ApiError(404, 'NOT_FOUND', 'no such resource');
-  for (const char of text)
-    if (char < '0' || char > '9') throw new ApiError(404, 'NOT_FOUND', 'no such resource');
+/** Ids are positive integers written in decimal (at most 15 digits); anything else is undefined. */
+export function parseId(text: string): number | undefined {
+  if (text.length === 0 || text.length > 15) return undefined;
+  for (const char of text) if (char < '0' || char > '9') return undefined;
   const id = Number(text);
-  if (id < 1) throw new ApiError(404, 'NOT_FOUND', 'no such resource');
+  return id >= 1 ? id : undefined;
+}
+
+/** A path id; anything but a positive decimal integer names no resource. */
+export function readId(c: Context, name = 'id'): number {
+  const id = parseId(c.req.param(name) ?? '');
+  if (id === undefined) throw new ApiError(404, 'NOT_FOUND', 'no such resource');
   return id;
 }

@@ -8,6 +8,7 @@ import { roleHas } from '../access/permissions.js';
 import { effectiveProjectRole } from '../access/project-access.js';
 import type { WorkspacedDb } from '../db/open-database.js';
 import type { Principal } from '../http/app-env.js';
+import { parseId } from '../http/request-input.js';
 import { findProject } from '../projects/project-store.js';
 import { terminalRole } from '../terminals/terminal-access.js';
 import type { TerminalManager } from '../terminals/terminal-manager.js';
@@ -15,10 +16,8 @@ import type { TerminalManager } from '../terminals/terminal-manager.js';
 function parseStream(stream: string): { kind: string; id: number } | undefined {
   const colon = stream.indexOf(':');
   if (colon < 0 || stream.length > 64) return undefined;
-  const digits = stream.slice(colon + 1);
-  if (digits.length === 0 || digits.length > 15 || ![...digits].every((char) => char >= '0' && char <= '9'))
-    return undefined;
-  return { kind: stream.slice(0, colon), id: Number(digits) };
+  const id = parseId(stream.slice(colon + 1));
+  return id === undefined ? undefined : { kind: stream.slice(0, colon), id };
 }
 
 /** True when `principal` may receive the events of `stream` (unknown streams: false). */

@@ -4,6 +4,7 @@
  * query string is ignored.
  */
 import { apiPrefix } from '../http/api-prefix.js';
+import { parseId } from '../http/request-input.js';
 
 export type UpgradeRoute = { kind: 'events' } | { kind: 'terminal'; id: number };
 
@@ -16,11 +17,8 @@ export function matchUpgradeRoute(url: string | undefined): UpgradeRoute | undef
   const parts = pathname.slice(apiPrefix.length + 1).split('/');
   if (parts.length === 1 && parts[0] === 'ws') return { kind: 'events' };
   if (parts.length === 3 && parts[0] === 'terminals' && parts[2] === 'ws') {
-    const text = parts[1]!;
-    if (text.length === 0 || text.length > 15 || ![...text].every((char) => char >= '0' && char <= '9'))
-      return undefined;
-    const id = Number(text);
-    return id >= 1 ? { kind: 'terminal', id } : undefined;
+    const id = parseId(parts[1]!);
+    return id === undefined ? undefined : { kind: 'terminal', id };
   }
   return undefined;
 }
