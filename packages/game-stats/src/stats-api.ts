@@ -14,7 +14,7 @@ import { PlayerIndex } from './index/player-index.js';
 import { OnlinePoller } from './online/online-poller.js';
 import { Presence } from './online/presence.js';
 import { Directory } from './query/directory.js';
-import { type StatDefinition, StatResolver } from './query/stat-resolver.js';
+import { builtinStats, type StatDefinition, StatResolver } from './query/stat-resolver.js';
 
 export interface StatsApiOptions {
   /** The configuration (YAML keys); `server-dir` is where the game server lives. */
@@ -83,7 +83,8 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
     await poller.start();
   }
   const directory = new Directory(index, presence);
-  directory.warmUp();
+  // The built-in leaderboards are the ones most asked for: sort them before listening.
+  directory.warmUp(builtinStats.flatMap((name) => resolver.resolve(name) ?? []));
   const answers = everyGetPassesTheGate(config) ? new AnswersByTarget() : undefined;
   const app = createApp({
     context: {

@@ -98,9 +98,10 @@ export class Directory {
     return { uuid, name: this.nameOf(uuid), online: this.presence.isOnline(uuid), indexed };
   }
 
-  /** Sorts the roster now (at start), so the first request does not pay for it. */
-  warmUp(): void {
+  /** Sorts the roster and the given rankings (highest first) now, at start, so no request waits for it. */
+  warmUp(stats: readonly ResolvedStat[] = []): void {
     this.syncRoster();
+    for (const stat of stats) this.ranking(stat, false);
   }
 
   /** Players sorted by name, filtered by a name substring and online status, one page of them. */
