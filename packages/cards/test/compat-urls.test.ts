@@ -150,6 +150,14 @@ describe('the routes around them keep their meaning', () => {
     expect((await app('/api/badge?label=build&message=passing&color=success')).body).toBe(ours.body);
   });
 
+  it('draws a github-readme-stats URL byte for byte as the same card in our parameters', async () => {
+    const app = bed().app();
+    const theirs = await app('/api?username=ada&show_icons=true&theme=radical&include_all_commits=true');
+    const ours = await app('/stats?username=ada&showIcons=true&theme=radical&allCommits=true');
+    expect(theirs.body).toBe(ours.body);
+    expect(theirs.headers.get('etag')).toBe(ours.headers.get('etag'));
+  });
+
   it('answers a gist or WakaTime URL with a card that says what to use instead', async () => {
     for (const path of [
       '/api/gist?id=bbfce31e0217a3689c8d961a356cb10d',
