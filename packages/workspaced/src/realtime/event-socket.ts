@@ -10,8 +10,8 @@
  * Past `maxQueued`, non-critical events are dropped and, once the queue drained to half, the
  * client gets `{"op": "stream_overflow", "stream", "last_seq"}` (resubscribe with that
  * `last_seq` to fetch the rest from the ring). Critical events are never dropped; a client
- * that lets even those pile up to `4 × maxQueued` is disconnected (close 1013) and resumes
- * with `hello` + `last_seq`.
+ * that lets any frames pile up to `4 × maxQueued` is disconnected and resumes with `hello` +
+ * `last_seq`.
  */
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
@@ -47,6 +47,8 @@ export function serveEventSocket(ws: WebSocket, principal: Principal, deps: Even
   let queued = 0;
 
   const send = (frame: unknown) => {
+    // Whatever the frame, a client this far behind is cut off; it resumes with hello + last_seq.
+    if (queued >= maxQueued * 4) return ws.terminate();
     queued++;
     ws.send(JSON.stringify(frame), () => {
       queued--;
@@ -58,15 +60,16 @@ export function serveEventSocket(ws: WebSocket, principal: Principal, deps: Even
     });
   };
   const deliver = (event: RealtimeEvent) => {
-    if (overflowed.has(event.stream) && !event.critical) return;
-    if (queued >= maxQueued && !event.critical) {
-      overflowed.set(event.stream, event.seq - 1);
+    if (!event.critical && (overflowed.has(event.stream) || queued >= maxQueued)) {
+      if (!overflowed.has(event.stream)) overflowed.set(event.stream, event.seq - 1);
       return;
     }
-    if (queued >= maxQueued * 4) return ws.close(1013, 'event queue full; resume with last_seq');
     send(event);
   };
-  const error = (code: string, message: string) => send({ op: 'error', error: { code, message } });
+  // Answers to a client's own bad messages are dropped once its queue is full, like noise.
+  const error = (code: string, message: string) => {
+    if (queued < maxQueued) send({ op: 'error', error: { code, message } });
+  };
 
   const stopListening = deps.events.listen((event) => {
     if (subscriptions.has(event.stream)) deliver(event);

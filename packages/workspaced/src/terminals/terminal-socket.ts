@@ -8,8 +8,11 @@ import type { WebSocket } from 'ws';
 import { socketMessageSchema } from './terminal-schema.js';
 import type { TerminalSession } from './terminal-session.js';
 
+/** A client that sends bad frames without reading the answers gets no more than this queued. */
+const maxQueuedErrorBytes = 64 * 1024;
+
 export function socketError(ws: WebSocket, code: string, message: string): void {
-  ws.send(JSON.stringify({ error: { code, message } }));
+  if (ws.bufferedAmount <= maxQueuedErrorBytes) ws.send(JSON.stringify({ error: { code, message } }));
 }
 
 function parseFrame(data: Buffer): unknown {
