@@ -5,8 +5,8 @@
  */
 
 import { writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import path from 'node:path';
+import { trickleRequest } from '@suite/test-kit';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createServerFolder, type GeneratedServer } from './support/generated-server.js';
 import { getJson, type RunningBin, startBin } from './support/running-bin.js';
@@ -129,19 +129,7 @@ describe('slow clients', () => {
   test('a client sending its headers at one byte a second is cut off before it finishes', async () => {
     const url = new URL(open.url);
     const request = `GET /api/players HTTP/1.1\r\nHost: ${url.host}\r\nX-Padding: ${'x'.repeat(60)}\r\n\r\n`;
-    const socket = connect(Number(url.port), url.hostname);
-    let received = '';
-    socket.on('data', (chunk: Buffer) => {
-      received += chunk.toString();
-    });
-    let sent = 0;
-    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    socket.on('error', () => {});
-    const timer = setInterval(() => {
-      if (sent < request.length && !socket.destroyed) socket.write(request[sent++]!);
-    }, 1_000);
-    await closed;
-    clearInterval(timer);
+    const { sent, received } = await trickleRequest(url, request, { everyMs: 1_000 });
     // Cut off while the headers were still arriving, with 408 or a bare close, never an answer.
     expect(sent).toBeLessThan(request.length);
     expect(received === '' || received.startsWith('HTTP/1.1 408')).toBe(true);
