@@ -288,8 +288,9 @@ const routes: RouteCase[] = [
     needs: ['terminal.create'],
     prepare: async (f) => ({ path: '/terminals', body: { project_id: f.projectId, shell: '/bin/sh' } }),
   },
-  // Lists the terminals of the projects the caller may watch (a filter, never a 403).
+  // Lists the terminals (agents) of the projects the caller may watch (a filter, never a 403).
   { method: 'GET', route: '/terminals', needs: [], prepare: fixed('/terminals') },
+  { method: 'GET', route: '/agents', needs: [], prepare: fixed('/agents') },
   {
     method: 'POST',
     route: '/terminals/{id}/input',

@@ -36,6 +36,19 @@ export class ScrollbackRing {
     }
   }
 
+  /** The last `bytes` bytes (or fewer), e.g. what a screen shows now. */
+  tail(bytes: number): Buffer {
+    const parts: Buffer[] = [];
+    let size = 0;
+    for (let i = this.chunks.length - 1; i >= 0 && size < bytes; i--) {
+      const chunk = this.chunks[i]!;
+      const part = chunk.length > bytes - size ? chunk.subarray(chunk.length - (bytes - size)) : chunk;
+      parts.unshift(part);
+      size += part.length;
+    }
+    return Buffer.concat(parts, size);
+  }
+
   snapshot(): Buffer {
     return Buffer.concat(this.chunks, this.size);
   }

@@ -80,6 +80,11 @@ export class TerminalSession {
     };
   }
 
+  /** The last `bytes` of output as text (agent state detection reads it). */
+  recentOutput(bytes: number): string {
+    return this.ring.tail(bytes).toString('utf8');
+  }
+
   onExit(listener: (exit: TerminalExit) => void): void {
     if (this.exit) listener(this.exit);
     else this.exitListeners.push(listener);
