@@ -3,7 +3,7 @@
  * generator's busy event loop does not slow it (nor inflate the time it measures until a change
  * shows): a fake RCON server and the writer. Driven over IPC by live.mjs:
  * `{type: 'start', dir, players, url}` → `{type: 'rcon', port}` once listening; `{type: 'write'}`
- * starts the writer; `{type: 'stop'}` → `{type: 'stopped', ticks, visibleAfterMs}`.
+ * starts the writer; `{type: 'stop'}` → `{type: 'stopped', ticks, skipped, visibleAfterMs}`.
  */
 import { FakeRconServer } from './fake-rcon.mjs';
 import { GameWriter } from './game-writer.mjs';
@@ -35,6 +35,7 @@ process.on('message', async (message) => {
     process.send({
       type: 'stopped',
       ticks: writer?.ticks ?? 0,
+      skipped: writer?.skipped ?? 0,
       visibleAfterMs: writer?.visibleAfterMs ?? [],
     });
     process.disconnect();
