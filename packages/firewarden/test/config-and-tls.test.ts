@@ -4,11 +4,11 @@
  * refusal and its opt-in, HTTPS with a self-signed certificate made by openssl, and the log file
  * in both formats without secrets.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { type SelfSignedCertificate, selfSignedCertificate } from '@suite/test-kit';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiClient } from './support/api-client.js';
 import { httpsRequest } from './support/https-client.js';
@@ -196,36 +196,18 @@ describe('environment overrides and flags', () => {
 });
 
 describe('HTTPS', () => {
+  let pem: SelfSignedCertificate;
   let cert: Buffer;
   let certFile: string;
   let keyFile: string;
 
-  beforeAll(async () => {
-    certFile = path.join(installation.dir, 'cert.pem');
-    keyFile = path.join(installation.dir, 'key.pem');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=localhost',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1,DNS:localhost',
-        '-keyout',
-        keyFile,
-        '-out',
-        certFile,
-      ],
-      { stdio: 'ignore' },
-    );
-    cert = await readFile(certFile);
+  beforeAll(() => {
+    pem = selfSignedCertificate();
+    ({ certFile, keyFile } = pem);
+    cert = Buffer.from(pem.cert);
   });
+
+  afterAll(() => pem.remove());
 
   test('tls.enabled serves HTTPS: https listening line, Secure cookie, HSTS', async () => {
     const server = await startServer(['--config', installation.configFile], {

@@ -2,19 +2,13 @@
  * @module Runs the built `firewarden` bin: `serve` as a child process waited on until its listening
  * line, and the other commands to completion with their output and exit code.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { type RunningBin, startBin } from '@suite/test-kit';
 
 export const cliPath = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
-export interface RunningServer {
-  url: string;
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  /** SIGTERM, then the exit code. */
-  stop: () => Promise<number | null>;
-}
+export type RunningServer = RunningBin;
 
 /** Environment of every child: no inherited FIREWARDEN_* variable leaks into a test. */
 export function childEnvironment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
@@ -24,43 +18,8 @@ export function childEnvironment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessE
   return { ...base, NODE_ENV: 'test', ...extra };
 }
 
-export async function startServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  const child = spawn(process.execPath, [cliPath, 'serve', ...args], {
-    env: childEnvironment(env),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listening line; stderr:\n${stderr}`)), 30_000);
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /listening on (https?:\/\/\S+)/.exec(stdout);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code}; stderr:\n${stderr}`));
-    });
-  });
-  return {
-    url,
-    child,
-    stdout: () => stdout,
-    stderr: () => stderr,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
-        child.once('exit', (code) => resolve(code));
-        child.kill('SIGTERM');
-      }),
-  };
+export function startServer(args: string[], env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+  return startBin(cliPath, { args: ['serve', ...args], env: childEnvironment(env) });
 }
 
 export interface CliResult {
