@@ -2,11 +2,12 @@
  * @module Tests: the security baseline through the running bin: setup race, sessions, cookies,
  * CSRF, Host allow-list, Origin check, JSON-only bodies, login throttling, bind rules.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { readFile, rm } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
+import { opensslInstalled, selfSignedCertificate, startBin } from '@suite/test-kit';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   Client,
@@ -288,32 +289,6 @@ describe('login throttling', () => {
   });
 });
 
-/** A self-signed certificate for 127.0.0.1 and localhost, or null without openssl. */
-function selfSignedCertificate(dir: string): { cert: string; key: string } | null {
-  const cert = path.join(dir, 'cert.pem');
-  const key = path.join(dir, 'key.pem');
-  const made = spawnSync('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-days',
-    '1',
-    '-subj',
-    '/CN=localhost',
-    '-addext',
-    'subjectAltName=DNS:localhost,IP:127.0.0.1',
-    '-keyout',
-    key,
-    '-out',
-    cert,
-  ]);
-  return made.status === 0 ? { cert, key } : null;
-}
-
 function httpsPost(url: string, route: string, body: unknown, ca: string) {
   return new Promise<{ status: number; setCookie: string[] }>((resolve, reject) => {
     const request = https.request(
@@ -358,14 +333,14 @@ describe('bind rules', () => {
   });
 
   test('with TLS the daemon serves HTTPS, marks the cookie Secure, and may then listen beyond loopback', async (context) => {
-    const dir = await scratchDir('tls');
-    const pem = selfSignedCertificate(dir);
-    if (!pem) {
+    if (!opensslInstalled()) {
       if (process.env.CI === 'true') throw new Error('openssl is needed for the TLS test on CI');
       console.warn('skipping the TLS test: openssl is not installed');
       return context.skip();
     }
-    const tlsArgs = ['--tls-cert', pem.cert, '--tls-key', pem.key];
+    const dir = await scratchDir('tls');
+    const pem = selfSignedCertificate();
+    const tlsArgs = ['--tls-cert', pem.certFile, '--tls-key', pem.keyFile];
     const secure = await startDaemon({ args: tlsArgs, dataDir: path.join(dir, 'ws') });
     try {
       expect(secure.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
@@ -373,7 +348,7 @@ describe('bind rules', () => {
         secure.url,
         '/setup',
         { username: 'owner', display_name: 'O', password: ownerPassword },
-        await readFile(pem.cert, 'utf8'),
+        pem.cert,
       );
       expect(setup.status).toBe(201);
       expect(setup.setCookie[0]).toMatch(/; Secure/);
@@ -382,24 +357,13 @@ describe('bind rules', () => {
     }
     // The owner exists now: every interface is allowed with TLS, or with the explicit opt-in.
     for (const args of [tlsArgs, ['--allow-insecure-remote']]) {
-      const child = spawn(
-        process.execPath,
-        [cliPath, 'serve', '--host', '0.0.0.0', '--port', '0', '--data-dir', secure.dataDir, ...args],
-        { stdio: ['ignore', 'pipe', 'pipe'] },
-      );
-      const line = await new Promise<string>((resolve) => {
-        let out = '';
-        child.stdout.on('data', (chunk: Buffer) => {
-          out += chunk.toString();
-          if (out.includes('\n')) resolve(out);
-        });
-        child.once('exit', () => resolve(out));
+      const bin = await startBin(cliPath, {
+        args: ['serve', '--host', '0.0.0.0', '--port', '0', '--data-dir', secure.dataDir, ...args],
       });
-      expect(line, args.join(' ')).toMatch(/^listening on https?:\/\/0\.0\.0\.0:\d+\n$/);
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      expect(bin.stdout(), args.join(' ')).toMatch(/^listening on https?:\/\/0\.0\.0\.0:\d+\n$/);
+      expect(await bin.stop()).toBe(0);
     }
+    pem.remove();
     await rm(dir, { recursive: true, force: true });
   });
 });

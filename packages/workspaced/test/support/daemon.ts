@@ -2,22 +2,17 @@
  * @module Starts the built `workspaced` bin on a fresh data dir and talks to it over HTTP the way
  * a browser would: a cookie jar of one session and the CSRF header on every mutation.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type RunningBin, startBin } from '@suite/test-kit';
 
 export const cliPath = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
-export interface RunningDaemon {
-  url: string;
-  port: number;
+export interface RunningDaemon extends RunningBin {
   dataDir: string;
-  child: ChildProcess;
-  logs: () => string;
-  stop: () => Promise<number | null>;
 }
 
 export interface StartOptions {
@@ -28,44 +23,11 @@ export interface StartOptions {
 export async function startDaemon(options: StartOptions = {}): Promise<RunningDaemon> {
   const dataDir =
     options.dataDir ?? path.join(await mkdtemp(path.join(os.tmpdir(), 'workspaced-test-')), 'ws');
-  const child = spawn(
-    process.execPath,
-    [cliPath, 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])],
-    { env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let stderr = '';
-  let stdout = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
+  const running = await startBin(cliPath, {
+    args: ['serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])],
+    env: { ...process.env, LOG_LEVEL: 'warn' },
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listening line; stderr:\n${stderr}`)), 20_000);
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /listening on (https?:\/\/\S+)/.exec(stdout);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]!);
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code}; stderr:\n${stderr}`));
-    });
-  });
-  return {
-    url,
-    port: Number(new URL(url).port),
-    dataDir,
-    child,
-    logs: () => stderr,
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve(child.exitCode);
-        child.once('exit', (code) => resolve(code));
-        child.kill('SIGTERM');
-      }),
-  };
+  return { ...running, dataDir };
 }
 
 export async function removeDataDir(daemon: RunningDaemon): Promise<void> {
