@@ -6,14 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { analyzeRules, lockoutRisks } from '../../src/engine/analyze.js';
 import { firstMatch, ruleCovers } from '../../src/engine/match.js';
-import type { Rule } from '../../src/engine/rule.js';
-import { validateRules } from '../../src/engine/validate.js';
-
-function rules(input: object[]): Rule[] {
-  const result = validateRules(input);
-  if (!result.ok) throw new Error(JSON.stringify(result.errors));
-  return result.rules;
-}
+import { rules } from './support/rules.js';
 
 const ssh = { direction: 'in', action: 'allow', protocol: 'tcp', destination_port: '22' };
 

@@ -9,14 +9,10 @@ import type { Family } from '../../src/engine/addresses.js';
 import { mergeFamilies, parseIptablesSave, readOwnedRules } from '../../src/engine/iptables-parse.js';
 import { appliesToFamily, renderOwnedTable } from '../../src/engine/iptables-render.js';
 import type { Rule } from '../../src/engine/rule.js';
-import { validateRules } from '../../src/engine/validate.js';
 import { createNamespace, hostRules, type Namespace, namespaceSkipReason } from './support/netns.js';
+import { rules as validRules } from './support/rules.js';
 
-function rules(input: object[]): Rule[] {
-  const result = validateRules(input, { backend: 'iptables' });
-  if (!result.ok) throw new Error(JSON.stringify(result.errors));
-  return result.rules;
-}
+const rules = (input: object[]) => validRules(input, 'iptables');
 
 const sample = rules([
   { direction: 'in', action: 'allow', protocol: 'tcp', destination_port: '22', comment: 'ssh from anywhere' },

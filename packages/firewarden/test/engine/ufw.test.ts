@@ -8,19 +8,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { mergeFamilies } from '../../src/engine/iptables-parse.js';
-import type { Rule } from '../../src/engine/rule.js';
 import { ufwRuleArgs } from '../../src/engine/ufw-args.js';
 import { readUfwTuples } from '../../src/engine/ufw-tuples.js';
-import { validateRules } from '../../src/engine/validate.js';
 import { exec, hostRules, namespaceSkipReason } from './support/netns.js';
+import { rules as validRules } from './support/rules.js';
 
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
 
-function rules(input: object[]): Rule[] {
-  const result = validateRules(input, { backend: 'ufw' });
-  if (!result.ok) throw new Error(JSON.stringify(result.errors));
-  return result.rules;
-}
+const rules = (input: object[]) => validRules(input, 'ufw');
 
 describe('ufw tuples', () => {
   test('a user.rules written by ufw 0.36.2 reads into rules, comment decoded', () => {
