@@ -10,9 +10,11 @@ import { defaultFileLimits, type FileLimits } from './files/limits.js';
 import { createApp } from './http/app.js';
 import type { DaemonContext } from './http/app-env.js';
 import { packageName, packageVersion } from './package-info.js';
+import { AttentionCenter } from './realtime/attention-center.js';
 import { EventBus } from './realtime/event-bus.js';
 import { handleUpgrades } from './realtime/upgrade-handler.js';
 import { checkBind } from './security/bind-policy.js';
+import { startAgentMonitor } from './terminals/agents/agent-monitor.js';
 import { TerminalManager } from './terminals/terminal-manager.js';
 
 const purgeIntervalMs = 5 * 60_000;
@@ -66,6 +68,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
     });
     const events = new EventBus();
     const terminals = new TerminalManager(events);
+    const attention = new AttentionCenter(events);
     const context: DaemonContext = {
       db,
       dataDir,
@@ -76,6 +79,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       startedAt: Date.now(),
       terminals,
       events,
+      attention,
     };
     let listeningPort: number | undefined;
     const app = createApp({
@@ -87,6 +91,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       secureCookies: tls !== undefined || options.secureCookies === true,
     });
     let purge: NodeJS.Timeout | undefined;
+    const stopAgentMonitor = startAgentMonitor({ terminals, events, attention, logger });
     const running = await startNodeServer({
       fetch: app.fetch,
       host: options.host,
@@ -96,6 +101,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       exitOnSignal: options.exitOnSignal,
       onShutdown: async () => {
         clearInterval(purge);
+        stopAgentMonitor();
         await terminals.terminateAll();
         await database.close();
       },

@@ -291,6 +291,18 @@ const routes: RouteCase[] = [
   // Lists the terminals (agents) of the projects the caller may watch (a filter, never a 403).
   { method: 'GET', route: '/terminals', needs: [], prepare: fixed('/terminals') },
   { method: 'GET', route: '/agents', needs: [], prepare: fixed('/agents') },
+  { method: 'GET', route: '/attention', needs: [], prepare: fixed('/attention') },
+  {
+    method: 'POST',
+    route: '/attention/{id}/resolve (a task item)',
+    needs: ['tasks.write'],
+    prepare: async (f) => {
+      const task = await newTask(f.projectId);
+      await owner.post(`/tasks/${task}/move`, { state: 'failed', version: 1 });
+      const items = (await owner.get('/attention')).body.items as { id: number; resource: string }[];
+      return { path: `/attention/${items.find((item) => item.resource === `task:${task}`)!.id}/resolve` };
+    },
+  },
   {
     method: 'POST',
     route: '/terminals/{id}/input',

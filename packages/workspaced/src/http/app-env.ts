@@ -8,6 +8,7 @@ import type { Role } from '../access/roles.js';
 import type { WorkspacedDb } from '../db/open-database.js';
 import type { ProjectRow, TaskRow } from '../db/schema.js';
 import type { FileLimits } from '../files/limits.js';
+import type { AttentionCenter } from '../realtime/attention-center.js';
 import type { EventBus } from '../realtime/event-bus.js';
 import type { TerminalManager } from '../terminals/terminal-manager.js';
 
@@ -32,6 +33,8 @@ export interface DaemonContext {
   terminals: TerminalManager;
   /** Realtime events with sequence numbers (issue 13). */
   events: EventBus;
+  /** Open attention items (issue 13). */
+  attention: AttentionCenter;
 }
 
 export type AppEnv = {

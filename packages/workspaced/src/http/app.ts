@@ -10,6 +10,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { toPrincipal } from '../auth/principal.js';
 import { requestSecurity } from '../auth/request-security.js';
 import { writeBodyLimit } from '../files/limits.js';
+import { registerAttentionRoutes } from '../realtime/attention-routes.js';
 import { registerAgentRoutes } from '../terminals/agents/agent-routes.js';
 import { registerTerminalRoutes } from '../terminals/terminal-routes.js';
 import { ApiError, errorResponse } from './api-error.js';
@@ -87,6 +88,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   registerTaskRoutes(api, context);
   registerTerminalRoutes(api, context);
   registerAgentRoutes(api, context);
+  registerAttentionRoutes(api, context);
   app.route(apiPrefix, api);
 
   app.notFound(() => errorResponse(404, 'NOT_FOUND', 'no such route'));

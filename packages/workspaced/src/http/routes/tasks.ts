@@ -6,6 +6,7 @@
 import type { Hono } from 'hono';
 import { projectGuard, taskGuard } from '../../access/project-access.js';
 import { canonicalRoot } from '../../files/rooted-path.js';
+import { noteTaskState } from '../../realtime/task-attention.js';
 import { KeyedMutex } from '../../sync/keyed-mutex.js';
 import { createTaskSchema, moveTaskSchema, updateTaskSchema } from '../../tasks/task-schema.js';
 import {
@@ -23,7 +24,7 @@ import { notFound } from '../api-error.js';
 import type { AppEnv, DaemonContext } from '../app-env.js';
 import { readJson } from '../request-input.js';
 
-export function registerTaskRoutes(app: Hono<AppEnv>, { db, dataDir }: DaemonContext): void {
+export function registerTaskRoutes(app: Hono<AppEnv>, { db, dataDir, attention }: DaemonContext): void {
   // Two clicks on "open worktree" must not race two `git worktree add` for one task.
   const worktreeLocks = new KeyedMutex();
 
@@ -43,7 +44,9 @@ export function registerTaskRoutes(app: Hono<AppEnv>, { db, dataDir }: DaemonCon
 
   app.post('/tasks/:id/move', taskGuard(db, 'tasks.write'), async (c) => {
     const { state, version } = await readJson(c, moveTaskSchema);
-    return c.json(taskView(await moveTask(db, c.var.task.id, state, version)));
+    const task = await moveTask(db, c.var.task.id, state, version);
+    noteTaskState(attention, task);
+    return c.json(taskView(task));
   });
 
   app.delete('/tasks/:id', taskGuard(db, 'tasks.write'), async (c) => {
