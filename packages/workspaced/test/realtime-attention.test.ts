@@ -4,8 +4,6 @@
  * resolved by itself once the agent works again; a failed task raises one that a user resolves;
  * who sees and who may resolve.
  */
-import { chmod, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
   type Client,
@@ -15,6 +13,7 @@ import {
   startDaemon,
   userClient,
 } from './support/daemon.js';
+import { writeFakeAgent } from './support/fake-agent.js';
 import { removeScratchDirs, scratchDir } from './support/scratch.js';
 import { openSocket, type SocketClient } from './support/websocket.js';
 
@@ -28,12 +27,7 @@ beforeAll(async () => {
   daemon = await startDaemon();
   owner = await setupOwner(daemon);
   const dir = await scratchDir('attention');
-  fakeAgent = path.join(dir, 'codex');
-  await writeFile(
-    fakeAgent,
-    '#!/bin/sh\nprintf "Run npm test?\\nAllow? [y/n] "\nread answer\nprintf "esc to interrupt\\n"\nread done\n',
-  );
-  await chmod(fakeAgent, 0o755);
+  fakeAgent = await writeFakeAgent(dir, 'codex', 'Run npm test? Allow? [y/n]');
   projectId = (await owner.post('/projects', { name: 'attention', path: dir })).body.id;
   events = await openSocket(daemon, owner, '/ws');
   events.send({ op: 'hello' });

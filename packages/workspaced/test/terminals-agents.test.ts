@@ -3,8 +3,6 @@
  * stand-in program named `claude`) with its state following its output (needs approval, then
  * working), an agent found by its banner only, and visibility per project.
  */
-import { chmod, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
   type Client,
@@ -14,6 +12,7 @@ import {
   startDaemon,
   userClient,
 } from './support/daemon.js';
+import { writeFakeAgent } from './support/fake-agent.js';
 import { removeScratchDirs, scratchDir } from './support/scratch.js';
 import { openSocket } from './support/websocket.js';
 
@@ -26,13 +25,7 @@ beforeAll(async () => {
   daemon = await startDaemon();
   owner = await setupOwner(daemon);
   const dir = await scratchDir('agents');
-  // Stands in for Claude Code: asks for approval, then works until told to stop.
-  fakeAgent = path.join(dir, 'claude');
-  await writeFile(
-    fakeAgent,
-    '#!/bin/sh\nprintf "Edit file?\\nDo you want to proceed? [y/n] "\nread answer\nprintf "\\033[2mworking (esc to interrupt)\\033[0m\\n"\nread done\n',
-  );
-  await chmod(fakeAgent, 0o755);
+  fakeAgent = await writeFakeAgent(dir, 'claude', 'Edit file? Do you want to proceed? [y/n]');
   projectId = (await owner.post('/projects', { name: 'agents', path: dir })).body.id;
 });
 
