@@ -1,21 +1,10 @@
 /**
- * @module How users and sessions look on the wire (snake_case, ISO-8601 UTC timestamps), so
- * every route shows them the same way.
+ * @module How sessions look on the wire (snake_case, ISO-8601 UTC timestamps), so every route
+ * shows them the same way; a user's view is web-auth's `userView`, shared with workspaced.
  */
-import type { AuthState, User } from '@suite/web-auth';
+import { type AuthState, userView } from '@suite/web-auth';
 
 export const iso = (epochMs: number) => new Date(epochMs).toISOString();
-
-export function userView(user: User) {
-  return {
-    id: user.id,
-    username: user.username,
-    display_name: user.displayName,
-    role: user.role,
-    disabled: user.disabled,
-    created_at: iso(user.createdAt),
-  };
-}
 
 export function sessionView(auth: Pick<AuthState, 'user' | 'session' | 'csrf'>, idleTimeoutSeconds: number) {
   return {

@@ -2,7 +2,7 @@
  * @module `GET /api/v1/users` (list) and `POST /api/v1/users` (create, 201): admin only.
  * Username and password rules are web-auth's (3-64 characters; passwords at least 12).
  */
-import { WebAuthError } from '@suite/web-auth';
+import { userView, WebAuthError } from '@suite/web-auth';
 import { z } from 'zod';
 import { roles } from '../../auth/roles.js';
 import type { Services } from '../../server/services.js';
@@ -11,7 +11,6 @@ import { ok } from '../envelope.js';
 import { requirePermission } from '../middleware/require-permission.js';
 import { parseOrThrow, readJsonBody } from '../read-json-body.js';
 import type { DefineRoute } from '../route-table.js';
-import { userView } from '../views.js';
 
 const newUserBody = z.strictObject({
   username: z.string().max(256),
