@@ -1,6 +1,6 @@
 /**
- * @module From web-auth's user record to the routes' `Principal`, and the JSON a client sees of
- * a user (never the password hash, which web-auth does not hand out anyway).
+ * @module From web-auth's user record to the routes' `Principal` (the JSON a client sees of a
+ * user is web-auth's `userView`, shared with firewarden).
  */
 import type { User } from '@suite/web-auth';
 import { isRole } from '../access/roles.js';
@@ -11,24 +11,4 @@ export function toPrincipal(user: User): Principal {
   // A role this daemon does not know (edited by hand in the database) grants nothing.
   if (!isRole(user.role)) throw new ApiError(403, 'PERMISSION_DENIED', 'your account has no valid role');
   return { id: user.id, username: user.username, display_name: user.displayName, role: user.role };
-}
-
-export interface UserView {
-  id: string;
-  username: string;
-  display_name: string | null;
-  role: string;
-  disabled: boolean;
-  created_at: string;
-}
-
-export function userView(user: User): UserView {
-  return {
-    id: user.id,
-    username: user.username,
-    display_name: user.displayName,
-    role: user.role,
-    disabled: user.disabled,
-    created_at: new Date(user.createdAt).toISOString(),
-  };
 }

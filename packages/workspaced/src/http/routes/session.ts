@@ -3,10 +3,15 @@
  * `GET /me`. Setup, login and `/me` answer `{user, csrf, session}`; the `csrf` value goes back
  * in `X-Workspaced-CSRF` on every mutation.
  */
-import { clearSessionCookie, serializeSessionCookie, type User, type WebAuth } from '@suite/web-auth';
+import {
+  clearSessionCookie,
+  serializeSessionCookie,
+  type User,
+  userView,
+  type WebAuth,
+} from '@suite/web-auth';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { userView } from '../../auth/principal.js';
 import { sessionCookieName } from '../../auth/request-security.js';
 import { ApiError, errorResponse } from '../api-error.js';
 import type { AppEnv } from '../app-env.js';

@@ -4,12 +4,11 @@
  * touches a role stronger than their own, and the last enabled owner cannot be demoted or
  * disabled (the daemon would have no owner left).
  */
-import type { WebAuth } from '@suite/web-auth';
+import { userView, type WebAuth } from '@suite/web-auth';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { requirePermission } from '../../access/project-access.js';
 import { isRole, roleSchema, roleWithin } from '../../access/roles.js';
-import { userView } from '../../auth/principal.js';
 import { ApiError } from '../api-error.js';
 import type { AppEnv } from '../app-env.js';
 import { readJson, readQuery } from '../request-input.js';
