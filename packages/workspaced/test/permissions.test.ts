@@ -292,6 +292,7 @@ const routes: RouteCase[] = [
   { method: 'GET', route: '/terminals', needs: [], prepare: fixed('/terminals') },
   { method: 'GET', route: '/agents', needs: [], prepare: fixed('/agents') },
   { method: 'GET', route: '/attention', needs: [], prepare: fixed('/attention') },
+  { method: 'GET', route: '/observability/sessions', needs: [], prepare: fixed('/observability/sessions') },
   {
     method: 'POST',
     route: '/attention/{id}/resolve (a task item)',

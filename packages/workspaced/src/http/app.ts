@@ -12,6 +12,7 @@ import { requestSecurity } from '../auth/request-security.js';
 import { writeBodyLimit } from '../files/limits.js';
 import { registerAttentionRoutes } from '../realtime/attention-routes.js';
 import { registerAgentRoutes } from '../terminals/agents/agent-routes.js';
+import { registerObservabilityRoutes } from '../terminals/terminal-observability.js';
 import { registerTerminalRoutes } from '../terminals/terminal-routes.js';
 import { ApiError, errorResponse } from './api-error.js';
 import { apiPrefix } from './api-prefix.js';
@@ -89,6 +90,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   registerTerminalRoutes(api, context);
   registerAgentRoutes(api, context);
   registerAttentionRoutes(api, context);
+  registerObservabilityRoutes(api, context);
   app.route(apiPrefix, api);
 
   app.notFound(() => errorResponse(404, 'NOT_FOUND', 'no such route'));

@@ -9,15 +9,37 @@ export interface ProcessEntry {
   ppid: number;
   comm: string;
   argv: string[];
+  /** User plus system CPU time, in clock ticks. */
+  cpuTicks: number;
+  /** Start time after boot, in clock ticks. */
+  startTicks: number;
+  /** Resident set size, in pages. */
+  rssPages: number;
 }
 
-/** `/proc/<pid>/stat`: `pid (comm) state ppid ...`; comm may hold spaces and parentheses. */
-function parseStat(text: string): { comm: string; ppid: number } | undefined {
+type StatFields = Omit<ProcessEntry, 'pid' | 'argv'>;
+
+/**
+ * `/proc/<pid>/stat` (proc(5)): `pid (comm) state ppid ...`; comm may hold spaces and
+ * parentheses, so fields are counted from the last `)`: ppid is the 2nd after it, utime and
+ * stime the 12th and 13th, starttime the 20th, rss the 22nd.
+ */
+function parseStat(text: string): StatFields | undefined {
   const open = text.indexOf('(');
   const close = text.lastIndexOf(')');
   if (open < 0 || close < open) return undefined;
-  const ppid = Number(text.slice(close + 2).split(' ', 2)[1]);
-  return Number.isInteger(ppid) ? { comm: text.slice(open + 1, close), ppid } : undefined;
+  const fields = text
+    .slice(close + 2)
+    .split(' ', 22)
+    .map(Number);
+  if (fields.length < 22 || fields.slice(1).some((value) => !Number.isFinite(value))) return undefined;
+  return {
+    comm: text.slice(open + 1, close),
+    ppid: fields[1]!,
+    cpuTicks: fields[11]! + fields[12]!,
+    startTicks: fields[19]!,
+    rssPages: fields[21]!,
+  };
 }
 
 async function readProcess(pid: number): Promise<ProcessEntry | undefined> {
