@@ -190,7 +190,7 @@ function checkInterface(value: string | null | undefined, problem: Report): stri
 function checkComment(value: string | null | undefined, problem: Report): string | null | undefined {
   if (value === undefined || value === null || value === '') return null;
   const printable = [...value].every(
-    (c) => c >= ' ' && c !== '\u007f' && c !== '"' && c !== '\\' && c !== "'",
+    (c) => c >= ' ' && !(c >= '\u007f' && c <= '\u009f') && c !== '"' && c !== '\\' && c !== "'",
   );
   if (value.length > maxCommentLength || !printable) {
     problem(

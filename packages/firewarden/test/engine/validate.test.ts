@@ -109,6 +109,10 @@ describe('validateRules', () => {
       { path: 'rules', code: 'too_many', message: 'must hold at most 2 rules' },
     ]);
     expect(validateRules({ rules: [] }).ok).toBe(false);
+    for (const comment of ['tab\there', 'c1 \u0085 control', 'x'.repeat(257)]) {
+      const bad = validateRules([{ ...rule, action: 'allow', comment }]);
+      expect(bad.ok || bad.errors.map((e) => e.code)).toEqual(['invalid_comment']);
+    }
   });
 
   test('never throws and always explains a refusal, whatever the input', () => {

@@ -1,0 +1,64 @@
+/**
+ * @module Tests: `POST /api/v1/firewall/rules/validate` through the built bin: the engine's
+ * validation and analysis need no agent, so the route answers while the agent is down; every
+ * invalid field comes back under `FW_VALIDATION_FAILED` with its path, bad bodies are 4xx.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ApiClient } from '../support/api-client.js';
+import { adminPassword, createInstallation, type Installation } from '../support/installation.js';
+import { type RunningServer, startServer } from '../support/running-bin.js';
+
+describe('POST /api/v1/firewall/rules/validate', () => {
+  let installation: Installation;
+  let server: RunningServer;
+  let admin: ApiClient;
+
+  beforeAll(async () => {
+    installation = (await createInstallation('sqlite'))!;
+    await installation.createAdmin();
+    server = await startServer(['--config', installation.configFile]);
+    admin = new ApiClient(server.url);
+    expect((await admin.login('admin', adminPassword)).status).toBe(200);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await installation?.remove();
+  });
+
+  test('valid rules come back canonical with their conflicts', async () => {
+    const answer = await admin.post('/api/v1/firewall/rules/validate', {
+      rules: [
+        { direction: 'in', action: 'allow', protocol: 'tcp', destination_port: '22', source: '10.1.2.3/8' },
+        { direction: 'in', action: 'deny', protocol: 'tcp', destination_port: '22', source: '10.9.0.0/16' },
+      ],
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.rules[0]).toMatchObject({
+      source: '10.0.0.0/8',
+      family: 'ipv4',
+      destination_port: '22',
+    });
+    expect(answer.body.data.conflicts).toEqual([
+      expect.objectContaining({ code: 'RULE_SHADOWED', severity: 'warning', rules: [0, 1] }),
+    ]);
+  });
+
+  test('every invalid field is listed under FW_VALIDATION_FAILED; bad bodies are refused', async () => {
+    const answer = await admin.post('/api/v1/firewall/rules/validate', {
+      rules: [
+        { direction: 'up', action: 'allow', protocol: 'tcp', destination_port: '99999' },
+        { direction: 'in', action: 'allow', protocol: 'icmp', destination_port: '22', source: '1.2.3.4/33' },
+      ],
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body.error.code).toBe('FW_VALIDATION_FAILED');
+    expect(answer.body.error.details.errors.map((e: { path: string }) => e.path)).toEqual([
+      'rules.0.direction',
+      'rules.0.destination_port',
+      'rules.1.destination_port',
+      'rules.1.source',
+    ]);
+    expect((await admin.post('/api/v1/firewall/rules/validate', { rules: 'all' })).status).toBe(400);
+    expect((await admin.post('/api/v1/firewall/rules/validate', {})).status).toBe(400);
+  });
+});
