@@ -25,7 +25,8 @@ export function startAgentMonitor(deps: {
 
   const update = (terminalId: number, projectId: number, agent: DetectedAgent | undefined) => {
     const key = agent ? `${agent.agent}:${agent.state}` : '';
-    if (last.get(terminalId) === key) return;
+    // A terminal without an agent starts as '' too: no event until an agent shows up.
+    if ((last.get(terminalId) ?? '') === key) return;
     last.set(terminalId, key);
     const resource = `agent:terminal:${terminalId}`;
     const data = agent ?? { terminal_id: terminalId, project_id: projectId, agent: null, state: 'gone' };
