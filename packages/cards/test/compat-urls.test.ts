@@ -94,6 +94,8 @@ const documentedUrls: ReadonlyArray<readonly [string, string]> = [
   ],
   ['readme-typing-svg', '/typing?lines=Hello,+world!;Nice+to+meet+you&multiline=true&height=100'],
   ['readme-typing-svg', '/typing?lines=Fast&duration=1000&repeat=false&size=30'],
+  // Its lines have no length limit: a long one alone must not become our 400 card.
+  ['readme-typing-svg', `/typing?lines=${'A+long+line+of+typed+text+'.repeat(8)}`],
   ['readme-typing-svg', '/typing?lines=one|two&separator=|&letterSpacing=10px&weight=600&random=true'],
   // skill-icons README
   ['skill-icons', '/icons?i=js,html,css,wasm'],
@@ -177,7 +179,9 @@ describe('the routes around them keep their meaning', () => {
     expect((await app('/streak?username=ada&theme=tokyonight')).status).toBe(400);
     expect((await app('/trophy?username=ada&column=7&noFrame=true')).status).toBe(400);
     expect((await app('/typing?fontSize=99')).status).toBe(400);
-    expect((await app('/typing?lines=;;')).status).toBe(400);
+    expect((await app('/typing?lines=;;&cursor=true')).status).toBe(400);
+    // `lines` alone is also a readme-typing-svg URL, which took any text: it draws.
+    expect((await app('/typing?lines=;;')).status).toBe(200);
     // Without a username no card can be drawn on either side.
     expect((await app('/api?username=-bad-')).status).toBe(400);
     expect((await app('/streak?user=')).status).toBe(400);

@@ -46,5 +46,8 @@ const ourTyping = defineEndpoint({
     renderTyping({ lines, fontSize, cursor, theme: getTheme(theme) }),
 });
 
-/** Also readme-typing-svg's URLs (`/typing?lines=...&font=...&center=true`). */
-export const typing = withDialect(ourTyping, { endpoint: typingSvgCard, widerNames: [] });
+/**
+ * Also readme-typing-svg's URLs (`/typing?lines=...&font=...&center=true`); its `lines` take
+ * longer text than ours, so a query of `lines` alone that ours refuses is read as theirs.
+ */
+export const typing = withDialect(ourTyping, { endpoint: typingSvgCard, widerNames: ['lines'] });
