@@ -1,21 +1,29 @@
 /**
- * @module The firewall routes of the spec, guarded by session, role and CSRF like the rest. The
- * engine behind them (rules, transactions, restore points) talks to the privileged agent and comes
- * with issue 10; until an agent answers, each says 503 `FW_AGENT_UNAVAILABLE`, which the UI shows.
+ * @module The firewall routes of the spec, guarded by session, role and CSRF like the rest. Rule
+ * validation is the engine's pure check and answers without the agent; the routes that read or
+ * change the kernel go through the privileged agent (issue 10) and, until the server drives it,
+ * say 503 `FW_AGENT_UNAVAILABLE`, which the UI shows.
  */
 import type { MiddlewareHandler } from 'hono';
+import { z } from 'zod';
 import type { Permission } from '../../auth/roles.js';
+import { analyzeRules } from '../../engine/analyze.js';
+import { validateRules } from '../../engine/validate.js';
 import { probeAgent } from '../../firewall/agent-link.js';
 import type { Services } from '../../server/services.js';
 import { ApiError } from '../api-error.js';
 import type { AppEnv } from '../app-env.js';
+import { ok } from '../envelope.js';
 import { requirePermission } from '../middleware/require-permission.js';
+import { readJsonBody } from '../read-json-body.js';
 import type { DefineRoute, Method } from '../route-table.js';
+
+/** The rules themselves are checked by the engine, which lists every problem by path. */
+const validateBody = z.strictObject({ rules: z.array(z.unknown()) });
 
 const routes: [string, Method, Permission][] = [
   ['/api/v1/firewall/status', 'GET', 'firewall.read'],
   ['/api/v1/firewall/rules', 'GET', 'firewall.read'],
-  ['/api/v1/firewall/rules/validate', 'POST', 'firewall.read'],
   ['/api/v1/firewall/transactions', 'POST', 'firewall.write'],
   ['/api/v1/firewall/transactions/:id/confirm', 'POST', 'firewall.write'],
   ['/api/v1/firewall/snapshots', 'POST', 'firewall.write'],
@@ -33,6 +41,18 @@ export function registerFirewallRoutes(defineRoute: DefineRoute, services: Servi
       { reason: probe.connected ? 'engine_not_available' : probe.reason },
     );
   };
+  defineRoute('/api/v1/firewall/rules/validate', {
+    POST: [
+      requirePermission('firewall.read'),
+      async (c) => {
+        const body = await readJsonBody(c, validateBody, services.config.server.max_body_bytes);
+        const result = validateRules(body.rules);
+        if (!result.ok)
+          throw new ApiError('FW_VALIDATION_FAILED', 'the rules are invalid', { errors: result.errors });
+        return ok(c, { rules: result.rules, conflicts: analyzeRules(result.rules) });
+      },
+    ],
+  });
   for (const [path, method, permission] of routes) {
     defineRoute(path, { [method]: [requirePermission(permission), agentUnavailable] });
   }
