@@ -6,6 +6,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
+import { AgentUnavailable, callAgent } from '../../agent/agent-client.js';
 import type { Permission } from '../../auth/roles.js';
 import { analyzeRules } from '../../engine/analyze.js';
 import { validateRules } from '../../engine/validate.js';
@@ -22,8 +23,6 @@ import type { DefineRoute, Method } from '../route-table.js';
 const validateBody = z.strictObject({ rules: z.array(z.unknown()) });
 
 const routes: [string, Method, Permission][] = [
-  ['/api/v1/firewall/status', 'GET', 'firewall.read'],
-  ['/api/v1/firewall/rules', 'GET', 'firewall.read'],
   ['/api/v1/firewall/transactions', 'POST', 'firewall.write'],
   ['/api/v1/firewall/transactions/:id/confirm', 'POST', 'firewall.write'],
   ['/api/v1/firewall/snapshots', 'POST', 'firewall.write'],
@@ -41,6 +40,36 @@ export function registerFirewallRoutes(defineRoute: DefineRoute, services: Servi
       { reason: probe.connected ? 'engine_not_available' : probe.reason },
     );
   };
+  /** Reads the kernel's state through the agent (rules come from iptables-save, not our store). */
+  const readFromAgent =
+    (op: 'status' | 'read_rules'): MiddlewareHandler<AppEnv> =>
+    async (c) => {
+      const answer = await callAgent(services.config.agent.socket_path, op).catch((error: unknown) => {
+        if (!(error instanceof AgentUnavailable)) throw error;
+        throw new ApiError(
+          'FW_AGENT_UNAVAILABLE',
+          'the firewarden agent is not connected; start firewarden-agent (firewarden agent)',
+          { reason: error.reason },
+        );
+      });
+      if (!answer.ok) {
+        throw new ApiError(
+          'FW_AGENT_UNAVAILABLE',
+          `the agent could not read the firewall: ${answer.error.message}`,
+          {
+            reason: 'agent_error',
+            agent_error: answer.error.code,
+          },
+        );
+      }
+      return ok(c, answer.result);
+    };
+  defineRoute('/api/v1/firewall/status', {
+    GET: [requirePermission('firewall.read'), readFromAgent('status')],
+  });
+  defineRoute('/api/v1/firewall/rules', {
+    GET: [requirePermission('firewall.read'), readFromAgent('read_rules')],
+  });
   defineRoute('/api/v1/firewall/rules/validate', {
     POST: [
       requirePermission('firewall.read'),
