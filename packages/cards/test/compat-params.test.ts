@@ -149,6 +149,16 @@ describe('github-readme-stats /api/top-langs and /api/pin', () => {
     expect(hidden).toContain('TypeScript 84.2%');
   });
 
+  it('exclude_repo leaves repositories out of the sums (any case)', async () => {
+    // Without notes (Python 30,000, TypeScript 20,000): TypeScript 60,000, CSS 10,000 and
+    // Shell 5,000 of 75,000 bytes = 80.0 %, 13.3 %, 6.7 %.
+    const expected = ['Most Used Languages', 'TypeScript 80.0%', 'CSS 13.3%', 'Shell 6.7%'];
+    expect(textsOf(await card(`${langs}&exclude_repo=notes`))).toEqual(expected);
+    expect(textsOf(await card(`${langs}&exclude_repo=NOTES,no-such-repo`))).toEqual(expected);
+    // The unexcluded card is unchanged after an excluded one was drawn from the same data.
+    expect(textsOf(await card(langs))).toContain('Python 24.0%');
+  });
+
   it('layout: donut and pie draw a circle chart instead of the bar', async () => {
     const bar = await card(`${langs}&layout=compact`);
     expect(bar).toContain('clip-path="url(#bar)"');

@@ -134,12 +134,12 @@ export const githubReadmeStatsTopLanguages = defineEndpoint({
     username: usernameParam,
     langs_count: lenientNumber('Languages shown (1-20).', 1, maxLanguages),
     hide: lenientList('Languages to leave out (case-insensitive).'),
-    exclude_repo: lenientList('Not supported (sizes are summed per account): ignored.'),
+    exclude_repo: lenientList('Repositories left out of the sums (any case).'),
     layout: lenientText('normal, compact, donut, donut-vertical or pie.', 20),
     ...commonParams,
   },
   async render(values, { services }) {
-    const sizes = await forCard(gitHubDataFor(services).languages(values.username));
+    const sizes = await forCard(gitHubDataFor(services).languages(values.username, values.exclude_repo));
     const hidden = new Set(values.hide.map((name) => name.toLowerCase()));
     return renderOnce(sizes, `grs-langs|${drawingKey(values)}`, () => {
       const shown = sizes.filter((language) => !hidden.has(language.name.toLowerCase()));

@@ -31,7 +31,8 @@ export interface GitHubDataOptions {
 export interface GitHubData {
   contributions(login: string): Promise<Contributions>;
   userStats(login: string): Promise<UserStats>;
-  languages(login: string): Promise<LanguageSize[]>;
+  /** Language sizes summed over the user's repositories, less `excludedRepositories`. */
+  languages(login: string, excludedRepositories?: readonly string[]): Promise<LanguageSize[]>;
   repository(owner: string, name: string): Promise<Repository>;
   starHistory(owner: string, name: string): Promise<StarHistory>;
   timeline(login: string): Promise<TimelineEvent[]>;
@@ -69,7 +70,7 @@ export function createGitHubData(options: GitHubDataOptions): GitHubData {
     until: (deadline, client) => serviceFor({ ...context, client: context.client.bounded(deadline, client) }),
     contributions: (login) => fetchContributions(context, login),
     userStats: (login) => fetchUserStats(context, login),
-    languages: (login) => fetchLanguageSizes(context, login),
+    languages: (login, excluded) => fetchLanguageSizes(context, login, excluded),
     repository: (owner, name) => fetchRepository(context, owner, name),
     starHistory: (owner, name) => fetchStarHistory(context, owner, name),
     timeline: (login) => fetchTimeline(context, login),

@@ -1,5 +1,6 @@
 /**
- * @module Language byte sizes summed over the user's public non-fork repositories.
+ * @module Language byte sizes of the user's public non-fork repositories, kept per repository
+ * so a card can leave some out (github-readme-stats' `exclude_repo`), summed per language.
  */
 import { z } from 'zod';
 import { type FetchContext, HOUR_MS, keyPart } from '../context.js';
@@ -18,6 +19,7 @@ const languagesSchema = z.object({
       nodes: z.array(
         z
           .object({
+            name: z.string(),
             languages: z
               .object({
                 edges: z.array(
@@ -45,13 +47,66 @@ export interface LanguageSize {
   repositories: number;
 }
 
-/** Every language of the user's repositories, largest first. */
-export function fetchLanguageSizes(context: FetchContext, login: string): Promise<LanguageSize[]> {
-  return context.cache.get<LanguageSize[]>({
-    key: `languages:${keyPart(login)}`,
+interface RepositoryLanguages {
+  /** Lower-cased: GitHub repository names are case-insensitive. */
+  repository: string;
+  languages: { name: string; color: string; bytes: number }[];
+}
+
+/** Exclusion lists remembered per fetched data set (hostile lists cannot grow it further). */
+const MAX_SUMS_PER_DATA = 16;
+
+/**
+ * Sums per fetched data set and exclusion list: a warm card gets the same array back, which
+ * the drawing memo keys on, and the sums go with the data when it is refreshed.
+ */
+const sumsByData = new WeakMap<RepositoryLanguages[], Map<string, LanguageSize[]>>();
+
+/**
+ * Every language of the user's repositories, largest first, leaving out the repositories named
+ * in `excludedRepositories` (any case). One cached fetch serves every exclusion list.
+ */
+export async function fetchLanguageSizes(
+  context: FetchContext,
+  login: string,
+  excludedRepositories: readonly string[] = [],
+): Promise<LanguageSize[]> {
+  const repositories = await fetchRepositoryLanguages(context, login);
+  const excluded = new Set(excludedRepositories.map((name) => name.toLowerCase()));
+  const key = [...excluded].sort().join('/');
+  let sums = sumsByData.get(repositories);
+  if (sums === undefined) {
+    sums = new Map();
+    sumsByData.set(repositories, sums);
+  }
+  const known = sums.get(key);
+  if (known !== undefined) return known;
+  const summed = sumLanguageSizes(repositories, excluded);
+  if (sums.size >= MAX_SUMS_PER_DATA) sums.delete(sums.keys().next().value!);
+  sums.set(key, summed);
+  return summed;
+}
+
+function sumLanguageSizes(repositories: RepositoryLanguages[], excluded: ReadonlySet<string>): LanguageSize[] {
+  const totals = new Map<string, LanguageSize>();
+  for (const { repository, languages } of repositories) {
+    if (excluded.has(repository)) continue;
+    for (const language of languages) {
+      const known = totals.get(language.name) ?? { ...language, bytes: 0, repositories: 0 };
+      known.bytes += language.bytes;
+      known.repositories += 1;
+      totals.set(language.name, known);
+    }
+  }
+  return [...totals.values()].sort((a, b) => b.bytes - a.bytes || a.name.localeCompare(b.name));
+}
+
+function fetchRepositoryLanguages(context: FetchContext, login: string): Promise<RepositoryLanguages[]> {
+  return context.cache.get<RepositoryLanguages[]>({
+    key: `repository-languages:${keyPart(login)}`,
     ttlMs: LANGUAGES_TTL_MS,
     async load() {
-      const totals = new Map<string, LanguageSize>();
+      const data: RepositoryLanguages[] = [];
       let after: string | null = null;
       for (let page = 0; page < MAX_PAGES; page += 1) {
         const raw: unknown = await context.client.graphql(
@@ -61,23 +116,17 @@ export function fetchLanguageSizes(context: FetchContext, login: string): Promis
         );
         const repositories = languagesSchema.parse(raw).user.repositories;
         for (const repository of repositories.nodes) {
-          for (const edge of repository?.languages?.edges ?? []) {
-            if (edge === null) continue;
-            const known = totals.get(edge.node.name) ?? {
-              name: edge.node.name,
-              color: edge.node.color ?? FALLBACK_COLOR,
-              bytes: 0,
-              repositories: 0,
-            };
-            known.bytes += edge.size;
-            known.repositories += 1;
-            totals.set(edge.node.name, known);
-          }
+          if (repository === null) continue;
+          const languages = (repository.languages?.edges ?? []).flatMap((edge) =>
+            edge === null
+              ? []
+              : [{ name: edge.node.name, color: edge.node.color ?? FALLBACK_COLOR, bytes: edge.size }],
+          );
+          data.push({ repository: repository.name.toLowerCase(), languages });
         }
         if (!repositories.pageInfo.hasNextPage) break;
         after = repositories.pageInfo.endCursor;
       }
-      const data = [...totals.values()].sort((a, b) => b.bytes - a.bytes || a.name.localeCompare(b.name));
       return { data };
     },
   });
