@@ -104,7 +104,8 @@ describe.runIf(browserTestsRun('GitHub card browser tests'))('GitHub cards in Ch
     }
     expect(problems).toEqual([]);
     await page.close();
-  });
+    // 240 page loads: generous room on a loaded 2-core machine (this is no timing assertion).
+  }, 180_000);
 
   it('animates the snake: cells are eaten as the loop runs', async () => {
     const page = await browser.newPage();

@@ -87,7 +87,10 @@ export async function fetchLanguageSizes(
   return summed;
 }
 
-function sumLanguageSizes(repositories: RepositoryLanguages[], excluded: ReadonlySet<string>): LanguageSize[] {
+function sumLanguageSizes(
+  repositories: RepositoryLanguages[],
+  excluded: ReadonlySet<string>,
+): LanguageSize[] {
   const totals = new Map<string, LanguageSize>();
   for (const { repository, languages } of repositories) {
     if (excluded.has(repository)) continue;
