@@ -205,6 +205,8 @@ describe('random drop-in queries', () => {
       ';;',
       '%',
       '[Y',
+      '__proto__',
+      'constructor',
     ),
   );
   const routes: Record<string, readonly string[]> = {
@@ -240,4 +242,22 @@ describe('random drop-in queries', () => {
       { numRuns: 150 },
     );
   }, 120_000);
+
+  it("never reads Object's own members as table entries (__proto__, constructor, toString)", async () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty']) {
+      for (const path of [
+        `/icons?i=${name}`,
+        `/icons?i=react,${name}&theme=${name}`,
+        `/api?username=ada&theme=${name}`,
+        `/badge/a-b-${name}?style=${name}&logo=${name}`,
+        `/ghpvc/?username=ada&color=${name}&style=${name}`,
+        `/streak?user=ada&theme=${name}`,
+        `/trophy?username=ada&theme=${name}&title=${name}`,
+      ]) {
+        const response = await bed().app()(path);
+        expect([200, 400, 404], path).toContain(response.status);
+        expectRenderableSvg(response.body);
+      }
+    }
+  });
 });

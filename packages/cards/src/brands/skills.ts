@@ -3,6 +3,7 @@
  * and brand colours, plus common aliases.
  */
 
+import { ownEntry } from '../params/own-entry.js';
 import { type BrandIcon, fromSimpleIcon } from './brand-icon.js';
 import {
   siAndroid,
@@ -309,7 +310,7 @@ export const skillAliases: Readonly<Record<string, string>> = {
 /** The identifier for a name or alias (case-insensitive), or undefined. */
 export function resolveSkill(name: string): string | undefined {
   const key = name.trim().toLowerCase();
-  return skillIcons.has(key) ? key : skillAliases[key];
+  return skillIcons.has(key) ? key : ownEntry(skillAliases, key);
 }
 
 /** Edit distance, for suggesting the identifiers closest to an unknown one. */

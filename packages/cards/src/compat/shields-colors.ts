@@ -2,6 +2,8 @@
  * @module shields.io's colour words (badge-maker 6) and hex colours, as used by its badges
  * and by the profile views counter, which draws shields badges.
  */
+
+import { ownEntry } from '../params/own-entry.js';
 import { readHexColor } from './lenient.js';
 
 /** Named colours and their aliases, as badge-maker 6 draws them. */
@@ -26,5 +28,5 @@ const namedColors: Readonly<Record<string, string>> = {
 
 /** A shields colour word or hex colour (`#` optional); anything else: `undefined`. */
 export function readShieldsColor(raw: string): string | undefined {
-  return namedColors[raw.toLowerCase()] ?? readHexColor(raw);
+  return ownEntry(namedColors, raw.toLowerCase()) ?? readHexColor(raw);
 }

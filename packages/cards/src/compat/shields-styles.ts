@@ -3,6 +3,7 @@
  * views counter's pixel as flat-square.
  */
 import type { BadgeStyle } from '../cards/badge.js';
+import { ownEntry } from '../params/own-entry.js';
 
 const styles: Readonly<Record<string, BadgeStyle>> = {
   flat: 'flat',
@@ -15,5 +16,5 @@ const styles: Readonly<Record<string, BadgeStyle>> = {
 
 /** Our badge style for theirs; unknown: `undefined`. */
 export function readShieldsStyle(raw: string): BadgeStyle | undefined {
-  return styles[raw.toLowerCase()];
+  return ownEntry(styles, raw.toLowerCase());
 }

@@ -7,6 +7,7 @@ import { resolveSkill, skillIcons } from '../brands/skills.js';
 import { renderSkills } from '../cards/skills.js';
 import { staticCardCache } from '../http/cache-control.js';
 import { defineEndpoint } from '../http/endpoint.js';
+import { ownEntry } from '../params/own-entry.js';
 import { getTheme } from '../themes/index.js';
 import { lenient, lenientNumber, readList } from './lenient.js';
 
@@ -42,7 +43,7 @@ function readIcons(raw: string): string[] {
   const ids: string[] = [];
   for (const name of readList(raw, maxIcons)) {
     const key = name.toLowerCase();
-    const id = resolveSkill(theirIds[key] ?? key);
+    const id = resolveSkill(ownEntry(theirIds, key) ?? key);
     if (id && !ids.includes(id)) ids.push(id);
   }
   return ids;

@@ -4,6 +4,8 @@
  * colour). Names are matched case-insensitively with `_` and `-` alike, since the three projects
  * spell the same theme both ways (`github_dark`, `github-dark`).
  */
+
+import { ownEntry } from '../params/own-entry.js';
 import { type ThemeName, themeNames } from '../themes/index.js';
 
 /** Their name (normalised) -> ours. Names that are ours already need no entry. */
@@ -135,7 +137,7 @@ export function foreignTheme(name: string | null, fallback: ThemeName): ThemeNam
   if (name === null) return fallback;
   const key = normalise(name);
   if (ours.has(key)) return key as ThemeName;
-  return closestTheme[key] ?? fallback;
+  return ownEntry(closestTheme, key) ?? fallback;
 }
 
 /** The mapping table, for the README and its test. */
