@@ -1,7 +1,7 @@
 /**
  * @module Shared server plumbing of the suite's HTTP products.
  */
-export { createLogger, type Logger, type LoggerSettings } from './logger.js';
+export { createLogger, type LogFile, type Logger, type LoggerSettings } from './logger.js';
 export {
   defaultTimeouts,
   type FetchHandler,

@@ -1,49 +1,17 @@
 /**
- * @module The service log: pino writing to the configured file, as JSON lines or as plain text
- * (pino-pretty without colours), at the configured level. Secrets are redacted wherever they sit.
+ * @module The service log: the suite's logger writing to the configured file, as JSON lines or
+ * plain text, at the configured level; firewarden's CSRF header is redacted too.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import { type Logger, pino } from 'pino';
-import pretty from 'pino-pretty';
+import { createLogger, type Logger } from '@suite/server-kit';
 import type { Config } from '../config/schema.js';
 
-export type { Logger } from 'pino';
-
-/** Values under these keys are never written: passwords, tokens, cookies, CSRF. */
-const redactedPaths = [
-  'password',
-  'token',
-  'secret',
-  'csrf',
-  'csrf_token',
-  'authorization',
-  'cookie',
-  '*.password',
-  '*.token',
-  '*.secret',
-  '*.csrf_token',
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-firewarden-csrf"]',
-];
+export type { Logger } from '@suite/server-kit';
 
 export function createFileLogger(logging: Config['logging']): Logger {
-  mkdirSync(path.dirname(logging.file_path), { recursive: true, mode: 0o750 });
-  const options = {
+  return createLogger({
     name: 'firewarden',
     level: logging.level,
-    redact: { paths: redactedPaths, censor: '[redacted]' },
-  };
-  if (logging.format === 'text') {
-    return pino(
-      options,
-      pretty({
-        destination: pino.destination({ dest: logging.file_path, sync: true, mode: 0o640 }),
-        colorize: false,
-        translateTime: 'SYS:standard',
-      }),
-    );
-  }
-  return pino(options, pino.destination({ dest: logging.file_path, sync: false, mkdir: true, mode: 0o640 }));
+    file: { path: logging.file_path, format: logging.format },
+    redact: ['req.headers["x-firewarden-csrf"]'],
+  });
 }
