@@ -4,6 +4,7 @@
  * gradient drawn. Each check compares against the same URL without the parameter.
  */
 import { describe, expect, it } from 'vitest';
+import { siGithub } from '../src/brands/simple-icons.generated.js';
 import { renderRepo } from '../src/cards/repo.js';
 import { getTheme } from '../src/index.js';
 import { textsOf, useGitHubTestBed } from './support/github-app.js';
@@ -92,10 +93,59 @@ describe('github-readme-stats /api', () => {
     expect(textsOf(await card('/api?username=grace&number_format=long'))).toContain('3,301');
   });
 
-  it('disable_animations and count_private are accepted (the card is still, data public)', async () => {
+  it('disable_animations is accepted (the card is already still)', async () => {
     const plain = await card(base);
-    expect(await card(`${base}&disable_animations=true&count_private=true`)).toBe(plain);
+    expect(await card(`${base}&disable_animations=true`)).toBe(plain);
     expect(plain).not.toContain('@keyframes');
+  });
+
+  it('show adds merged pull requests, their share and discussions in their order', async () => {
+    const texts = textsOf(
+      await card(
+        '/api?username=babbage&show=discussions_answered,prs_merged,prs_merged_percentage,discussions_started',
+      ),
+    );
+    const rows = texts.filter((text) => text.endsWith(':'));
+    expect(rows).toEqual([
+      'Total Stars Earned:',
+      'Total Commits (last year):',
+      'Total Pull Requests:',
+      'Total PRs Merged:',
+      'Merged PRs Percentage:',
+      'Total Issues:',
+      'Total Discussions Started:',
+      'Total Discussions Answered:',
+      'Contributed to (last year):',
+    ]);
+    const value = (row: string) => texts[texts.indexOf(row) + 1];
+    // babbage (the fixtures): 20 of 30 pull requests merged, 6 discussions, 2 answers.
+    expect(value('Total PRs Merged:')).toBe('20');
+    expect(value('Merged PRs Percentage:')).toBe('66.67%');
+    expect(value('Total Discussions Started:')).toBe('6');
+    expect(value('Total Discussions Answered:')).toBe('2');
+    expect(textsOf(await card('/api?username=babbage'))).not.toContain('Total PRs Merged:');
+  });
+
+  it('count_private adds the private commits GitHub counts (public only by default)', async () => {
+    const commits = async (query: string) => {
+      const texts = textsOf(await card(`/api?username=babbage${query}`));
+      return texts[texts.findIndex((text) => text.startsWith('Total Commits')) + 1];
+    };
+    // babbage: 4 public commits in the last year, 7 private; 1999 adds 2 public and 7 private.
+    expect(await commits('')).toBe('4');
+    expect(await commits('&count_private=true')).toBe('11');
+    expect(await commits('&include_all_commits=true')).toBe('6');
+    expect(await commits('&include_all_commits=true&count_private=true')).toBe('20');
+  });
+
+  it('rank_icon=github draws the GitHub mark in the ring and the grade under it', async () => {
+    const plain = await card(base);
+    const mark = await card(`${base}&rank_icon=github`);
+    expect(plain).not.toContain(siGithub.path);
+    expect(mark).toContain(`d="${siGithub.path}"`);
+    expect(textsOf(plain)).toContain('B');
+    expect(textsOf(mark)).not.toContain('B');
+    expect(textsOf(mark)).toContain('grade B');
   });
 
   it('title_color, text_color, icon_color, border_color, ring_color, bg_color', async () => {

@@ -10,6 +10,8 @@ export type IconName =
   | 'star'
   | 'commit'
   | 'pull-request'
+  | 'merge'
+  | 'discussion'
   | 'issue'
   | 'repo'
   | 'fork'
@@ -23,6 +25,9 @@ const iconPaths: Record<IconName, string> = {
   commit: 'M1 8h4M11 8h4M8 5a3 3 0 1 0 0 6 3 3 0 1 0 0-6z',
   'pull-request':
     'M4 3v10M12 6v7M4 3a1.5 1.5 0 1 0 0 .01M12 13a1.5 1.5 0 1 0 0 .01M12 6c0-2-1-3-3-3H7m1.5-1.5L7 3l1.5 1.5',
+  merge:
+    'M4 3a1.5 1.5 0 1 0 0 .01M4 13a1.5 1.5 0 1 0 0 .01M12 8a1.5 1.5 0 1 0 0 .01M4 4.5v7M4 4.5c0 2 2 3.5 6.5 3.5',
+  discussion: 'M1.5 2.5h9v6h-5l-3 2.5v-2.5h-1zM10.5 5.5h4v6h-1V14l-3-2.5H7V10',
   issue: 'M8 1.8a6.2 6.2 0 1 0 0 12.4A6.2 6.2 0 1 0 8 1.8zM8 7v.01M8 5.5v3',
   repo: 'M3 2.5h9.5v9H4.5A1.5 1.5 0 0 0 3 13V2.5zM3 13a1.5 1.5 0 0 0 1.5 1.5h8v-3',
   fork: 'M5 2.5a1.5 1.5 0 1 0 0 .01M11 2.5a1.5 1.5 0 1 0 0 .01M8 13.5a1.5 1.5 0 1 0 0 .01M5 4v1.5c0 1 1 2 2 2h2c1 0 2-1 2-2V4M8 7.5V12',

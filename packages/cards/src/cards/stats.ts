@@ -2,8 +2,10 @@
  * @module The /stats card: stars, commits, pull requests, issues, contributed-to, and the grade
  * in a progress ring.
  */
+
+import { siGithub } from '../brands/simple-icons.generated.js';
 import type { Rank } from '../insights/rank.js';
-import { svgDocument } from '../svg/document.js';
+import { round, svgDocument } from '../svg/document.js';
 import { cardFrame, framePadding, titleSize, titleWidth } from '../svg/frame.js';
 import { fontFamily, measureText } from '../svg/measure.js';
 import { wrapText } from '../svg/wrap.js';
@@ -25,6 +27,13 @@ export interface StatsInput {
   hide?: ReadonlySet<StatsRow>;
   /** Code reviews; a row is added when given. */
   reviews?: number;
+  /** Merged pull requests; a row is added when given. */
+  mergedPullRequests?: number;
+  /** Share of pull requests merged (a row "Merged PRs Percentage", drawn `66.67%`) when given. */
+  mergedPercentage?: number;
+  /** Discussions started and answered; a row each when given. */
+  discussionsStarted?: number;
+  discussionsAnswered?: number;
   /** Replaces the title; `null` draws no title row. */
   title?: string | null;
   /** Smallest card width, px. */
@@ -34,13 +43,23 @@ export interface StatsInput {
   /** Corner radius, px. */
   radius?: number;
   hideBorder?: boolean;
-  /** What the ring shows: the grade (default) or the percentile. */
-  rankLabel?: 'level' | 'percentile';
+  /** What the ring shows: the grade (default), the percentile, or the GitHub mark. */
+  rankLabel?: 'level' | 'percentile' | 'github';
   /** How values are written; default `formatCount`. */
   formatValue?: (value: number) => string;
 }
 
-export type StatsRow = 'stars' | 'commits' | 'prs' | 'issues' | 'contribs' | 'reviews';
+export type StatsRow =
+  | 'stars'
+  | 'commits'
+  | 'prs'
+  | 'prs_merged'
+  | 'prs_merged_percentage'
+  | 'reviews'
+  | 'issues'
+  | 'discussions_started'
+  | 'discussions_answered'
+  | 'contribs';
 
 const defaultRowHeight = 25;
 const firstRowWithTitle = 62;
@@ -60,32 +79,40 @@ export function renderStats(input: StatsInput): string {
   const format = input.formatValue ?? formatCount;
   const rowHeight = input.rowHeight ?? defaultRowHeight;
   const firstRow = title === null ? firstRowWithoutTitle : firstRowWithTitle;
-  const allRows: Array<[StatsRow, IconName, string, number | undefined]> = [
-    ['stars', 'star', 'Total Stars Earned', input.stars],
+  const count = (value: number | undefined) => (value === undefined ? undefined : format(value));
+  // github-readme-stats' order, with its optional rows where it puts them.
+  const allRows: Array<[StatsRow, IconName, string, string | undefined]> = [
+    ['stars', 'star', 'Total Stars Earned', count(input.stars)],
     [
       'commits',
       'commit',
       input.allCommits ? 'Total Commits (all time)' : 'Total Commits (last year)',
-      input.commits,
+      count(input.commits),
     ],
-    ['prs', 'pull-request', 'Total Pull Requests', input.pullRequests],
-    ['reviews', 'pull-request', 'Total Reviews', input.reviews],
-    ['issues', 'issue', 'Total Issues', input.issues],
-    ['contribs', 'repo', 'Contributed to (last year)', input.contributedTo],
+    ['prs', 'pull-request', 'Total Pull Requests', count(input.pullRequests)],
+    ['prs_merged', 'merge', 'Total PRs Merged', count(input.mergedPullRequests)],
+    [
+      'prs_merged_percentage',
+      'merge',
+      'Merged PRs Percentage',
+      input.mergedPercentage === undefined ? undefined : `${input.mergedPercentage.toFixed(2)}%`,
+    ],
+    ['reviews', 'pull-request', 'Total Reviews', count(input.reviews)],
+    ['issues', 'issue', 'Total Issues', count(input.issues)],
+    ['discussions_started', 'discussion', 'Total Discussions Started', count(input.discussionsStarted)],
+    ['discussions_answered', 'discussion', 'Total Discussions Answered', count(input.discussionsAnswered)],
+    ['contribs', 'repo', 'Contributed to (last year)', count(input.contributedTo)],
   ];
   const rows = allRows
     .filter(([key, , , value]) => value !== undefined && !input.hide?.has(key))
-    .map(([, mark, text, value]): [IconName, string, number] => [mark, text, value!]);
+    .map(([, mark, text, value]): [IconName, string, string] => [mark, text, value!]);
   const labelX = framePadding + (input.showIcons ? 24 : 0);
   const labelWidth = Math.max(
     0,
     ...rows.map(([, text]) => measureText(`${text}:`, { size: 14, bold: true })),
   );
   const valueX = labelX + labelWidth + valueGap;
-  const valueWidth = Math.max(
-    0,
-    ...rows.map(([, , value]) => measureText(format(value), { size: 14, bold: true })),
-  );
+  const valueWidth = Math.max(0, ...rows.map(([, , value]) => measureText(value, { size: 14, bold: true })));
   const ringSpace = input.rank ? 130 : 0;
   const width = Math.ceil(
     Math.max(
@@ -101,7 +128,7 @@ export function renderStats(input: StatsInput): string {
     .map(([name, text, value], index) => {
       const y = firstRow + index * rowHeight;
       const mark = input.showIcons ? icon(name, framePadding, y - 13, theme.icon) : '';
-      return `${mark}${label(labelX, y, `${text}:`, { fill: theme.text, bold: true })}${label(valueX, y, format(value), { fill: theme.text, bold: true })}`;
+      return `${mark}${label(labelX, y, `${text}:`, { fill: theme.text, bold: true })}${label(valueX, y, value, { fill: theme.text, bold: true })}`;
     })
     .join('');
   let ring = '';
@@ -109,11 +136,20 @@ export function renderStats(input: StatsInput): string {
     const cx = width - framePadding - 55;
     const cy = firstRow + Math.max(rows.length * rowHeight, 118 - 8) / 2 - 12;
     const percent = formatPercent(input.rank.percentile);
-    const [inside, under] =
-      input.rankLabel === 'percentile'
-        ? [{ text: percent, size: 18 }, `grade ${input.rank.level}`]
-        : [{ text: input.rank.level, size: 24 }, `top ${percent}`];
-    ring = `${progressRing(cx, cy, 40, (100 - input.rank.percentile) / 100, theme.ring)}${label(cx, cy + 8, inside.text, { fill: theme.title, size: inside.size, bold: true, anchor: 'middle' })}${label(cx, cy + 62, under, { fill: theme.muted, size: 11, anchor: 'middle' })}`;
+    const { level } = input.rank;
+    const inside =
+      input.rankLabel === 'github'
+        ? githubMark(cx, cy, theme.title)
+        : label(cx, cy + 8, input.rankLabel === 'percentile' ? percent : level, {
+            fill: theme.title,
+            size: input.rankLabel === 'percentile' ? 18 : 24,
+            bold: true,
+            anchor: 'middle',
+          });
+    // What the ring does not show is written under it.
+    const under =
+      input.rankLabel === 'level' || input.rankLabel === undefined ? `top ${percent}` : `grade ${level}`;
+    ring = `${progressRing(cx, cy, 40, (100 - input.rank.percentile) / 100, theme.ring)}${inside}${label(cx, cy + 62, under, { fill: theme.muted, size: 11, anchor: 'middle' })}`;
   }
   const description = `${rows.map(([, text, value]) => `${text}: ${value}`).join(', ')}${input.rank ? `, grade ${input.rank.level}` : ''}`;
   return svgDocument({
@@ -123,6 +159,15 @@ export function renderStats(input: StatsInput): string {
     description,
     body: `${cardFrame({ width, height, theme, title: title ?? undefined, hideBorder: input.hideBorder, radius: input.radius })}<g font-family="${fontFamily}" font-size="14">${body}${ring}</g>`,
   });
+}
+
+/** Size of the GitHub mark inside the ring, px. */
+const markSize = 30;
+
+/** The GitHub mark (simple-icons' path on a 24 px grid) centred on (cx, cy). */
+function githubMark(cx: number, cy: number, color: string): string {
+  const scale = round(markSize / 24);
+  return `<path transform="translate(${round(cx - markSize / 2)} ${round(cy - markSize / 2)}) scale(${scale})" d="${siGithub.path}" fill="${color}"/>`;
 }
 
 function formatPercent(percentile: number): string {

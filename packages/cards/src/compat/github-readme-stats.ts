@@ -11,6 +11,7 @@ import { renderShape } from '../cards/shapes.js';
 import { renderStats, type StatsRow } from '../cards/stats.js';
 import { githubCardCache, usernameParam } from '../endpoints/github-params.js';
 import { statsCardFigures, statsFigures } from '../endpoints/stats.js';
+import type { UserStats } from '../github/fetchers/user-stats.js';
 import { forCard, gitHubDataFor } from '../github/for-services.js';
 import type { CachePolicy } from '../http/cache-control.js';
 import { defineEndpoint } from '../http/endpoint.js';
@@ -69,7 +70,13 @@ const numberFormats = {
   long: (value: number) => Math.round(value).toLocaleString('en-US'),
 } as const;
 
+/** Rows `hide` may leave out (the optional rows are only drawn when `show` names them). */
 const statsRows = new Set<StatsRow>(['stars', 'commits', 'prs', 'issues', 'contribs']);
+
+/** Percentage of pull requests merged; 0 for an account without pull requests. */
+function mergedShare(stats: UserStats): number {
+  return stats.pullRequests === 0 ? 0 : (stats.mergedPullRequests / stats.pullRequests) * 100;
+}
 
 export const githubReadmeStatsCard = defineEndpoint({
   path: '/api',
@@ -80,15 +87,17 @@ export const githubReadmeStatsCard = defineEndpoint({
     username: usernameParam,
     show_icons: lenientFlag('Show an icon before each line.', false),
     hide: lenientList('Rows to leave out: stars, commits, prs, issues, contribs.'),
-    show: lenientList('Extra rows: reviews (others are ignored).'),
+    show: lenientList(
+      'Extra rows: reviews, prs_merged, prs_merged_percentage, discussions_started, discussions_answered.',
+    ),
     hide_rank: lenientFlag('Leave out the grade ring.', false),
-    rank_icon: lenient<'level' | 'percentile'>(
-      'percentile shows the percentile in the ring; default and github the grade.',
-      (raw) => (raw === 'percentile' ? 'percentile' : 'level'),
+    rank_icon: lenient<'level' | 'percentile' | 'github'>(
+      'In the ring: default the grade, percentile the percentile, github the GitHub mark.',
+      (raw) => (raw === 'percentile' || raw === 'github' ? raw : 'level'),
       'level',
     ),
     include_all_commits: lenientFlag('Count commits of every year.', false),
-    count_private: lenientFlag('Public data only: accepted and ignored.', false),
+    count_private: lenientFlag('Add the private commits GitHub counts for the account.', false),
     line_height: lenientNumber('Distance between rows, px.', 16, 60),
     number_format: lenient<'short' | 'long' | null>(
       'short (1.2k) or long (1,234).',
@@ -99,12 +108,22 @@ export const githubReadmeStatsCard = defineEndpoint({
   },
   async render(values, { services }) {
     const allCommits = values.include_all_commits;
-    const { stats, commits } = await statsFigures(services, values.username, allCommits);
+    const { stats, commits } = await statsFigures(
+      services,
+      values.username,
+      allCommits,
+      values.count_private,
+    );
+    const shown = (row: StatsRow, value: number) => (values.show.includes(row) ? value : undefined);
     return renderOnce(stats, `grs-stats|${commits}|${drawingKey(values)}`, () =>
       withGradient(
         renderStats({
           ...statsCardFigures(stats, commits, allCommits, !values.hide_rank),
-          reviews: values.show.includes('reviews') ? stats.reviews : undefined,
+          reviews: shown('reviews', stats.reviews),
+          mergedPullRequests: shown('prs_merged', stats.mergedPullRequests),
+          mergedPercentage: shown('prs_merged_percentage', mergedShare(stats)),
+          discussionsStarted: shown('discussions_started', stats.discussionsStarted),
+          discussionsAnswered: shown('discussions_answered', stats.discussionsAnswered),
           hide: new Set(values.hide.filter((row): row is StatsRow => statsRows.has(row as StatsRow))),
           rankLabel: values.rank_icon,
           showIcons: values.show_icons,

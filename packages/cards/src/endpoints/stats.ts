@@ -42,19 +42,24 @@ export const stats = defineEndpoint({
 /**
  * The counters of an account and its commits: of the last year, or of every year with
  * `allCommits` (both fetches start together, so a cold card costs one round trip more at most).
+ * Private commits GitHub counts for us are included unless `countPrivate` is false.
  */
 export async function statsFigures(
   services: CardServices,
   username: string,
   allCommits: boolean,
+  countPrivate = true,
 ): Promise<{ stats: UserStats; commits: number }> {
   const data = gitHubDataFor(services);
   const [stats, contributions] = await forCard(
     Promise.all([data.userStats(username), allCommits ? data.contributions(username) : undefined]),
   );
   const commits = contributions
-    ? contributions.years.reduce((sum, year) => sum + year.commits, 0)
-    : stats.commitsLastYear;
+    ? contributions.years.reduce(
+        (sum, year) => sum + year.commits - (countPrivate ? 0 : (year.privateCommits ?? 0)),
+        0,
+      )
+    : stats.commitsLastYear - (countPrivate ? 0 : stats.privateCommitsLastYear);
   return { stats, commits };
 }
 

@@ -48,6 +48,9 @@ export const USER_STATS_QUERY = `query userStats($login: String!) {
       totalCount
     }
     pullRequests(first: 1) { totalCount }
+    mergedPullRequests: pullRequests(states: MERGED) { totalCount }
+    repositoryDiscussions { totalCount }
+    repositoryDiscussionComments(onlyAnswers: true) { totalCount }
     openIssues: issues(states: OPEN) { totalCount }
     closedIssues: issues(states: CLOSED) { totalCount }
     repositories(first: 100, ownerAffiliations: OWNER, privacy: PUBLIC, orderBy: { field: STARGAZERS, direction: DESC }) {

@@ -253,9 +253,17 @@ const octocat = {
   })),
 };
 
-/** babbage: an account from 2019 whose imported history has a commit backdated to 1999. */
+/**
+ * babbage: an account from 2019 whose imported history has a commit backdated to 1999, and who
+ * shows private contributions on the profile: GitHub counts 7 private commits in every collection
+ * asked for, so public commits of the last year are 4 (03-13, 03-14), 11 with the private ones.
+ * Discussions: 6 started, 2 comments marked as the answer. Merged pull requests: 20 of 30.
+ */
 const babbage = {
   ...ada,
+  restrictedContributions: 7,
+  discussionsStarted: 6,
+  discussionsAnswered: 2,
   id: 'U_babbage',
   login: 'babbage',
   name: 'Charles Babbage',

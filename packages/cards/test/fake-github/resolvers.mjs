@@ -149,6 +149,11 @@ function userValue(user, now) {
       totalCount:
         states?.includes('MERGED') && states.length === 1 ? user.mergedPullRequests : user.pullRequests,
     }),
+    repositoryDiscussions: { totalCount: user.discussionsStarted ?? 0 },
+    // The fake knows answers only: the cards ask for nothing else.
+    repositoryDiscussionComments: ({ onlyAnswers }) => ({
+      totalCount: onlyAnswers ? (user.discussionsAnswered ?? 0) : 0,
+    }),
     issues: ({ states }) => ({
       totalCount: (states ?? ['OPEN', 'CLOSED']).reduce(
         (sum, state) =>

@@ -69,7 +69,10 @@ export interface ContributionDay {
 export interface YearContributions {
   year: number;
   total: number;
+  /** Commit contributions, private ones included when GitHub counts them for us. */
   commits: number;
+  /** The private part of `commits` (GitHub's `restrictedContributionsCount`; absent in older cache entries). */
+  privateCommits?: number;
   /** Date of the first day (`YYYY-MM-DD`); null for an empty calendar. */
   start: string | null;
   counts: number[];
@@ -107,6 +110,7 @@ function compactYear(year: number, collection: z.infer<typeof collectionSchema>)
     year,
     total: collection.contributionCalendar.totalContributions,
     commits: collection.totalCommitContributions + collection.restrictedContributionsCount,
+    privateCommits: collection.restrictedContributionsCount,
     start,
     counts,
     levels,

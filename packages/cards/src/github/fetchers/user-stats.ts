@@ -30,6 +30,9 @@ const statsSchema = z.object({
     }),
     repositoriesContributedTo: count,
     pullRequests: count,
+    mergedPullRequests: count,
+    repositoryDiscussions: count,
+    repositoryDiscussionComments: count,
     openIssues: count,
     closedIssues: count,
     repositories: starsPage.extend({ totalCount: z.number().int().nonnegative() }),
@@ -46,8 +49,14 @@ export interface UserStats {
   followers: number;
   /** Commits of the last 12 months, private ones included when the user shows them. */
   commitsLastYear: number;
+  /** The private part of `commitsLastYear` (GitHub's `restrictedContributionsCount`). */
+  privateCommitsLastYear: number;
   reviews: number;
   pullRequests: number;
+  mergedPullRequests: number;
+  /** Discussions the account started, and its comments marked as an answer. */
+  discussionsStarted: number;
+  discussionsAnswered: number;
   issues: number;
   contributedTo: number;
   publicRepositories: number;
@@ -93,8 +102,12 @@ export function fetchUserStats(context: FetchContext, login: string): Promise<Us
           createdAt: user.createdAt,
           followers: user.followers.totalCount,
           commitsLastYear: collection.totalCommitContributions + collection.restrictedContributionsCount,
+          privateCommitsLastYear: collection.restrictedContributionsCount,
           reviews: collection.totalPullRequestReviewContributions,
           pullRequests: user.pullRequests.totalCount,
+          mergedPullRequests: user.mergedPullRequests.totalCount,
+          discussionsStarted: user.repositoryDiscussions.totalCount,
+          discussionsAnswered: user.repositoryDiscussionComments.totalCount,
           issues: user.openIssues.totalCount + user.closedIssues.totalCount,
           contributedTo: user.repositoriesContributedTo.totalCount,
           publicRepositories: user.repositories.totalCount,
