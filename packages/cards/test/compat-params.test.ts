@@ -281,6 +281,20 @@ describe('github-readme-streak-stats /streak?user=', () => {
     expect(textsOf(await card(`${base}&date_format=M%20j%5B%2C%20Y%5D`))).toContain('Mar 10 – Mar 14');
   });
 
+  it('short_numbers writes 15.2K for 15,188; starting_year counts from that year on', async () => {
+    // grace's busy calendar sums to 15,188 contributions (the fixtures' generator).
+    expect(textsOf(await card('/streak?user=grace'))).toContain('15,188');
+    expect(textsOf(await card('/streak?user=grace&short_numbers=true'))).toContain('15.2K');
+    // ada from 2023 on: 28 - 5 (2022) = 23; the 6-day streak across New Year is cut to 2 days,
+    // so the longest is one of the 5-day streaks of 2024.
+    const plain = textsOf(await card(base));
+    expect(plain.slice(0, 3)).toEqual(['28', 'Total Contributions', '28 Dec 2022 – Present']);
+    const from2023 = textsOf(await card(`${base}&starting_year=2023`));
+    expect(from2023.slice(0, 3)).toEqual(['23', 'Total Contributions', '1 Jan 2023 – Present']);
+    expect(from2023).toContain('27 Feb 2024 – 2 Mar 2024');
+    expect(plain).toContain('28 Dec 2022 – 2 Jan 2023');
+  });
+
   it('each colour parameter colours its element', async () => {
     const svg = await card(
       `${base}&background=101010&border=202020&stroke=303030&ring=404040&fire=505050&currStreakNum=606060&sideNums=707070&currStreakLabel=808080&sideLabels=909090&dates=a0a0a0`,

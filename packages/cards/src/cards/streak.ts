@@ -24,6 +24,8 @@ export interface StreakInput {
   width?: number;
   /** Streaks counted in weeks (labels say so). */
   weekly?: boolean;
+  /** How the three numbers are written; default `formatCount`. */
+  formatNumber?: (value: number) => string;
   /** How dates are written; default `formatDay` ("12 Mar 2024"). */
   formatDate?: (date: string) => string;
   /** Colours of single elements; default from the theme. */
@@ -60,6 +62,7 @@ function rangeText(range: StreakRange, format: (date: string) => string): string
 export function renderStreak(input: StreakInput): string {
   const { summary, theme } = input;
   const format = input.formatDate ?? formatDay;
+  const formatNumber = input.formatNumber ?? formatCount;
   const colors = input.colors ?? {};
   const period = input.weekly ? 'Week' : '';
   const since = summary.firstContribution
@@ -69,14 +72,14 @@ export function renderStreak(input: StreakInput): string {
   const sideLabels = colors.sideLabels ?? theme.text;
   const dates = colors.dates ?? theme.muted;
   const texts: Record<StreakSection, { count: string; label: string; range: string }> = {
-    total: { count: formatCount(summary.total), label: 'Total Contributions', range: since },
+    total: { count: formatNumber(summary.total), label: 'Total Contributions', range: since },
     current: {
-      count: formatCount(summary.current.length),
+      count: formatNumber(summary.current.length),
       label: `Current ${period}${period && ' '}Streak`,
       range: rangeText(summary.current, format),
     },
     longest: {
-      count: formatCount(summary.longest.length),
+      count: formatNumber(summary.longest.length),
       label: `Longest ${period}${period && ' '}Streak`,
       range: rangeText(summary.longest, format),
     },

@@ -1,7 +1,8 @@
 /**
  * @module github-readme-streak-stats drop-in: `/streak?user=...` (the old service answered at
  * the root of its host) with its colour parameters, `hide_border`, `border_radius`,
- * `date_format`, `mode=weekly`, `exclude_days`, the three `hide_*` sections and `card_width`.
+ * `date_format`, `mode=weekly`, `exclude_days`, the three `hide_*` sections, `card_width`,
+ * `short_numbers` and `starting_year`.
  */
 import { renderOnce } from '../cards/render-memo.js';
 import { renderStreak, type StreakSection } from '../cards/streak.js';
@@ -24,6 +25,19 @@ const weekdayNames = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 function readWeekdays(raw: string): ReadonlySet<number> {
   const days = readList(raw, 7).map((name) => weekdayNames.indexOf(name.slice(0, 3).toLowerCase()));
   return new Set(days.filter((day) => day >= 0));
+}
+
+/** `short_numbers`: 1,500 is 1.5K and 2,300,000 is 2.3M; below 1,000 as is. */
+function shortNumber(value: number): string {
+  const [divisor, suffix] = value >= 1_000_000 ? [1_000_000, 'M'] : value >= 1_000 ? [1_000, 'K'] : [1, ''];
+  return `${Number((value / divisor).toFixed(1)).toString()}${suffix}`;
+}
+
+/** `starting_year`: the days from 1 January of that year on (every day when not given). */
+function daysFrom<Day extends { date: string }>(days: readonly Day[], year: number | null): readonly Day[] {
+  if (year === null) return days;
+  const first = `${String(year).padStart(4, '0')}-01-01`;
+  return days.filter((day) => day.date >= first);
 }
 
 /** Their default theme is a white card with orange accents: our `coral`. */
@@ -66,6 +80,8 @@ export const streakStatsCard = defineEndpoint({
     hide_current_streak: lenientFlag('Leave out the current streak.', false),
     hide_longest_streak: lenientFlag('Leave out the longest streak.', false),
     card_width: lenientNumber('Card width, px.', 300, 1000),
+    short_numbers: lenientFlag('Numbers from 1,000 on written 1.5K, 2.3M.', false),
+    starting_year: lenientNumber('Count contributions from 1 January of this year on.', 1970, 9999),
   },
   async render(values, { services }) {
     const contributions = await forCard(gitHubDataFor(services).contributions(values.user));
@@ -84,7 +100,7 @@ export const streakStatsCard = defineEndpoint({
       return withGradient(
         renderStreak({
           login: user,
-          summary: computeStreaks(contributionDays(contributions), today, {
+          summary: computeStreaks(daysFrom(contributionDays(contributions), values.starting_year), today, {
             weekly,
             excludedWeekdays: exclude_days,
           }),
@@ -95,6 +111,7 @@ export const streakStatsCard = defineEndpoint({
           hide,
           width: values.card_width ?? undefined,
           weekly,
+          formatNumber: values.short_numbers ? shortNumber : undefined,
           formatDate: values.date_format
             ? dateFormatter(values.date_format, Number(today.slice(0, 4)))
             : undefined,
