@@ -5,10 +5,12 @@
  */
 import { Command, InvalidArgumentError } from 'commander';
 import { adminPasswordVariable, createAdminCommand, migrateCommand } from './cli/admin-commands.js';
+import { type AgentCommandOptions, agentCommand } from './cli/agent-command.js';
 import { type CommonOptions, commandContext } from './cli/command-context.js';
 import { serviceStatusCommand, validateConfigCommand } from './cli/config-commands.js';
 import { doctorCommand, preflightCommand, statusCommand } from './cli/diagnose-commands.js';
 import { reportFailure } from './cli/output.js';
+import { restoreApplyCommand, restoreCreateCommand, restoreListCommand } from './cli/restore-commands.js';
 import { ConfigError } from './config/config-error.js';
 import { defaultConfigPath } from './config/schema.js';
 import { runServer } from './server/run-server.js';
@@ -96,19 +98,30 @@ withInstallation(
     createAdminCommand(commandContext(options), { json: Boolean(options.json) }, options.username),
   );
 
-program
-  .command('agent')
-  .description('the privileged firewall agent (comes with the firewall engine)')
-  .option('-c, --config <file.yaml>', 'configuration file')
-  .option('--json', 'print JSON')
-  .action((options: { json?: boolean }) =>
-    reportFailure(
-      { json: Boolean(options.json) },
-      'NOT_IMPLEMENTED',
-      'the agent is not part of this version: it comes with the firewall engine (issue 10)',
-      3,
-    ),
+withInstallation(
+  program.command('agent').description('the privileged firewall agent (root; its own systemd unit)'),
+)
+  .option('--group <name|gid>', 'group allowed on the socket (default: firewarden when it exists)')
+  .option(
+    '--state-dir <dir>',
+    'restore points and the pending transaction (default /var/lib/firewarden-agent)',
+  )
+  .action((options: CommonOptions & AgentCommandOptions) => agentCommand(commandContext(options), options));
+
+const restore = program.command('restore').description('restore points, through the agent');
+withInstallation(restore.command('create').description('save the current firewall as a manual restore point'))
+  .option('--name <name>', 'a name shown in the list')
+  .action((options: CommonOptions & { name?: string }) =>
+    restoreCreateCommand(commandContext(options), { json: Boolean(options.json) }, options.name),
   );
+withInstallation(restore.command('list').description('restore points, newest first')).action(
+  (options: CommonOptions) => restoreListCommand(commandContext(options), { json: Boolean(options.json) }),
+);
+withInstallation(
+  restore.command('apply').description('restore the firewall to a restore point').argument('<id>'),
+).action((id: string, options: CommonOptions) =>
+  restoreApplyCommand(commandContext(options), { json: Boolean(options.json) }, id),
+);
 
 const wantsJson = process.argv.includes('--json');
 program.parseAsync().catch((error: unknown) => {

@@ -64,7 +64,7 @@ export function createApp(services: Services, options: AppOptions): Hono<AppEnv>
   registerSystemRoutes(defineRoute, services);
   registerAuditRoutes(defineRoute, services);
   registerNotificationRoutes(defineRoute, services);
-  registerFirewallRoutes(defineRoute, services);
+  registerFirewallRoutes(defineRoute, services, options.port);
 
   app.notFound((c) => fail(c, new ApiError('NOT_FOUND', 'no such route')));
   app.onError((error, c) => {

@@ -43,6 +43,20 @@ export const errorStatus = {
   FW_BACKEND_CONFLICT: 409,
   /** Neither ufw nor iptables is installed (issue 10). */
   FW_BACKEND_NOT_FOUND: 503,
+  /** The change would cut SSH or the management port from this session's address; resend with `acknowledge_lockout: true`. */
+  FW_LOCKOUT_RISK: 409,
+  /** Another safe-apply transaction waits for its confirm (`details.transaction_id`). */
+  FW_TRANSACTION_PENDING: 409,
+  /** The transaction is no longer waiting for a confirm (`details.state`: rolled back, confirmed, failed). */
+  FW_TRANSACTION_NOT_PENDING: 409,
+  /** No transaction with this id. */
+  FW_TRANSACTION_NOT_FOUND: 404,
+  /** No restore point with this id. */
+  FW_SNAPSHOT_NOT_FOUND: 404,
+  /** The agent could not apply (the previous state was restored at once) or store a restore point. */
+  FW_APPLY_FAILED: 500,
+  /** Even restoring the previous state failed: the firewall needs an operator. */
+  FW_ROLLBACK_FAILED: 500,
   /** The database did not answer. */
   DB_UNAVAILABLE: 503,
   /** A bug: logged with the request id; the body says nothing more. */

@@ -14,6 +14,8 @@ import type { EditableSettings } from '../settings/editable-settings.js';
 import { createSettingsService, type SettingsService } from '../settings/settings-service.js';
 import type { Database } from '../store/database.js';
 import { openDatabase } from '../store/open-database.js';
+import { createFirewallChanges, type FirewallChanges } from '../transactions/firewall-changes.js';
+import { createTransactionStore } from '../transactions/transaction-store.js';
 import { type PreparedDatabase, prepareDatabase } from './prepare-database.js';
 
 /**
@@ -34,6 +36,8 @@ export interface Services {
   /** The current auth stores (replaced when session or login settings change). */
   auth(): WebAuth;
   notifications: NotificationStore;
+  /** Transactions and restore points, driven through the agent. */
+  firewall: FirewallChanges;
   logger: Logger;
   clock: Clock;
   /** True when the test-only clock hook is active (reported by diagnostics). */
@@ -71,6 +75,17 @@ export async function createServices(options: ServicesOptions): Promise<Services
       logger.level = current.logging.level;
     });
     logger.level = settings.current().logging.level;
+    const notifications = createNotificationStore(opened.db, clock);
+    const firewall = createFirewallChanges({
+      socketPath: config.agent.socket_path,
+      store: createTransactionStore(opened.db, clock),
+      notifications,
+      audit: (entry) => auth.audit.append(entry),
+      safeApplyTimeoutSeconds: () => settings.current().firewall.safe_apply_timeout_seconds,
+      logger,
+    });
+    // Rollbacks the agent did while the server was down are recorded now, without delaying the start.
+    void firewall.reconcile().catch((error: unknown) => logger.warn({ err: error }, 'reconcile failed'));
     return {
       config,
       configFile: options.configFile,
@@ -80,7 +95,8 @@ export async function createServices(options: ServicesOptions): Promise<Services
       migrations,
       settings,
       auth: () => auth,
-      notifications: createNotificationStore(opened.db, clock),
+      notifications,
+      firewall,
       logger,
       clock,
       testClock: options.testClock,

@@ -1,0 +1,72 @@
+/**
+ * @module `firewarden agent`: the privileged agent in the foreground (what
+ * `firewarden-agent.service` runs as root). The socket is `agent.socket_path`
+ * (`FIREWARDEN_AGENT_SOCKET`), mode 0660 for root and the group `--group` (default: the
+ * `firewarden` group when it exists), restore points in `--state-dir`. One line on stdout once it
+ * listens; SIGTERM / SIGINT close the socket and leave a pending transaction for the next start.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { runAgent } from '../agent/run-agent.js';
+import { ConfigError } from '../config/config-error.js';
+import type { CommandContext } from './command-context.js';
+
+export interface AgentCommandOptions {
+  group?: string;
+  stateDir?: string;
+}
+
+export const defaultAgentStateDir = '/var/lib/firewarden-agent';
+const defaultGroup = 'firewarden';
+
+export async function agentCommand(context: CommandContext, options: AgentCommandOptions): Promise<void> {
+  const { backend } = context.config.firewall;
+  if (backend === 'ufw') {
+    throw new ConfigError(
+      'firewall.backend: the agent of this version drives iptables only; use auto or iptables',
+    );
+  }
+  const socketPath = context.config.agent.socket_path;
+  const gid = socketGroup(options.group ?? process.env.FIREWARDEN_AGENT_GID);
+  const stateDir = path.resolve(
+    options.stateDir ?? process.env.FIREWARDEN_AGENT_STATE_DIR ?? defaultAgentStateDir,
+  );
+  const running = await runAgent({
+    socketPath,
+    stateDir,
+    gid,
+    events: {
+      onRollback: (event) =>
+        process.stderr.write(`${JSON.stringify({ msg: 'safe apply rolled back', ...event })}\n`),
+    },
+  });
+  process.stdout.write(
+    `firewarden agent listening on unix:${socketPath} (backend iptables, group ${gid ?? 'of the process'}, state ${stateDir})\n`,
+  );
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => void running.close().then(() => process.exit(0)));
+  }
+}
+
+/** A group name or number; without one, the `firewarden` group when it exists. */
+function socketGroup(value: string | undefined): number | undefined {
+  if (value !== undefined && /^\d{1,10}$/.test(value)) return Number(value);
+  const gid = groupId(value ?? defaultGroup);
+  if (gid === undefined && value !== undefined)
+    throw new ConfigError(`--group: no group "${value}" in /etc/group`);
+  return gid;
+}
+
+function groupId(name: string): number | undefined {
+  let text = '';
+  try {
+    text = readFileSync('/etc/group', 'utf8');
+  } catch {
+    return undefined;
+  }
+  for (const line of text.split('\n')) {
+    const [groupName, , id] = line.split(':');
+    if (groupName === name && id !== undefined && /^\d+$/.test(id)) return Number(id);
+  }
+  return undefined;
+}

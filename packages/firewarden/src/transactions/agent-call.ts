@@ -1,0 +1,41 @@
+/**
+ * @module One agent operation as the API sees it: the result, or the API error a client can act
+ * on. A missing or silent agent is 503 `FW_AGENT_UNAVAILABLE` with the reason; the agent's own
+ * `FW_*` failures keep their code (validation errors keep their paths).
+ */
+import { AgentUnavailable, callAgent } from '../agent/agent-client.js';
+import type { Operation } from '../agent/protocol.js';
+import { ApiError } from '../http/api-error.js';
+import type { ErrorCode } from '../http/error-codes.js';
+
+/** Agent codes passed through as they are; AGENT_BUSY means a safe apply waits for its confirm. */
+const passedThrough: Record<string, ErrorCode> = {
+  FW_VALIDATION_FAILED: 'FW_VALIDATION_FAILED',
+  FW_APPLY_FAILED: 'FW_APPLY_FAILED',
+  FW_SNAPSHOT_FAILED: 'FW_APPLY_FAILED',
+  FW_ROLLBACK_FAILED: 'FW_ROLLBACK_FAILED',
+  FW_SNAPSHOT_NOT_FOUND: 'FW_SNAPSHOT_NOT_FOUND',
+  FW_TRANSACTION_NOT_FOUND: 'FW_TRANSACTION_NOT_PENDING',
+  AGENT_BUSY: 'FW_TRANSACTION_PENDING',
+};
+
+export const agentNotConnected =
+  'the firewarden agent is not connected; start firewarden-agent (firewarden agent)';
+
+export async function agentResult<T>(
+  socketPath: string,
+  op: Operation,
+  params: Record<string, unknown> = {},
+): Promise<T> {
+  const answer = await callAgent(socketPath, op, params).catch((error: unknown) => {
+    if (!(error instanceof AgentUnavailable)) throw error;
+    throw new ApiError('FW_AGENT_UNAVAILABLE', agentNotConnected, { reason: error.reason });
+  });
+  if (answer.ok) return answer.result as T;
+  const code = passedThrough[answer.error.code];
+  if (code) throw new ApiError(code, answer.error.message, answer.error.details);
+  throw new ApiError('FW_AGENT_UNAVAILABLE', `the agent refused ${op}: ${answer.error.message}`, {
+    reason: 'agent_error',
+    agent_error: answer.error.code,
+  });
+}

@@ -1,0 +1,340 @@
+/**
+ * @module The server's side of changing the firewall: a transaction is validated as a whole
+ * against the rules the kernel holds now, checked for lockout of this session (SSH and the
+ * management port), and sent to the agent, which takes the restore point, applies atomically,
+ * reads back and (safe apply) rolls back by itself at the deadline. The server records every step
+ * (transactions table, audit, notification) and learns of the agent's own rollbacks when it
+ * next asks (`reconcile`, also run at start).
+ */
+import { randomUUID } from 'node:crypto';
+import type { AuditEntryInput } from '@suite/web-auth';
+import type { Logger } from 'pino';
+import { type Conflict, lockoutRisks } from '../engine/analyze.js';
+import type { Rule } from '../engine/rule.js';
+import { applyActions } from '../engine/transaction-actions.js';
+import { ApiError } from '../http/api-error.js';
+import type { NewNotification, NotificationStore } from '../notifications/notification-store.js';
+import { agentResult } from './agent-call.js';
+import type { RestorePointSummary, TransactionStore, TransactionView } from './transaction-store.js';
+
+/** SSH is checked on its standard port (the config has no key for another one). */
+export const sshPort = 22;
+/** What the agent reports as the actor of a rollback it did alone. */
+const agentActor = 'firewarden-agent';
+
+/** Who asks, for the audit trail and the lockout check. */
+export interface Requester {
+  actor: string;
+  requestId: string;
+  client: string;
+}
+
+export interface TransactionRequest {
+  actions: unknown[];
+  safeApply: boolean;
+  acknowledgeLockout: boolean;
+  managementPort: number;
+}
+
+export interface FirewallChangesOptions {
+  socketPath: string;
+  store: TransactionStore;
+  notifications: NotificationStore;
+  audit: (entry: AuditEntryInput) => Promise<unknown>;
+  safeApplyTimeoutSeconds: () => number;
+  logger: Logger;
+}
+
+interface SafeApplyAnswer {
+  transaction_id: string;
+  snapshot_id: string;
+  deadline: string;
+}
+
+export function createFirewallChanges(options: FirewallChangesOptions) {
+  const { socketPath, store } = options;
+  const ask = <T>(op: Parameters<typeof agentResult>[1], params?: Record<string, unknown>) =>
+    agentResult<T>(socketPath, op, params);
+
+  const record = async (
+    who: Requester | null,
+    action: string,
+    target: string,
+    outcome: string,
+    detail: Record<string, unknown>,
+    notification?: NewNotification,
+  ) => {
+    await options.audit({
+      actor: who?.actor ?? agentActor,
+      action,
+      target,
+      outcome,
+      requestId: who?.requestId ?? null,
+      client: who?.client ?? null,
+      detail: detail as never,
+    });
+    if (notification) await options.notifications.add(notification);
+  };
+
+  /** Mirrors the agent's restore points into the store; the answer is the agent's list. */
+  const syncRestorePoints = async (createdBy: string) => {
+    const { snapshots } = await ask<{ snapshots: RestorePointSummary[] }>('list_snapshots');
+    await store.recordRestorePoints(snapshots, createdBy);
+    return snapshots;
+  };
+
+  /** Pending transactions the agent no longer holds were rolled back by it (deadline, or a restore). */
+  const reconcile = async (
+    reason = 'the agent no longer holds it: not confirmed before the deadline (the agent restored the previous rules), or a restore point replaced it',
+  ) => {
+    const pending = await store.pending();
+    if (pending.length === 0) return;
+    let held: string | undefined;
+    try {
+      const status = await ask<{ pending_transaction: { transaction_id: string } | null }>('status');
+      held = status.pending_transaction?.transaction_id;
+    } catch {
+      return; // no agent: nothing can be learned now
+    }
+    for (const transaction of pending) {
+      if (transaction.id === held || !(await store.finish(transaction.id, 'rolled_back', reason))) continue;
+      await record(
+        null,
+        'firewall.transaction.rollback',
+        transaction.id,
+        'success',
+        { reason },
+        {
+          severity: 'warning',
+          code: 'FW_TRANSACTION_ROLLED_BACK',
+          title: 'Firewall change rolled back',
+          message: `Transaction ${transaction.id} was rolled back: ${reason}.`,
+          details: { transaction_id: transaction.id, restore_point_id: transaction.restore_point_id },
+        },
+      );
+    }
+  };
+
+  /** An apply that failed in the agent (which restored the previous rules at once, or could not). */
+  const failed = async (who: Requester, id: string, actions: unknown[], error: ApiError) => {
+    await store.insert({
+      id,
+      state: 'failed',
+      createdBy: who.actor,
+      actions,
+      restorePointId: null,
+      deadline: null,
+      error: error.message,
+    });
+    await record(
+      who,
+      'firewall.transaction.apply',
+      id,
+      'failure',
+      { code: error.code, message: error.message },
+      {
+        severity: 'critical',
+        code: error.code,
+        title: 'Firewall change failed',
+        message:
+          error.code === 'FW_ROLLBACK_FAILED'
+            ? `Transaction ${id} failed and restoring the previous rules failed too: check the firewall now.`
+            : `Transaction ${id} failed; the previous rules were restored.`,
+        details: { transaction_id: id, error: error.message },
+      },
+    );
+  };
+
+  const isApplyFailure = (error: unknown): error is ApiError =>
+    error instanceof ApiError && (error.code === 'FW_APPLY_FAILED' || error.code === 'FW_ROLLBACK_FAILED');
+
+  return {
+    reconcile,
+
+    async begin(request: TransactionRequest, who: Requester): Promise<TransactionView> {
+      const current = await ask<{ rules: Rule[] }>('read_rules');
+      const next = applyActions(current.rules, request.actions, 'iptables');
+      if (!next.ok)
+        throw new ApiError('FW_VALIDATION_FAILED', 'the actions are invalid', { errors: next.errors });
+      const risks: Conflict[] = lockoutRisks(current.rules, next.rules, {
+        client_address: who.client,
+        ssh_port: sshPort,
+        management_port: request.managementPort,
+        // Our chains are jumped to from INPUT, whose policy is left alone (ACCEPT on the hosts we manage).
+        default_incoming: 'allow',
+      });
+      if (risks.length > 0 && !request.acknowledgeLockout) {
+        throw new ApiError(
+          'FW_LOCKOUT_RISK',
+          'the change would cut this session off; send acknowledge_lockout: true to apply it anyway',
+          { conflicts: risks },
+        );
+      }
+      await record(who, 'firewall.transaction.request', 'transactions', 'success', {
+        actions: request.actions.length,
+        safe_apply: request.safeApply,
+        acknowledged_lockout: risks.map((risk) => risk.code),
+      });
+      const ownId = randomUUID();
+      let applied: { id: string; snapshot_id: string; deadline: number | null };
+      try {
+        if (request.safeApply) {
+          const answer = await ask<SafeApplyAnswer>('begin_safe_apply', {
+            rules: next.rules,
+            timeout_seconds: options.safeApplyTimeoutSeconds(),
+          });
+          applied = {
+            id: answer.transaction_id,
+            snapshot_id: answer.snapshot_id,
+            deadline: Date.parse(answer.deadline),
+          };
+        } else {
+          const answer = await ask<{ snapshot_id: string }>('apply', { rules: next.rules });
+          applied = { id: ownId, snapshot_id: answer.snapshot_id, deadline: null };
+        }
+      } catch (error) {
+        if (isApplyFailure(error)) await failed(who, ownId, request.actions, error);
+        throw error;
+      }
+      await syncRestorePoints(who.actor).catch((error: unknown) =>
+        options.logger.warn({ err: error }, 'could not list the restore points'),
+      );
+      const transaction = await store.insert({
+        id: applied.id,
+        state: request.safeApply ? 'pending' : 'applied',
+        createdBy: who.actor,
+        actions: request.actions,
+        restorePointId: applied.snapshot_id,
+        deadline: applied.deadline,
+        error: null,
+      });
+      await record(
+        who,
+        'firewall.transaction.apply',
+        transaction.id,
+        'success',
+        { restore_point_id: applied.snapshot_id, deadline: transaction.deadline, rules: next.rules.length },
+        {
+          severity: 'info',
+          code: 'FW_TRANSACTION_APPLIED',
+          title: 'Firewall change applied',
+          message: request.safeApply
+            ? `Transaction ${transaction.id} is live; it is rolled back at ${transaction.deadline} unless confirmed.`
+            : `Transaction ${transaction.id} is live (no safe apply).`,
+          details: { transaction_id: transaction.id, restore_point_id: applied.snapshot_id },
+        },
+      );
+      return transaction;
+    },
+
+    async confirm(id: string, who: Requester): Promise<TransactionView> {
+      let transaction = await store.get(id);
+      if (!transaction) throw new ApiError('FW_TRANSACTION_NOT_FOUND', 'no transaction with this id');
+      if (transaction.state === 'pending') {
+        try {
+          await ask('confirm', { transaction_id: id });
+        } catch (error) {
+          // The agent no longer holds it: its deadline passed and it rolled back.
+          if (error instanceof ApiError && error.code === 'FW_TRANSACTION_NOT_PENDING') await reconcile();
+          else throw error;
+        }
+        if (await store.finish(id, 'confirmed')) {
+          await record(
+            who,
+            'firewall.transaction.confirm',
+            id,
+            'success',
+            {},
+            {
+              severity: 'info',
+              code: 'FW_TRANSACTION_CONFIRMED',
+              title: 'Firewall change confirmed',
+              message: `Transaction ${id} was confirmed and stays.`,
+              details: { transaction_id: id },
+            },
+          );
+          return (await store.get(id))!;
+        }
+        transaction = (await store.get(id))!;
+      }
+      throw new ApiError(
+        'FW_TRANSACTION_NOT_PENDING',
+        `the transaction is ${transaction.state}, not pending`,
+        {
+          state: transaction.state,
+        },
+      );
+    },
+
+    async get(id: string): Promise<TransactionView> {
+      await reconcile();
+      const transaction = await store.get(id);
+      if (!transaction) throw new ApiError('FW_TRANSACTION_NOT_FOUND', 'no transaction with this id');
+      return transaction;
+    },
+
+    async list(limit: number): Promise<TransactionView[]> {
+      await reconcile();
+      return store.list(limit);
+    },
+
+    listRestorePoints: () => syncRestorePoints(agentActor),
+
+    async createRestorePoint(name: string | undefined, who: Requester): Promise<RestorePointSummary> {
+      const point = await ask<RestorePointSummary>('snapshot', { kind: 'manual', note: name });
+      await store.recordRestorePoints([point], who.actor);
+      await record(who, 'firewall.snapshot.create', point.id, 'success', {
+        hash: point.hash,
+        name: point.note,
+      });
+      return point;
+    },
+
+    async restore(id: string, who: Requester) {
+      let answer: { restored: string; hash: string; previous_snapshot_id: string };
+      try {
+        answer = await ask('restore', { snapshot_id: id });
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'FW_ROLLBACK_FAILED') {
+          await record(
+            who,
+            'firewall.snapshot.restore',
+            id,
+            'failure',
+            { code: error.code, message: error.message },
+            {
+              severity: 'critical',
+              code: error.code,
+              title: 'Restoring a restore point failed',
+              message: `Restoring ${id} failed: check the firewall now.`,
+              details: { restore_point_id: id, error: error.message },
+            },
+          );
+        }
+        throw error;
+      }
+      // A restore settles a pending safe apply in the agent: record it as rolled back.
+      await reconcile(`replaced by restoring ${id}`);
+      await syncRestorePoints(who.actor).catch((error: unknown) =>
+        options.logger.warn({ err: error }, 'could not list the restore points'),
+      );
+      await record(
+        who,
+        'firewall.snapshot.restore',
+        id,
+        'success',
+        { hash: answer.hash, previous_restore_point_id: answer.previous_snapshot_id },
+        {
+          severity: 'warning',
+          code: 'FW_SNAPSHOT_RESTORED',
+          title: 'Restore point restored',
+          message: `The firewall was restored to ${id}; the state before is kept as ${answer.previous_snapshot_id}.`,
+          details: { restore_point_id: id, previous_restore_point_id: answer.previous_snapshot_id },
+        },
+      );
+      return answer;
+    },
+  };
+}
+
+export type FirewallChanges = ReturnType<typeof createFirewallChanges>;
