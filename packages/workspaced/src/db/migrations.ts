@@ -44,4 +44,63 @@ export const workspacedMigrations: Record<string, Migration> = {
       await db.schema.createIndex('tasks_project').on('tasks').columns(['project_id', 'id']).execute();
     },
   },
+  'workspaced-0002-nodes-services': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('nodes')
+        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('name', 'text', (col) => col.notNull().unique())
+        .addColumn('url', 'text', (col) => col.notNull())
+        .addColumn('status', 'text', (col) => col.notNull())
+        .addColumn('pairing_code_hash', 'text')
+        .addColumn('pairing_expires_at', 'integer')
+        .addColumn('pairing_failures', 'integer', (col) => col.notNull().defaultTo(0))
+        .addColumn('inbound_credential_hash', 'text', (col) => col.unique())
+        .addColumn('outbound_credential', 'text')
+        .addColumn('created_by', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'integer', (col) => col.notNull())
+        .addColumn('paired_at', 'integer')
+        .addColumn('last_seen_at', 'integer')
+        .addColumn('revoked_at', 'integer')
+        .execute();
+      await db.schema
+        .createTable('services')
+        .addColumn('name', 'text', (col) => col.primaryKey())
+        .addColumn('port', 'integer', (col) => col.notNull())
+        .addColumn('url', 'text')
+        .addColumn('project_id', 'integer', (col) => col.references('projects.id').onDelete('cascade'))
+        .addColumn('created_by', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'integer', (col) => col.notNull())
+        .execute();
+    },
+  },
+  'workspaced-0003-workflows': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('workflow_definitions')
+        .addColumn('name', 'text', (col) => col.primaryKey())
+        .addColumn('steps', 'text', (col) => col.notNull())
+        .addColumn('created_by', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'integer', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable('workflow_runs')
+        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('workflow', 'text', (col) => col.notNull())
+        .addColumn('project_id', 'integer', (col) =>
+          col.notNull().references('projects.id').onDelete('cascade'),
+        )
+        .addColumn('status', 'text', (col) => col.notNull())
+        .addColumn('current_step', 'integer')
+        .addColumn('variables', 'text', (col) => col.notNull())
+        .addColumn('steps', 'text', (col) => col.notNull())
+        .addColumn('error', 'text')
+        .addColumn('started_by', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'integer', (col) => col.notNull())
+        .addColumn('updated_at', 'integer', (col) => col.notNull())
+        .addColumn('finished_at', 'integer')
+        .execute();
+      await db.schema.createIndex('workflow_runs_status').on('workflow_runs').columns(['status']).execute();
+    },
+  },
 };

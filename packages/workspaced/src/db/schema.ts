@@ -36,12 +36,78 @@ export interface TaskTable {
   updated_at: number;
 }
 
+/** A peer daemon (issue 13, `src/nodes/`). */
+export interface NodeTable {
+  id: Generated<number>;
+  name: string;
+  /** Origin of the peer (`http://host:port`); the only address the daemon ever calls for it. */
+  url: string;
+  status: 'pending' | 'paired' | 'revoked';
+  /** SHA-256 of the open one-time pairing code, with its expiry and failed guesses. */
+  pairing_code_hash: string | null;
+  pairing_expires_at: number | null;
+  pairing_failures: Generated<number>;
+  /** SHA-256 of the credential this peer presents to us. */
+  inbound_credential_hash: string | null;
+  /** The credential we present to this peer (it keeps only its hash). */
+  outbound_credential: string | null;
+  created_by: string;
+  created_at: number;
+  paired_at: number | null;
+  last_seen_at: number | null;
+  revoked_at: number | null;
+}
+
+/** A registered service (issue 13, `src/services/`). */
+export interface ServiceTable {
+  name: string;
+  port: number;
+  url: string | null;
+  project_id: number | null;
+  created_by: string;
+  created_at: number;
+}
+
+export interface WorkflowDefinitionTable {
+  name: string;
+  /** JSON: the validated steps (command kept as written). */
+  steps: string;
+  created_by: string;
+  created_at: number;
+}
+
+export interface WorkflowRunTable {
+  id: Generated<number>;
+  workflow: string;
+  project_id: number;
+  status: string;
+  /** Index into `steps` of the step in progress; null once the run is over. */
+  current_step: number | null;
+  /** JSON object of the start's variables (string values). */
+  variables: string;
+  /** JSON array of the run's steps with their state (workflows/workflow-store.ts). */
+  steps: string;
+  error: string | null;
+  started_by: string;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
 export interface WorkspacedTables {
   projects: ProjectTable;
   project_members: ProjectMemberTable;
   tasks: TaskTable;
+  nodes: NodeTable;
+  services: ServiceTable;
+  workflow_definitions: WorkflowDefinitionTable;
+  workflow_runs: WorkflowRunTable;
 }
 
 export type ProjectRow = Selectable<ProjectTable>;
 export type TaskRow = Selectable<TaskTable>;
 export type MemberRow = Selectable<ProjectMemberTable>;
+export type WorkflowDefinitionRow = Selectable<WorkflowDefinitionTable>;
+export type WorkflowRunRow = Selectable<WorkflowRunTable>;
+export type NodeRow = Selectable<NodeTable>;
+export type ServiceRow = Selectable<ServiceTable>;
