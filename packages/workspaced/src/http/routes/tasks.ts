@@ -8,6 +8,7 @@ import { projectGuard, taskGuard } from '../../access/project-access.js';
 import { canonicalRoot } from '../../files/rooted-path.js';
 import { noteTaskState } from '../../realtime/task-attention.js';
 import { KeyedMutex } from '../../sync/keyed-mutex.js';
+import { publishTask, publishTaskDeleted } from '../../tasks/task-events.js';
 import { createTaskSchema, moveTaskSchema, updateTaskSchema } from '../../tasks/task-schema.js';
 import {
   createTask,
@@ -24,7 +25,10 @@ import { notFound } from '../api-error.js';
 import type { AppEnv, DaemonContext } from '../app-env.js';
 import { readJson } from '../request-input.js';
 
-export function registerTaskRoutes(app: Hono<AppEnv>, { db, dataDir, attention }: DaemonContext): void {
+export function registerTaskRoutes(
+  app: Hono<AppEnv>,
+  { db, dataDir, attention, events }: DaemonContext,
+): void {
   // Two clicks on "open worktree" must not race two `git worktree add` for one task.
   const worktreeLocks = new KeyedMutex();
 
@@ -34,23 +38,29 @@ export function registerTaskRoutes(app: Hono<AppEnv>, { db, dataDir, attention }
 
   app.post('/projects/:id/tasks', projectGuard(db, 'tasks.write'), async (c) => {
     const input = await readJson(c, createTaskSchema);
-    return c.json(taskView(await createTask(db, c.var.project.id, input, c.var.principal.id)), 201);
+    const task = await createTask(db, c.var.project.id, input, c.var.principal.id);
+    publishTask(events, 'task.created', task);
+    return c.json(taskView(task), 201);
   });
 
   app.patch('/tasks/:id', taskGuard(db, 'tasks.write'), async (c) => {
     const patch = await readJson(c, updateTaskSchema);
-    return c.json(taskView(await updateTask(db, c.var.task.id, patch)));
+    const task = await updateTask(db, c.var.task.id, patch);
+    publishTask(events, 'task.updated', task);
+    return c.json(taskView(task));
   });
 
   app.post('/tasks/:id/move', taskGuard(db, 'tasks.write'), async (c) => {
     const { state, version } = await readJson(c, moveTaskSchema);
     const task = await moveTask(db, c.var.task.id, state, version);
+    publishTask(events, 'task.updated', task);
     noteTaskState(attention, task);
     return c.json(taskView(task));
   });
 
   app.delete('/tasks/:id', taskGuard(db, 'tasks.write'), async (c) => {
     await deleteTask(db, c.var.task.id);
+    publishTaskDeleted(events, c.var.task);
     return c.body(null, 204);
   });
 
@@ -61,10 +71,9 @@ export function registerTaskRoutes(app: Hono<AppEnv>, { db, dataDir, attention }
       const task = await findTask(db, id);
       if (!task) throw notFound('task');
       const worktree = await ensureTaskWorktree(await canonicalRoot(c.var.project.path), dataDir, task);
-      const updated =
-        task.branch === worktree.branch && task.worktree_path === worktree.path
-          ? task
-          : await recordWorktree(db, id, worktree.branch, worktree.path);
+      const recorded = task.branch === worktree.branch && task.worktree_path === worktree.path;
+      const updated = recorded ? task : await recordWorktree(db, id, worktree.branch, worktree.path);
+      if (!recorded) publishTask(events, 'task.updated', updated);
       return { ...worktree, task: taskView(updated) };
     });
     return c.json(result, result.created ? 201 : 200);
