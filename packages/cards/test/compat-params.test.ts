@@ -393,13 +393,40 @@ describe('readme-typing-svg /typing', () => {
 
   it('font, size, color, background, letterSpacing', async () => {
     const svg = await card('/typing?lines=Hi&font=Fira+Code&size=30&color=ff0000&background=00ff00');
-    expect(svg).toContain('font-family="&#39;Fira Code&#39;,');
+    // The named family first, then a fallback of its kind (Fira Code is monospaced).
+    expect(svg).toContain(
+      'font-family="&#39;Fira Code&#39;,ui-monospace,SFMono-Regular,Menlo,Consolas,DejaVu Sans Mono,monospace"',
+    );
+    expect(await card('/typing?lines=Hi&font=Roboto')).toContain(
+      'font-family="&#39;Roboto&#39;,Verdana,Geneva,DejaVu Sans,sans-serif"',
+    );
     expect(svg).toContain('font-size="30" fill="#ff0000"');
     expect(attribute(frame(svg), 'fill')).toBe('#00ff00');
     const charX = (svg: string) => attribute(textAttributes(svg, 'Hi'), 'x')!.split(' ').map(Number);
     const plain = charX(await card('/typing?lines=Hi&size=20'));
     const spaced = charX(await card('/typing?lines=Hi&size=20&letterSpacing=10px'));
     expect(spaced[1]! - spaced[0]!).toBeCloseTo(plain[1]! - plain[0]! + 10, 1);
+  });
+
+  it('weight sets the font weight (and bold widths from 600 on); random shuffles the lines', async () => {
+    const plain = await card('/typing?lines=Hello&center=true');
+    expect(plain).not.toContain('font-weight=');
+    const bold = await card('/typing?lines=Hello&center=true&weight=700');
+    expect(bold).toContain('font-size="20" font-weight="700" fill=');
+    const lastX = (svg: string) => Number(attribute(textAttributes(svg, 'Hello'), 'x')!.split(' ').at(-1));
+    const firstX = (svg: string) => Number(attribute(textAttributes(svg, 'Hello'), 'x')!.split(' ')[0]);
+    // Bold Verdana is wider: the last letter sits further from the first.
+    expect(lastX(bold) - firstX(bold)).toBeGreaterThan(lastX(plain) - firstX(plain));
+    expect(await card('/typing?lines=Hello&weight=350')).toContain('font-weight="400"');
+
+    const lines = 'One;Two;Three;Four;Five;Six;Seven;Eight';
+    const order = (svg: string) => textsOf(svg).filter((text) => text !== '|');
+    expect(order(await card(`/typing?lines=${lines}`))).toEqual(lines.split(';'));
+    const shuffled = order(await card(`/typing?lines=${lines}&random=true`));
+    expect(shuffled).not.toEqual(lines.split(';'));
+    expect([...shuffled].sort()).toEqual(lines.split(';').sort());
+    // The same URL draws the same order (the card stays cacheable).
+    expect(order(await card(`/typing?lines=${lines}&random=true`))).toEqual(shuffled);
   });
 
   it('center and vCenter move the text into the middle', async () => {

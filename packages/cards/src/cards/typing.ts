@@ -18,8 +18,10 @@ export interface TypingInput {
   fontSize: number;
   cursor: string;
   theme: Theme;
-  /** A font family tried before ours (shown where the viewer has it). */
+  /** The whole font-family list, replacing ours (shown where the viewer has the first font). */
   fontFamily?: string;
+  /** CSS font weight (100-900); default normal. Measured bold from 600 on. */
+  fontWeight?: number;
   /** Extra space after each character, px. */
   letterSpacing?: number;
   /** Seconds to type one line; default 0.08 s per character. */
@@ -94,11 +96,10 @@ export function renderTyping(input: TypingInput): string {
   const { lines, fontSize, theme } = input;
   const padding = Math.round(fontSize * 0.7);
   const lineHeight = Math.round(fontSize * 1.45);
-  const cursorWidth = measureText(input.cursor, { size: fontSize });
+  const font = { size: fontSize, bold: (input.fontWeight ?? 400) >= 600 };
+  const cursorWidth = measureText(input.cursor, font);
   const spacing = input.letterSpacing ?? 0;
-  const widths = lines.map((line) =>
-    prefixWidths(line, { size: fontSize }).map((width, typed) => width + typed * spacing),
-  );
+  const widths = lines.map((line) => prefixWidths(line, font).map((width, typed) => width + typed * spacing));
   const longest = Math.max(0, ...widths.map((w) => w.at(-1)!));
   const rows = input.singleLine ? 1 : lines.length;
   // A fixed size never cuts the text off: it grows to fit.
@@ -161,12 +162,13 @@ export function renderTyping(input: TypingInput): string {
     }
   });
   css.push(reducedMotionCss);
-  const family = input.fontFamily ? `${escapeXml(input.fontFamily)},${fontFamily}` : fontFamily;
+  const family = escapeXml(input.fontFamily ?? fontFamily);
+  const weight = input.fontWeight === undefined ? '' : ` font-weight="${input.fontWeight}"`;
   return svgDocument({
     width,
     height,
     title: lines.join(' / '),
     css: css.join(''),
-    body: `${cardFrame({ width, height, theme })}<g font-family="${family}" font-size="${fontSize}" fill="${theme.title}">${parts.join('')}</g>`,
+    body: `${cardFrame({ width, height, theme })}<g font-family="${family}" font-size="${fontSize}"${weight} fill="${theme.title}">${parts.join('')}</g>`,
   });
 }
