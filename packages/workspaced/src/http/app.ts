@@ -11,13 +11,11 @@ import { toPrincipal } from '../auth/principal.js';
 import { requestSecurity } from '../auth/request-security.js';
 import { writeBodyLimit } from '../files/limits.js';
 import { registerHostObservabilityRoutes } from '../observability/host-routes.js';
-import { type PreviewRouteOptions, registerPreviewRoutes } from '../preview/preview-routes.js';
 import { registerAttentionRoutes } from '../realtime/attention-routes.js';
 import { registerServiceRoutes } from '../services/service-routes.js';
 import { registerAgentRoutes } from '../terminals/agents/agent-routes.js';
 import { registerObservabilityRoutes } from '../terminals/terminal-observability.js';
 import { registerTerminalRoutes } from '../terminals/terminal-routes.js';
-import { registerWorkflowRoutes } from '../workflows/workflow-routes.js';
 import { ApiError, errorResponse } from './api-error.js';
 import { apiPrefix } from './api-prefix.js';
 import type { AppEnv, DaemonContext } from './app-env.js';
@@ -40,8 +38,6 @@ export interface AppOptions {
   allowedHosts: readonly string[];
   allowedOrigins: readonly string[];
   secureCookies: boolean;
-  /** `GET /preview/{port}/...` hands out tickets for the preview origin. */
-  previews: PreviewRouteOptions;
 }
 
 /** Largest body of any route but `files/write`. */
@@ -97,8 +93,6 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   registerAgentRoutes(api, context);
   registerAttentionRoutes(api, context);
   registerObservabilityRoutes(api, context);
-  registerPreviewRoutes(api, options.previews);
-  registerWorkflowRoutes(api, context);
   registerServiceRoutes(api, context);
   registerHostObservabilityRoutes(api, context);
   app.route(apiPrefix, api);
