@@ -15,6 +15,8 @@ export type AgentErrorCode =
   | 'FW_SNAPSHOT_NOT_FOUND'
   | 'FW_TRANSACTION_NOT_FOUND'
   | 'FW_COMMAND_FAILED'
+  | 'FW_BACKEND_CONFLICT'
+  | 'FW_BACKEND_NOT_FOUND'
   | 'INTERNAL_ERROR';
 
 export class AgentError extends Error {

@@ -1,19 +1,20 @@
 /**
- * @module The agent's operations on the iptables backend, one at a time (a queue, so two clients
- * never interleave a snapshot and an apply). Apply = validate, automatic restore point, dry run,
- * one atomic restore per family, verify by reading back; any failure restores the point at once.
- * Safe apply (OPNsense's savepoint/rollback model) arms a timer in the agent itself: without a
- * confirm before the deadline the point is restored, even if the server or browser is gone.
+ * @module The agent's operations on the chosen backend (iptables or ufw), one at a time (a queue,
+ * so two clients never interleave a snapshot and an apply). Apply = validate, automatic restore
+ * point, dry run, write, verify by reading back; any failure restores the point at once. Writes
+ * are refused with `FW_BACKEND_CONFLICT` while another manager owns the firewall, unless the
+ * operator opted in. Safe apply (OPNsense's savepoint/rollback model) arms a timer in the agent
+ * itself: without a confirm before the deadline the point is restored, even if the server or
+ * browser is gone; that rollback is never blocked by a conflict.
  */
 import { randomUUID } from 'node:crypto';
 import type { Family } from '../engine/addresses.js';
 import { analyzeRules } from '../engine/analyze.js';
-import { mergeFamilies, readOwnedRules, tableSection } from '../engine/iptables-parse.js';
-import { appliesToFamily, renderOwnedTable } from '../engine/iptables-render.js';
-import { directions, type Rule } from '../engine/rule.js';
+import type { Rule } from '../engine/rule.js';
 import { validateRules } from '../engine/validate.js';
+import type { ManagerConflict } from '../firewall/manager-conflicts.js';
 import { AgentError } from './agent-error.js';
-import { emptyFilterTable, families, type IptablesBackend } from './iptables-backend.js';
+import type { FirewallBackend } from './firewall-backend.js';
 import type { PendingFile, PendingTransaction } from './pending-transaction.js';
 import type { Snapshot, SnapshotKind, SnapshotStore } from './snapshot-store.js';
 
@@ -22,16 +23,25 @@ export interface AgentEvents {
   onRollback?: (event: { transaction_id: string; snapshot_id: string; ok: boolean; error?: string }) => void;
 }
 
+/** Who else manages the firewall, and whether the operator allowed writing anyway. */
+export interface ConflictGuard {
+  detect(saved: Record<Family, string>): Promise<ManagerConflict[]>;
+  allowWrite: boolean;
+}
+
+const noConflicts: ConflictGuard = { detect: async () => [], allowWrite: false };
+
 export class FirewallAgent {
   private queue: Promise<unknown> = Promise.resolve();
   private pending: PendingTransaction | null = null;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly backend: IptablesBackend,
+    private readonly backend: FirewallBackend,
     private readonly snapshots: SnapshotStore,
     private readonly pendingFile: PendingFile,
     private readonly events: AgentEvents = {},
+    private readonly guard: ConflictGuard = noConflicts,
   ) {}
 
   /** Re-arms (or runs at once) the rollback of a transaction left pending by a previous run. */
@@ -48,11 +58,14 @@ export class FirewallAgent {
 
   status() {
     return this.exclusive(async () => {
-      const saved = await this.saveAll();
-      const chainsPresent = families.every((family) => saved[family].includes(':FIREWARDEN-INPUT '));
+      const saved = await this.backend.saveAll();
+      const conflicts = await this.guard.detect(saved);
       return {
-        backend: 'iptables',
-        owned_chains_present: chainsPresent,
+        backend: this.backend.kind,
+        ...(await this.backend.describe(saved)),
+        conflicts,
+        read_only: conflicts.length > 0 && !this.guard.allowWrite,
+        allow_write_on_manager_conflict: this.guard.allowWrite,
         pending_transaction: this.pending && {
           transaction_id: this.pending.transaction_id,
           deadline: new Date(this.pending.deadline).toISOString(),
@@ -62,32 +75,33 @@ export class FirewallAgent {
   }
 
   readRules() {
-    return this.exclusive(async () => {
-      const saved = await this.saveAll();
-      const v4 = readOwnedRules(saved.ipv4, 'ipv4');
-      const v6 = readOwnedRules(saved.ipv6, 'ipv6');
-      return { rules: mergeFamilies(v4.rules, v6.rules), unparsed: [...v4.unparsed, ...v6.unparsed] };
-    });
+    return this.exclusive(() => this.backend.readRules());
   }
 
   validate(input: unknown[]) {
     return this.exclusive(async () => {
       const rules = this.checked(input);
-      await this.dryRun(rules, await this.saveAll());
+      await this.backend.prepare(rules, await this.backend.capture());
       return { rules, conflicts: analyzeRules(rules) };
     });
   }
 
   apply(input: unknown[]) {
     return this.exclusive(async () => {
-      const snapshot = await this.applyWithRestorePoint(this.checked(input));
+      const rules = this.checked(input);
+      await this.refuseOnConflict();
+      const snapshot = await this.applyWithRestorePoint(rules);
       return { snapshot_id: snapshot.id };
     });
   }
 
   snapshot(kind: SnapshotKind, note: string | null) {
     return this.exclusive(async () => {
-      const { iptables: _state, ...summary } = await this.snapshots.create(kind, await this.saveAll(), note);
+      const {
+        iptables: _iptables,
+        ufw_files: _files,
+        ...summary
+      } = await this.snapshots.create(kind, await this.backend.capture(), note);
       return summary;
     });
   }
@@ -99,11 +113,12 @@ export class FirewallAgent {
   restore(snapshotId: string) {
     return this.exclusive(async () => {
       const snapshot = await this.snapshots.get(snapshotId);
+      await this.refuseOnConflict();
       // A manual restore supersedes a pending transaction: nothing left to roll back.
       await this.settlePending();
       const before = await this.snapshots.create(
         'automatic',
-        await this.saveAll(),
+        await this.backend.capture(),
         `before restoring ${snapshot.id}`,
       );
       await this.restoreState(snapshot);
@@ -118,7 +133,9 @@ export class FirewallAgent {
           transaction_id: this.pending.transaction_id,
         });
       }
-      const snapshot = await this.applyWithRestorePoint(this.checked(input));
+      const rules = this.checked(input);
+      await this.refuseOnConflict();
+      const snapshot = await this.applyWithRestorePoint(rules);
       const pending = {
         transaction_id: randomUUID(),
         snapshot_id: snapshot.id,
@@ -178,38 +195,31 @@ export class FirewallAgent {
   }
 
   private checked(input: unknown[]): Rule[] {
-    const result = validateRules(input, { backend: 'iptables' });
+    const result = validateRules(input, { backend: this.backend.kind });
     if (!result.ok)
       throw new AgentError('FW_VALIDATION_FAILED', 'the rules are invalid', { errors: result.errors });
     return result.rules;
   }
 
-  private async saveAll(): Promise<Record<Family, string>> {
-    const [ipv4, ipv6] = await Promise.all(families.map((family) => this.backend.save(family)));
-    return { ipv4: ipv4!, ipv6: ipv6! };
-  }
-
-  private async dryRun(rules: Rule[], saved: Record<Family, string>): Promise<Record<Family, string>> {
-    const inputs = { ipv4: '', ipv6: '' };
-    for (const family of families) {
-      inputs[family] = renderOwnedTable(rules, family, saved[family]);
-      const test = await this.backend.test(family, inputs[family], true);
-      if (!test.ok) {
-        throw new AgentError('FW_VALIDATION_FAILED', `iptables-restore --test refused the ${family} rules`, {
-          errors: [{ path: 'rules', code: 'backend_refused', message: test.message }],
-        });
-      }
-    }
-    return inputs;
+  /** Another manager owns the firewall: writing would fight it, unless the operator opted in. */
+  private async refuseOnConflict(): Promise<void> {
+    if (this.guard.allowWrite) return;
+    const conflicts = await this.guard.detect(await this.backend.saveAll());
+    if (conflicts.length === 0) return;
+    throw new AgentError(
+      'FW_BACKEND_CONFLICT',
+      `another firewall manager is active (${conflicts.map((c) => c.manager).join(', ')}): the ${this.backend.kind} backend is read-only unless firewall.allow_write_on_manager_conflict is true`,
+      { conflicts },
+    );
   }
 
   private async applyWithRestorePoint(rules: Rule[]): Promise<Snapshot> {
-    const saved = await this.saveAll();
-    const inputs = await this.dryRun(rules, saved);
-    const snapshot = await this.snapshots.create('automatic', saved, 'before apply');
+    const state = await this.backend.capture();
+    const write = await this.backend.prepare(rules, state);
+    const snapshot = await this.snapshots.create('automatic', state, 'before apply');
     try {
-      for (const family of families) await this.backend.restore(family, inputs[family], true);
-      await this.verify(rules);
+      await write();
+      await this.backend.verify(rules);
     } catch (error) {
       await this.restoreState(snapshot);
       throw error instanceof AgentError ? error : new AgentError('FW_APPLY_FAILED', (error as Error).message);
@@ -217,31 +227,9 @@ export class FirewallAgent {
     return snapshot;
   }
 
-  /** Reads the rules back: what the kernel holds must be what we meant, in order. */
-  private async verify(rules: Rule[]): Promise<void> {
-    const saved = await this.saveAll();
-    for (const family of families) {
-      const expected = directions.flatMap((direction) =>
-        rules
-          .filter((r) => r.direction === direction && appliesToFamily(r, family))
-          .map((r) => ({ ...r, family })),
-      );
-      const actual = readOwnedRules(saved[family], family).rules.map((r) => ({ ...r, family }));
-      if (JSON.stringify(actual) !== JSON.stringify(expected)) {
-        throw new AgentError(
-          'FW_APPLY_FAILED',
-          `the ${family} rules read back differ from the rules applied`,
-        );
-      }
-    }
-  }
-
   private async restoreState(snapshot: Snapshot): Promise<void> {
     try {
-      for (const family of families) {
-        const filter = tableSection(snapshot.iptables[family], 'filter') ?? emptyFilterTable;
-        await this.backend.restore(family, filter, false);
-      }
+      await this.backend.restore(snapshot);
     } catch (error) {
       throw new AgentError(
         'FW_ROLLBACK_FAILED',

@@ -1,16 +1,18 @@
 /**
- * @module The agent's use of iptables for one family: read the whole ruleset (`iptables-save`),
- * dry-run a restore input (`--test`), and restore it in one atomic call. Tool names are fixed
- * here; only restore *input* comes from rules, and that input was rendered from validated rules.
+ * @module The iptables backend, with the tools of the variant in use (nf_tables or legacy): our
+ * rules live only in our FIREWARDEN-* chains; a write is one `iptables-restore --noflush` per
+ * family after a `--test` dry run; a restore point is the full `iptables-save` of both families
+ * and restoring it replaces each family's filter table. Tool names are fixed here; only restore
+ * *input* comes from rules, and that input was rendered from validated rules.
  */
 import type { Family } from '../engine/addresses.js';
+import { mergeFamilies, readOwnedRules, tableSection } from '../engine/iptables-parse.js';
+import { appliesToFamily, renderOwnedTable } from '../engine/iptables-render.js';
+import { directions, type Rule } from '../engine/rule.js';
+import type { IptablesTools } from '../firewall/iptables-variant.js';
 import { AgentError } from './agent-error.js';
 import type { CommandRunner } from './command-runner.js';
-
-const tools: Record<Family, { save: string; restore: string }> = {
-  ipv4: { save: 'iptables-save', restore: 'iptables-restore' },
-  ipv6: { save: 'ip6tables-save', restore: 'ip6tables-restore' },
-};
+import { type BackendState, clip, type FirewallBackend } from './firewall-backend.js';
 
 export const families: readonly Family[] = ['ipv4', 'ipv6'];
 
@@ -18,39 +20,97 @@ export const families: readonly Family[] = ['ipv4', 'ipv6'];
 export const emptyFilterTable =
   '*filter\n:INPUT ACCEPT [0:0]\n:FORWARD ACCEPT [0:0]\n:OUTPUT ACCEPT [0:0]\nCOMMIT\n';
 
-export class IptablesBackend {
-  constructor(private readonly run: CommandRunner) {}
+export class IptablesBackend implements FirewallBackend {
+  readonly kind = 'iptables';
+
+  constructor(
+    private readonly run: CommandRunner,
+    readonly tools: IptablesTools,
+  ) {}
 
   async save(family: Family): Promise<string> {
-    const result = await this.run([tools[family].save]);
+    const tool = this.tools.save[family];
+    const result = await this.run([tool]);
     if (result.code !== 0) {
-      throw new AgentError('FW_COMMAND_FAILED', `${tools[family].save} failed`, {
-        stderr: clip(result.stderr),
-      });
+      throw new AgentError('FW_COMMAND_FAILED', `${tool} failed`, { stderr: clip(result.stderr) });
     }
     return result.stdout;
   }
 
-  /** Dry run; the error names the line iptables-restore refused. */
-  async test(family: Family, input: string, noflush: boolean): Promise<{ ok: boolean; message: string }> {
-    const result = await this.run([tools[family].restore, '--test', ...(noflush ? ['--noflush'] : [])], {
-      input,
-    });
-    return { ok: result.code === 0, message: clip(result.stderr) };
+  async saveAll(): Promise<Record<Family, string>> {
+    const [ipv4, ipv6] = await Promise.all(families.map((family) => this.save(family)));
+    return { ipv4: ipv4!, ipv6: ipv6! };
   }
 
-  async restore(family: Family, input: string, noflush: boolean): Promise<void> {
-    const result = await this.run([tools[family].restore, ...(noflush ? ['--noflush'] : [])], { input });
+  async capture(): Promise<BackendState> {
+    return { iptables: await this.saveAll() };
+  }
+
+  async describe(saved: Record<Family, string>) {
+    return {
+      variant: this.tools.variant,
+      owned_chains_present: families.every((family) => saved[family].includes(':FIREWARDEN-INPUT ')),
+    };
+  }
+
+  async readRules() {
+    const saved = await this.saveAll();
+    const v4 = readOwnedRules(saved.ipv4, 'ipv4');
+    const v6 = readOwnedRules(saved.ipv6, 'ipv6');
+    return { rules: mergeFamilies(v4.rules, v6.rules), unparsed: [...v4.unparsed, ...v6.unparsed] };
+  }
+
+  async prepare(rules: Rule[], state: BackendState) {
+    const inputs = { ipv4: '', ipv6: '' };
+    for (const family of families) {
+      inputs[family] = renderOwnedTable(rules, family, state.iptables[family]);
+      const test = await this.run([this.tools.restore[family], '--test', '--noflush'], {
+        input: inputs[family],
+      });
+      if (test.code !== 0) {
+        throw new AgentError('FW_VALIDATION_FAILED', `iptables-restore --test refused the ${family} rules`, {
+          errors: [{ path: 'rules', code: 'backend_refused', message: clip(test.stderr) }],
+        });
+      }
+    }
+    return async () => {
+      for (const family of families) await this.load(family, inputs[family], true);
+    };
+  }
+
+  async verify(rules: Rule[]): Promise<void> {
+    const saved = await this.saveAll();
+    for (const family of families) {
+      const expected = directions.flatMap((direction) =>
+        rules
+          .filter((r) => r.direction === direction && appliesToFamily(r, family))
+          .map((r) => ({ ...r, family })),
+      );
+      const actual = readOwnedRules(saved[family], family).rules.map((r) => ({ ...r, family }));
+      if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+        throw new AgentError(
+          'FW_APPLY_FAILED',
+          `the ${family} rules read back differ from the rules applied`,
+        );
+      }
+    }
+  }
+
+  /** Replaces each family's filter table with the saved one; other tables are never touched. */
+  async restore(state: BackendState): Promise<void> {
+    for (const family of families) {
+      await this.load(family, tableSection(state.iptables[family], 'filter') ?? emptyFilterTable, false);
+    }
+  }
+
+  private async load(family: Family, input: string, noflush: boolean): Promise<void> {
+    const tool = this.tools.restore[family];
+    const result = await this.run([tool, ...(noflush ? ['--noflush'] : [])], { input });
     if (result.code !== 0) {
-      throw new AgentError('FW_APPLY_FAILED', `${tools[family].restore} refused the ruleset`, {
+      throw new AgentError('FW_APPLY_FAILED', `${tool} refused the ruleset`, {
         family,
         stderr: clip(result.stderr),
       });
     }
   }
-}
-
-/** Command output in an answer is capped: enough to see the error, never a flood. */
-function clip(text: string): string {
-  return text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text;
 }

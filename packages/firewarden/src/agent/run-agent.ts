@@ -1,6 +1,7 @@
 /**
  * @module Starts the privileged agent: the snapshot store and pending transaction in its state
- * folder, the iptables backend behind an argv-only command runner, and the Unix socket. A
+ * folder, the chosen backend (ufw or iptables) behind an argv-only command runner, and the Unix
+ * socket. A
  * transaction left pending by a previous run is rolled back (or re-armed) before it listens.
  */
 import { mkdir } from 'node:fs/promises';
@@ -8,9 +9,9 @@ import type { Server } from 'node:net';
 import { createCommandRunner } from './command-runner.js';
 import { dispatch } from './dispatch.js';
 import { type AgentEvents, FirewallAgent } from './firewall-agent.js';
-import { IptablesBackend } from './iptables-backend.js';
 import { PendingFile } from './pending-transaction.js';
 import { defaultMaxMessageBytes } from './protocol.js';
+import { type ConfiguredBackend, selectBackend } from './select-backend.js';
 import { SnapshotStore } from './snapshot-store.js';
 import { listenOnSocket } from './socket-server.js';
 
@@ -23,6 +24,10 @@ export interface AgentOptions {
   /** argv prefix for every command (tests run the tools in a network namespace). */
   commandPrefix?: string[];
   events?: AgentEvents;
+  /** `firewall.backend` (default `auto`). */
+  backend?: ConfiguredBackend;
+  /** `firewall.allow_write_on_manager_conflict` (default false). */
+  allowWriteOnManagerConflict?: boolean;
 }
 
 export interface RunningAgent {
@@ -32,11 +37,17 @@ export interface RunningAgent {
 
 export async function runAgent(options: AgentOptions): Promise<RunningAgent> {
   await mkdir(options.stateDir, { recursive: true, mode: 0o700 });
+  const { backend, guard } = await selectBackend(
+    createCommandRunner(options.commandPrefix),
+    options.backend ?? 'auto',
+    options.allowWriteOnManagerConflict ?? false,
+  );
   const agent = new FirewallAgent(
-    new IptablesBackend(createCommandRunner(options.commandPrefix)),
+    backend,
     new SnapshotStore(options.stateDir),
     new PendingFile(options.stateDir),
     options.events,
+    guard,
   );
   await agent.resume();
   const server: Server = await listenOnSocket({

@@ -1,40 +1,39 @@
 /**
  * @module Restore points kept by the agent on disk (one JSON file each, written atomically with a
- * rename, mode 0600): the full `iptables-save` of both families and its SHA-256, so a restore
- * point outlives the server and the agent. Retention: 50 automatic, 20 manual (oldest go first).
+ * rename, mode 0600): the full `iptables-save` of both families (and ufw's files on the ufw
+ * backend) and a SHA-256 over them, so a restore point outlives the server and the agent. Retention: 50 automatic, 20 manual (oldest go first).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Family } from '../engine/addresses.js';
 import { AgentError } from './agent-error.js';
+import type { BackendState } from './firewall-backend.js';
 
 export type SnapshotKind = 'automatic' | 'manual';
 
-export interface Snapshot {
+export interface Snapshot extends BackendState {
   id: string;
   kind: SnapshotKind;
   created_at: string;
   note: string | null;
   /** SHA-256 over the saved state, to show two points are the same and to detect tampering. */
   hash: string;
-  iptables: Record<Family, string>;
 }
 
-export type SnapshotSummary = Omit<Snapshot, 'iptables'>;
+export type SnapshotSummary = Omit<Snapshot, 'iptables' | 'ufw_files'>;
 
 export const retention: Record<SnapshotKind, number> = { automatic: 50, manual: 20 };
 
-export function stateHash(iptables: Record<Family, string>): string {
+export function stateHash({ iptables, ufw_files }: BackendState): string {
   // Timestamps in iptables-save comments change on every run: they are not state.
   const strip = (text: string) =>
     text
       .split('\n')
       .filter((line) => !line.startsWith('#'))
       .join('\n');
-  return createHash('sha256')
-    .update(`ipv4\n${strip(iptables.ipv4)}\nipv6\n${strip(iptables.ipv6)}`)
-    .digest('hex');
+  const hash = createHash('sha256').update(`ipv4\n${strip(iptables.ipv4)}\nipv6\n${strip(iptables.ipv6)}`);
+  for (const file of Object.keys(ufw_files ?? {}).sort()) hash.update(`\n${file}\n${ufw_files![file]}`);
+  return hash.digest('hex');
 }
 
 const idPattern = /^[0-9a-f-]{36}$/;
@@ -45,18 +44,14 @@ export class SnapshotStore {
     this.folder = path.join(stateDir, 'snapshots');
   }
 
-  async create(
-    kind: SnapshotKind,
-    iptables: Record<Family, string>,
-    note: string | null = null,
-  ): Promise<Snapshot> {
+  async create(kind: SnapshotKind, state: BackendState, note: string | null = null): Promise<Snapshot> {
     const snapshot: Snapshot = {
       id: randomUUID(),
       kind,
       created_at: new Date().toISOString(),
       note,
-      hash: stateHash(iptables),
-      iptables,
+      hash: stateHash(state),
+      ...state,
     };
     try {
       await mkdir(this.folder, { recursive: true, mode: 0o700 });
@@ -92,7 +87,7 @@ export class SnapshotStore {
     );
     return snapshots
       .filter((s): s is Snapshot => s !== null)
-      .map(({ iptables: _state, ...summary }) => summary)
+      .map(({ iptables: _iptables, ufw_files: _files, ...summary }) => summary)
       .sort((a, b) => b.created_at.localeCompare(a.created_at));
   }
 

@@ -1,0 +1,40 @@
+/**
+ * @module What the agent needs from a firewall backend (iptables, ufw): capture the whole state
+ * for a restore point, read our rules back, dry-run a rule list, write it, verify it, and put a
+ * captured state back. The agent keeps the order (restore point, write, verify, roll back on
+ * failure) and the safe-apply timer; a backend only knows its tools.
+ */
+import type { Family } from '../engine/addresses.js';
+import type { ReadRules } from '../engine/iptables-parse.js';
+import type { Rule } from '../engine/rule.js';
+import type { Backend } from '../engine/validate.js';
+
+/** A restore point's content: `iptables-save` of both families always, ufw's files on ufw. */
+export interface BackendState {
+  iptables: Record<Family, string>;
+  /** Absolute path -> content, for the files that existed when the point was taken. */
+  ufw_files?: Record<string, string>;
+}
+
+export interface FirewallBackend {
+  readonly kind: Backend;
+  /** `iptables-save` / `ip6tables-save` of the variant in use. */
+  saveAll(): Promise<Record<Family, string>>;
+  capture(): Promise<BackendState>;
+  /** Backend facts for `status` (variant, whether our rules are loaded...). */
+  describe(saved: Record<Family, string>): Promise<Record<string, unknown>>;
+  readRules(): Promise<ReadRules>;
+  /**
+   * Dry-runs `rules` against `state` (just captured) and returns the write that makes them live;
+   * a refusal is `FW_VALIDATION_FAILED` and nothing was changed.
+   */
+  prepare(rules: Rule[], state: BackendState): Promise<() => Promise<void>>;
+  /** Reads the rules back: what the backend holds must be what we meant, in order. */
+  verify(rules: Rule[]): Promise<void>;
+  restore(state: BackendState): Promise<void>;
+}
+
+/** Command output in an answer is capped: enough to see the error, never a flood. */
+export function clip(text: string): string {
+  return text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text;
+}

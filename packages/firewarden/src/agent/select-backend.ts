@@ -1,0 +1,60 @@
+/**
+ * @module Picks the agent's backend once, at start: `firewall.backend` `ufw` or `iptables` as
+ * configured, `auto` -> ufw when it is installed and active (switched on and its chains loaded),
+ * else iptables. The iptables variant (nf_tables or legacy) is detected either way, since ufw
+ * drives the same tools. Also builds the conflict guard the agent checks before every write.
+ */
+import { detectIptablesTools } from '../firewall/iptables-variant.js';
+import { detectManagerConflicts } from '../firewall/manager-conflicts.js';
+import { ufwChainsLoaded, ufwSwitchedOn } from '../firewall/ufw-files.js';
+import { AgentError } from './agent-error.js';
+import { CommandError, type CommandRunner } from './command-runner.js';
+import type { ConflictGuard } from './firewall-agent.js';
+import type { FirewallBackend } from './firewall-backend.js';
+import { IptablesBackend } from './iptables-backend.js';
+import { UfwBackend } from './ufw-backend.js';
+
+export type ConfiguredBackend = 'auto' | 'ufw' | 'iptables';
+
+export interface BackendChoice {
+  backend: FirewallBackend;
+  guard: ConflictGuard;
+}
+
+export async function selectBackend(
+  run: CommandRunner,
+  configured: ConfiguredBackend,
+  allowWriteOnManagerConflict: boolean,
+): Promise<BackendChoice> {
+  const tools = await detectIptablesTools(run).catch((error: unknown) => {
+    throw notFound(error, 'iptables');
+  });
+  const iptables = new IptablesBackend(run, tools);
+  const ufwInstalled = await run(['ufw', 'version']).then(
+    (result) => result.code === 0,
+    () => false,
+  );
+  if (configured === 'ufw' && !ufwInstalled) {
+    throw new AgentError('FW_BACKEND_NOT_FOUND', 'firewall.backend is ufw but ufw is not installed');
+  }
+  const ufwActive =
+    configured === 'auto' &&
+    ufwInstalled &&
+    (await ufwSwitchedOn()) &&
+    ufwChainsLoaded(await iptables.save('ipv4'));
+  const backend = configured === 'ufw' || ufwActive ? new UfwBackend(run, iptables) : iptables;
+  return {
+    backend,
+    guard: {
+      allowWrite: allowWriteOnManagerConflict,
+      detect: async (saved) =>
+        detectManagerConflicts(run, { backend: backend.kind, saved, ufwSwitchedOn: await ufwSwitchedOn() }),
+    },
+  };
+}
+
+function notFound(error: unknown, tool: string): unknown {
+  return error instanceof CommandError && error.reason === 'not_found'
+    ? new AgentError('FW_BACKEND_NOT_FOUND', `${tool} is not installed`)
+    : error;
+}
