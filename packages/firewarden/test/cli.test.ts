@@ -1,7 +1,8 @@
 /**
  * @module Tests: the CLI commands of issue 9, in text and with --json, against real databases
  * (SQLite file, and PostgreSQL where it runs): db migrate, user create-admin, doctor (including a
- * tampered audit chain), preflight, status, service status, agent, --data-dir.
+ * tampered audit chain), preflight, status, service status, agent and restore
+ * refusals, --data-dir.
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -181,12 +182,23 @@ describe('commands without a database', () => {
     expect(text.stdout).toMatch(/^UNIT\s+LOADED\s+ACTIVE\s+ENABLED$/m);
   });
 
-  test('agent says it comes with the engine and exits non-zero', async () => {
-    const text = await runCli(['agent']);
-    expect(text.code).toBe(3);
-    expect(text.stderr).toContain('issue 10');
-    const json = await runCli(['agent', '--json']);
-    expect(JSON.parse(json.stdout).error.code).toBe('NOT_IMPLEMENTED');
+  test('agent refuses a group that does not exist and the ufw backend (exit 2); restore needs an agent', async () => {
+    const config = ['--config', installation.configFile];
+    const group = await runCli(['agent', ...config, '--group', 'no-such-group-here', '--json']);
+    expect(group.code).toBe(2);
+    expect(JSON.parse(group.stdout).error).toMatchObject({
+      code: 'CONFIG_INVALID',
+      message: '--group: no group "no-such-group-here" in /etc/group',
+    });
+    const ufw = await runCli(['agent', ...config], { FIREWARDEN_FIREWALL_BACKEND: 'ufw' });
+    expect(ufw.code).toBe(2);
+    expect(ufw.stderr).toContain('firewall.backend');
+    const list = await runCli(['restore', 'list', ...config, '--json']);
+    expect(list.code).toBe(1);
+    expect(JSON.parse(list.stdout).error.code).toBe('FW_AGENT_UNAVAILABLE');
+    const apply = await runCli(['restore', 'apply', ...config]);
+    expect(apply.code).not.toBe(0);
+    expect(apply.stderr).toContain("missing required argument 'id'");
   });
 
   test('--data-dir keeps the database and the log in one folder', async () => {

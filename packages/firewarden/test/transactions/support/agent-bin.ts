@@ -12,9 +12,13 @@ export interface AgentBin {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startAgentBin(namespace: string, args: string[]): Promise<AgentBin> {
+export async function startAgentBin(
+  namespace: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<AgentBin> {
   const child = spawn('ip', ['netns', 'exec', namespace, process.execPath, cliPath, 'agent', ...args], {
-    env: childEnvironment(),
+    env: childEnvironment(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
