@@ -16,6 +16,7 @@ import { handleUpgrades } from './realtime/upgrade-handler.js';
 import { checkBind } from './security/bind-policy.js';
 import { startAgentMonitor } from './terminals/agents/agent-monitor.js';
 import { TerminalManager } from './terminals/terminal-manager.js';
+import { WorkflowRunner } from './workflows/workflow-runner.js';
 
 const purgeIntervalMs = 5 * 60_000;
 
@@ -69,6 +70,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
     const events = new EventBus();
     const terminals = new TerminalManager(events);
     const attention = new AttentionCenter(events);
+    const workflows = new WorkflowRunner({ db, terminals, events, attention, logger });
+    await workflows.recover();
     const context: DaemonContext = {
       db,
       dataDir,
@@ -80,6 +83,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       terminals,
       events,
       attention,
+      workflows,
     };
     let listeningPort: number | undefined;
     const app = createApp({
@@ -102,6 +106,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       onShutdown: async () => {
         clearInterval(purge);
         stopAgentMonitor();
+        workflows.stop();
         await terminals.terminateAll();
         await database.close();
       },

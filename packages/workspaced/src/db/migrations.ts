@@ -74,4 +74,33 @@ export const workspacedMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  'workspaced-0003-workflows': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('workflow_definitions')
+        .addColumn('name', 'text', (col) => col.primaryKey())
+        .addColumn('steps', 'text', (col) => col.notNull())
+        .addColumn('created_by', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'integer', (col) => col.notNull())
+        .execute();
+      await db.schema
+        .createTable('workflow_runs')
+        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('workflow', 'text', (col) => col.notNull())
+        .addColumn('project_id', 'integer', (col) =>
+          col.notNull().references('projects.id').onDelete('cascade'),
+        )
+        .addColumn('status', 'text', (col) => col.notNull())
+        .addColumn('current_step', 'integer')
+        .addColumn('variables', 'text', (col) => col.notNull())
+        .addColumn('steps', 'text', (col) => col.notNull())
+        .addColumn('error', 'text')
+        .addColumn('started_by', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'integer', (col) => col.notNull())
+        .addColumn('updated_at', 'integer', (col) => col.notNull())
+        .addColumn('finished_at', 'integer')
+        .execute();
+      await db.schema.createIndex('workflow_runs_status').on('workflow_runs').columns(['status']).execute();
+    },
+  },
 };

@@ -68,16 +68,46 @@ export interface ServiceTable {
   created_at: number;
 }
 
+export interface WorkflowDefinitionTable {
+  name: string;
+  /** JSON: the validated steps (command kept as written). */
+  steps: string;
+  created_by: string;
+  created_at: number;
+}
+
+export interface WorkflowRunTable {
+  id: Generated<number>;
+  workflow: string;
+  project_id: number;
+  status: string;
+  /** Index into `steps` of the step in progress; null once the run is over. */
+  current_step: number | null;
+  /** JSON object of the start's variables (string values). */
+  variables: string;
+  /** JSON array of the run's steps with their state (workflows/workflow-store.ts). */
+  steps: string;
+  error: string | null;
+  started_by: string;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
 export interface WorkspacedTables {
   projects: ProjectTable;
   project_members: ProjectMemberTable;
   tasks: TaskTable;
   nodes: NodeTable;
   services: ServiceTable;
+  workflow_definitions: WorkflowDefinitionTable;
+  workflow_runs: WorkflowRunTable;
 }
 
 export type ProjectRow = Selectable<ProjectTable>;
 export type TaskRow = Selectable<TaskTable>;
 export type MemberRow = Selectable<ProjectMemberTable>;
+export type WorkflowDefinitionRow = Selectable<WorkflowDefinitionTable>;
+export type WorkflowRunRow = Selectable<WorkflowRunTable>;
 export type NodeRow = Selectable<NodeTable>;
 export type ServiceRow = Selectable<ServiceTable>;

@@ -11,6 +11,7 @@ import type { FileLimits } from '../files/limits.js';
 import type { AttentionCenter } from '../realtime/attention-center.js';
 import type { EventBus } from '../realtime/event-bus.js';
 import type { TerminalManager } from '../terminals/terminal-manager.js';
+import type { WorkflowRunner } from '../workflows/workflow-runner.js';
 
 /** The signed-in user as routes see them. */
 export interface Principal {
@@ -35,6 +36,8 @@ export interface DaemonContext {
   events: EventBus;
   /** Open attention items (issue 13). */
   attention: AttentionCenter;
+  /** Workflow runs in progress (issue 14). */
+  workflows: WorkflowRunner;
 }
 
 export type AppEnv = {

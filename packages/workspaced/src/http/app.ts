@@ -16,6 +16,7 @@ import { registerServiceRoutes } from '../services/service-routes.js';
 import { registerAgentRoutes } from '../terminals/agents/agent-routes.js';
 import { registerObservabilityRoutes } from '../terminals/terminal-observability.js';
 import { registerTerminalRoutes } from '../terminals/terminal-routes.js';
+import { registerWorkflowRoutes } from '../workflows/workflow-routes.js';
 import { ApiError, errorResponse } from './api-error.js';
 import { apiPrefix } from './api-prefix.js';
 import type { AppEnv, DaemonContext } from './app-env.js';
@@ -93,6 +94,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   registerAgentRoutes(api, context);
   registerAttentionRoutes(api, context);
   registerObservabilityRoutes(api, context);
+  registerWorkflowRoutes(api, context);
   registerServiceRoutes(api, context);
   registerHostObservabilityRoutes(api, context);
   app.route(apiPrefix, api);

@@ -8,7 +8,13 @@
  */
 import type { EventBus } from './event-bus.js';
 
-export type AttentionKind = 'agent.blocked' | 'agent.failed' | 'task.blocked' | 'task.failed';
+export type AttentionKind =
+  | 'agent.blocked'
+  | 'agent.failed'
+  | 'task.blocked'
+  | 'task.failed'
+  | 'workflow.approval'
+  | 'workflow.failed';
 
 export interface AttentionItem {
   id: number;
@@ -62,10 +68,10 @@ export class AttentionCenter {
     return item;
   }
 
-  /** The resource no longer blocks (the agent works again, the task moved on). */
-  clear(resource: string): void {
+  /** The resource no longer blocks (the agent works again, the task moved on, a user approved). */
+  clear(resource: string, by = 'auto'): void {
     const current = this.openByResource.get(resource);
-    if (current) this.resolveItem(current, 'auto');
+    if (current) this.resolveItem(current, by);
   }
 
   get(id: number): AttentionItem | undefined {

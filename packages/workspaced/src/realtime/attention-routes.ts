@@ -1,7 +1,7 @@
 /**
  * @module `GET /attention` (open items first, then recently resolved ones, of the projects where
- * the caller has `agent.view`) and `POST /attention/{id}/resolve` (an agent item needs
- * `agent.control`, a task item `tasks.write`, in the item's project).
+ * the caller has `agent.view`) and `POST /attention/{id}/resolve` (a task item needs
+ * `tasks.write`, an agent or workflow item `agent.control`, in the item's project).
  */
 import type { Hono } from 'hono';
 import { type Permission, roleHas } from '../access/permissions.js';
@@ -34,7 +34,7 @@ export function registerAttentionRoutes(app: Hono<AppEnv>, { db, attention }: Da
     const item = attention.get(readId(c));
     const role = item ? await roleIn(c.var.principal, item.project_id) : undefined;
     if (!item || !role || !roleHas(role, 'agent.view')) throw notFound('attention item');
-    const needed: Permission = item.kind.startsWith('agent.') ? 'agent.control' : 'tasks.write';
+    const needed: Permission = item.kind.startsWith('task.') ? 'tasks.write' : 'agent.control';
     if (!roleHas(role, needed)) throw denied(needed);
     return c.json(attention.resolve(item, c.var.principal.id));
   });

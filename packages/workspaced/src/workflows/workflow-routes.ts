@@ -1,0 +1,127 @@
+/**
+ * @module Workflow routes: `GET/POST /workflows` (definitions), `POST /workflows/{name}/start`
+ * {project_id, variables}, `GET /workflow-runs/latest`, `GET /workflow-runs/{id}` and
+ * `POST /workflow-runs/{id}/advance|approve|cancel`. Definitions are daemon-wide; a run belongs
+ * to the project it was started in, whose role decides who sees (`agent.view`), starts
+ * (`agent.start`), advances and cancels (`agent.control`) and approves (`agent.approve`) it.
+ */
+import type { Hono } from 'hono';
+import { type Permission, roleHas } from '../access/permissions.js';
+import { denied, effectiveProjectRole, requirePermission } from '../access/project-access.js';
+import { ApiError, notFound } from '../http/api-error.js';
+import type { AppEnv, DaemonContext, Principal } from '../http/app-env.js';
+import { readId, readJson, readQuery } from '../http/request-input.js';
+import { findProject, listAllProjects } from '../projects/project-store.js';
+import { placeholdersIn, splitCommand } from './command-template.js';
+import {
+  createWorkflowSchema,
+  latestRunQuerySchema,
+  startWorkflowSchema,
+  type WorkflowStep,
+  workflowNameSchema,
+} from './workflow-schema.js';
+import {
+  definitionView,
+  findDefinition,
+  findRun,
+  insertDefinition,
+  listDefinitions,
+  newestRuns,
+  runView,
+} from './workflow-store.js';
+
+/** The variables a start must give: exactly the placeholders of the steps, no more, no fewer. */
+function checkVariables(steps: readonly WorkflowStep[], variables: Record<string, string>) {
+  const words = steps.filter((step) => step.kind === 'agent').map((step) => splitCommand(step.command));
+  const needed = placeholdersIn(words.flat());
+  const unknown = Object.keys(variables).filter((name) => !needed.has(name));
+  if (unknown.length > 0)
+    throw new ApiError(400, 'UNKNOWN_VARIABLE', `the workflow uses no variable ${unknown.join(', ')}`, {
+      variables: unknown,
+    });
+  const missing = [...needed].filter((name) => variables[name] === undefined);
+  if (missing.length > 0)
+    throw new ApiError(400, 'MISSING_VARIABLE', `the workflow needs a value for ${missing.join(', ')}`, {
+      variables: missing,
+    });
+  return words;
+}
+
+export function registerWorkflowRoutes(app: Hono<AppEnv>, { db, workflows: runner }: DaemonContext): void {
+  /** The caller's role in the project, or 404 when they cannot see it (or it is gone). */
+  async function projectRole(principal: Principal, projectId: number, what: string) {
+    const project = await findProject(db, projectId);
+    const role = project ? await effectiveProjectRole(db, principal, project) : undefined;
+    if (!project || !role) throw notFound(what);
+    return { project, role };
+  }
+
+  /** A run the caller may see, checked for `permission` in its project. */
+  async function authorizeRun(principal: Principal, id: number, permission: Permission) {
+    const run = await findRun(db, id);
+    if (!run) throw notFound('workflow run');
+    const { role } = await projectRole(principal, run.project_id, 'workflow run');
+    if (!roleHas(role, 'agent.view')) throw notFound('workflow run');
+    if (!roleHas(role, permission)) throw denied(permission);
+    return run;
+  }
+
+  app.get('/workflows', requirePermission('agent.view'), async (c) =>
+    c.json({ workflows: (await listDefinitions(db)).map(definitionView) }),
+  );
+
+  app.post('/workflows', requirePermission('agent.start'), async (c) => {
+    const input = await readJson(c, createWorkflowSchema);
+    const row = await insertDefinition(db, input, c.var.principal.id);
+    if (!row) throw new ApiError(409, 'WORKFLOW_EXISTS', `a workflow named ${input.name} exists`);
+    return c.json(definitionView(row), 201);
+  });
+
+  app.post('/workflows/:name/start', async (c) => {
+    const name = workflowNameSchema.safeParse(c.req.param('name'));
+    const definition = name.success ? await findDefinition(db, name.data) : undefined;
+    if (!definition) throw notFound('workflow');
+    const input = await readJson(c, startWorkflowSchema);
+    const { project, role } = await projectRole(c.var.principal, input.project_id, 'project');
+    if (!roleHas(role, 'agent.start')) throw denied('agent.start');
+    const steps = definitionView(definition).steps;
+    const words = checkVariables(steps, input.variables);
+    let agentStep = 0;
+    const run = await runner.start({
+      workflow: definition.name,
+      projectId: project.id,
+      steps: steps.map((step) => ({ ...step, words: step.kind === 'agent' ? words[agentStep++]! : [] })),
+      variables: input.variables,
+      startedBy: c.var.principal.id,
+    });
+    return c.json(runView(run), 201);
+  });
+
+  app.get('/workflow-runs/latest', async (c) => {
+    const query = readQuery(c, latestRunQuerySchema);
+    const projectIds: number[] = [];
+    for (const project of await listAllProjects(db)) {
+      if (query.project_id !== undefined && project.id !== query.project_id) continue;
+      const role = await effectiveProjectRole(db, c.var.principal, project);
+      if (role && roleHas(role, 'agent.view')) projectIds.push(project.id);
+    }
+    const [run] = await newestRuns(db, { projectIds, workflow: query.workflow }, 1);
+    if (!run) throw notFound('workflow run');
+    return c.json(runView(run));
+  });
+
+  app.get('/workflow-runs/:id', async (c) =>
+    c.json(runView(await authorizeRun(c.var.principal, readId(c), 'agent.view'))),
+  );
+
+  const actions = [
+    ['advance', 'agent.control', (id: number, by: string) => runner.advance(id, by)],
+    ['approve', 'agent.approve', (id: number, by: string) => runner.approve(id, by)],
+    ['cancel', 'agent.control', (id: number, by: string) => runner.cancel(id, by)],
+  ] as const;
+  for (const [action, permission, act] of actions)
+    app.post(`/workflow-runs/:id/${action}`, async (c) => {
+      const run = await authorizeRun(c.var.principal, readId(c), permission);
+      return c.json(runView(await act(run.id, c.var.principal.id)));
+    });
+}
