@@ -148,6 +148,31 @@ describe('github-readme-stats /api', () => {
     expect(textsOf(mark)).toContain('grade B');
   });
 
+  it('locale translates the title and every row (their aliases too); unknown locales draw English', async () => {
+    const german = textsOf(await card(`${base}&locale=de&show=prs_merged`));
+    expect(german[0]).toBe('Ada Lovelaces GitHub-Statistiken');
+    expect(german.filter((text) => text.endsWith(':'))).toEqual([
+      'Insgesamt erhaltene Sterne:',
+      'Anzahl Commits (letztes Jahr):',
+      'PRs Insgesamt:',
+      'Insgesamt zusammengeführte PRs:',
+      'Anzahl Issues:',
+      'Beigetragen zu (letztes Jahr):',
+    ]);
+    expect(textsOf(await card(`${base}&locale=de&include_all_commits=true`))).toContain('Anzahl Commits:');
+    // github-readme-stats writes Chinese as `cn`, streak-stats as `zh_Hans`.
+    const chinese = textsOf(await card(`${base}&locale=cn`));
+    expect(chinese[0]).toBe('Ada Lovelace 的 GitHub 统计数据');
+    expect(chinese).toContain('获标星数:');
+    expect(textsOf(await card(`${base}&locale=zh_Hans`))).toEqual(chinese);
+    expect(textsOf(await card(`${base}&locale=pt-BR`))).toContain('Total de estrelas:');
+    // A custom title wins over the translated one.
+    expect(textsOf(await card(`${base}&locale=fr&custom_title=Moi`))[0]).toBe('Moi');
+    const plain = await card(base);
+    expect(await card(`${base}&locale=xx`)).toBe(plain);
+    expect(await card(`${base}&locale=en`)).toBe(plain);
+  });
+
   it('title_color, text_color, icon_color, border_color, ring_color, bg_color', async () => {
     const svg = await card(
       `${base}&show_icons=true&title_color=ff0000&text_color=00ff00&icon_color=0000ff&border_color=123456&ring_color=abcdef&bg_color=fedcba`,
@@ -230,6 +255,12 @@ describe('github-readme-stats /api/top-langs and /api/pin', () => {
     expect(attribute(frame(colored), 'fill')).toBe('#000000');
   });
 
+  it('locale translates the title', async () => {
+    expect(textsOf(await card(`${langs}&locale=ja`))[0]).toBe('最もよく使っている言語');
+    expect(textsOf(await card(`${langs}&locale=es&layout=donut`))[0]).toBe('Lenguajes más usados');
+    expect(textsOf(await card(`${langs}&locale=nope`))[0]).toBe('Most Used Languages');
+  });
+
   it('pin: repo, show_owner, theme and colours', async () => {
     const pin = await card('/api/pin/?username=ada&repo=engine');
     expect(textsOf(pin)[0]).toBe('engine');
@@ -293,6 +324,32 @@ describe('github-readme-streak-stats /streak?user=', () => {
     expect(from2023.slice(0, 3)).toEqual(['23', 'Total Contributions', '1 Jan 2023 – Present']);
     expect(from2023).toContain('27 Feb 2024 – 2 Mar 2024');
     expect(plain).toContain('28 Dec 2022 – 2 Jan 2023');
+  });
+
+  it('locale translates the labels and writes dates the locale way', async () => {
+    const german = textsOf(await card(`${base}&locale=de`));
+    expect(german).toEqual(
+      expect.arrayContaining([
+        'Gesamte Beiträge',
+        'Aktuelle Serie',
+        'Längste Serie',
+        '28. Dez. 2022 – Heute',
+      ]),
+    );
+    expect(textsOf(await card(`${base}&locale=de&mode=weekly`))).toEqual(
+      expect.arrayContaining(['Wochenserie', 'Längste Wochenserie']),
+    );
+    const japanese = textsOf(await card(`${base}&locale=ja`));
+    expect(japanese).toContain('2022年12月28日 – 今');
+    // date_format wins over the locale's dates; Turkish has no week-streak words: English stays.
+    expect(textsOf(await card(`${base}&locale=fr&date_format=%5BY.%5Dn.j`))).toContain(
+      "2022.12.28 – Aujourd'hui",
+    );
+    const turkish = textsOf(await card(`${base}&locale=tr&mode=weekly`));
+    expect(turkish).toEqual(
+      expect.arrayContaining(['Toplam Katkı', 'Current Week Streak', 'Longest Week Streak']),
+    );
+    expect(await card(`${base}&locale=xx-yy`)).toBe(await card(base));
   });
 
   it('each colour parameter colours its element', async () => {

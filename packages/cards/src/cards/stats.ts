@@ -36,6 +36,8 @@ export interface StatsInput {
   discussionsAnswered?: number;
   /** Replaces the title; `null` draws no title row. */
   title?: string | null;
+  /** The title for the (shortened) display name when `title` is not given; default "<name>'s GitHub Stats". */
+  titleFor?: (name: string) => string;
   /** Smallest card width, px. */
   minWidth?: number;
   /** Distance between rows, px; default 25. */
@@ -45,6 +47,8 @@ export interface StatsInput {
   hideBorder?: boolean;
   /** What the ring shows: the grade (default), the percentile, or the GitHub mark. */
   rankLabel?: 'level' | 'percentile' | 'github';
+  /** Row labels replacing ours (a translation); rows not named keep ours. */
+  labels?: Partial<Record<StatsRow, string>>;
   /** How values are written; default `formatCount`. */
   formatValue?: (value: number) => string;
 }
@@ -75,7 +79,8 @@ export function renderStats(input: StatsInput): string {
     bold: true,
     maxLines: 1,
   });
-  const title = input.title === undefined ? `${name}'s GitHub Stats` : input.title;
+  const ownTitle = input.titleFor?.(name) ?? `${name}'s GitHub Stats`;
+  const title = input.title === undefined ? ownTitle : input.title;
   const format = input.formatValue ?? formatCount;
   const rowHeight = input.rowHeight ?? defaultRowHeight;
   const firstRow = title === null ? firstRowWithoutTitle : firstRowWithTitle;
@@ -105,7 +110,11 @@ export function renderStats(input: StatsInput): string {
   ];
   const rows = allRows
     .filter(([key, , , value]) => value !== undefined && !input.hide?.has(key))
-    .map(([, mark, text, value]): [IconName, string, string] => [mark, text, value!]);
+    .map(([key, mark, text, value]): [IconName, string, string] => [
+      mark,
+      input.labels?.[key] ?? text,
+      value!,
+    ]);
   const labelX = framePadding + (input.showIcons ? 24 : 0);
   const labelWidth = Math.max(
     0,
@@ -155,7 +164,7 @@ export function renderStats(input: StatsInput): string {
   return svgDocument({
     width,
     height,
-    title: title ?? `${name}'s GitHub Stats`,
+    title: title ?? ownTitle,
     description,
     body: `${cardFrame({ width, height, theme, title: title ?? undefined, hideBorder: input.hideBorder, radius: input.radius })}<g font-family="${fontFamily}" font-size="14">${body}${ring}</g>`,
   });

@@ -24,6 +24,8 @@ export interface StreakInput {
   width?: number;
   /** Streaks counted in weeks (labels say so). */
   weekly?: boolean;
+  /** Labels replacing ours (a translation): the three sections and "Present". */
+  labels?: Partial<Record<StreakSection | 'present', string>>;
   /** How the three numbers are written; default `formatCount`. */
   formatNumber?: (value: number) => string;
   /** How dates are written; default `formatDay` ("12 Mar 2024"). */
@@ -66,21 +68,25 @@ export function renderStreak(input: StreakInput): string {
   const colors = input.colors ?? {};
   const period = input.weekly ? 'Week' : '';
   const since = summary.firstContribution
-    ? `${format(summary.firstContribution)} – Present`
+    ? `${format(summary.firstContribution)} – ${input.labels?.present ?? 'Present'}`
     : 'No contributions yet';
   const sideNumbers = colors.sideNumbers ?? theme.title;
   const sideLabels = colors.sideLabels ?? theme.text;
   const dates = colors.dates ?? theme.muted;
   const texts: Record<StreakSection, { count: string; label: string; range: string }> = {
-    total: { count: formatNumber(summary.total), label: 'Total Contributions', range: since },
+    total: {
+      count: formatNumber(summary.total),
+      label: input.labels?.total ?? 'Total Contributions',
+      range: since,
+    },
     current: {
       count: formatNumber(summary.current.length),
-      label: `Current ${period}${period && ' '}Streak`,
+      label: input.labels?.current ?? `Current ${period}${period && ' '}Streak`,
       range: rangeText(summary.current, format),
     },
     longest: {
       count: formatNumber(summary.longest.length),
-      label: `Longest ${period}${period && ' '}Streak`,
+      label: input.labels?.longest ?? `Longest ${period}${period && ' '}Streak`,
       range: rangeText(summary.longest, format),
     },
   };

@@ -20,6 +20,7 @@ import { customParam, type ParamValues } from '../params/index.js';
 import { getTheme, type Theme } from '../themes/index.js';
 import { drawingKey } from './drawing-key.js';
 import { lenient, lenientColor, lenientFlag, lenientList, lenientNumber, lenientText } from './lenient.js';
+import { type CardLabels, type LocaleName, labelsOf, readLocale } from './locales.js';
 import { lenientBackground, themeWith, themeWithBackground, withGradient } from './palette.js';
 import { foreignTheme } from './themes.js';
 
@@ -38,6 +39,11 @@ const commonParams = {
   card_width: lenientNumber('Card width, px (never narrower than the content).', 100, 1000),
   border_radius: lenientNumber('Corner radius, px.', 0, 40),
   disable_animations: lenientFlag('Our cards are still images: accepted, nothing to disable.', false),
+  locale: lenient<LocaleName | null>(
+    'Language of the labels (de, fr, ja, zh-cn, ...); English otherwise.',
+    readLocale,
+    null,
+  ),
 };
 
 type CommonValues = ParamValues<typeof commonParams>;
@@ -58,10 +64,10 @@ function cardTheme(values: CommonValues): Theme {
   return themeWithBackground(colored, values.bg_color);
 }
 
-/** The title option of a card: hidden, replaced, or the card's own (`undefined`). */
-function cardTitle(values: CommonValues): string | null | undefined {
+/** The title option of a card: hidden, replaced, translated, or the card's own (`undefined`). */
+function cardTitle(values: CommonValues, translated?: string): string | null | undefined {
   if (values.hide_title) return null;
-  return values.custom_title ?? undefined;
+  return values.custom_title ?? translated;
 }
 
 /** `number_format`: `short` writes 1.2k, `long` every digit; not given: our own format. */
@@ -72,6 +78,23 @@ const numberFormats = {
 
 /** Rows `hide` may leave out (the optional rows are only drawn when `show` names them). */
 const statsRows = new Set<StatsRow>(['stars', 'commits', 'prs', 'issues', 'contribs']);
+
+/** The row labels of a locale; the commits row says "last year" unless it counts every year. */
+function statsLabels(labels: Partial<CardLabels>, allCommits: boolean): Partial<Record<StatsRow, string>> {
+  const { commits, lastYear } = labels;
+  return {
+    stars: labels.stars,
+    commits: commits && lastYear && !allCommits ? `${commits} (${lastYear})` : commits,
+    prs: labels.prs,
+    prs_merged: labels.prsMerged,
+    prs_merged_percentage: labels.prsMergedPercentage,
+    reviews: labels.reviews,
+    issues: labels.issues,
+    discussions_started: labels.discussionsStarted,
+    discussions_answered: labels.discussionsAnswered,
+    contribs: labels.contribs,
+  };
+}
 
 /** Percentage of pull requests merged; 0 for an account without pull requests. */
 function mergedShare(stats: UserStats): number {
@@ -115,6 +138,7 @@ export const githubReadmeStatsCard = defineEndpoint({
       values.count_private,
     );
     const shown = (row: StatsRow, value: number) => (values.show.includes(row) ? value : undefined);
+    const labels = labelsOf(values.locale);
     return renderOnce(stats, `grs-stats|${commits}|${drawingKey(values)}`, () =>
       withGradient(
         renderStats({
@@ -129,6 +153,8 @@ export const githubReadmeStatsCard = defineEndpoint({
           showIcons: values.show_icons,
           theme: cardTheme(values),
           title: cardTitle(values),
+          titleFor: labels.statsTitle,
+          labels: statsLabels(labels, allCommits),
           minWidth: values.card_width ?? undefined,
           rowHeight: values.line_height ?? undefined,
           radius: values.border_radius ?? undefined,
@@ -166,7 +192,7 @@ export const githubReadmeStatsTopLanguages = defineEndpoint({
         renderLanguages({
           shares: languageShares(shown, values.langs_count ?? 5),
           theme: cardTheme(values),
-          title: cardTitle(values),
+          title: cardTitle(values, labelsOf(values.locale).languagesTitle),
           hideBorder: values.hide_border,
           minWidth: values.card_width ?? undefined,
           radius: values.border_radius ?? undefined,

@@ -16,6 +16,7 @@ import { getTheme } from '../themes/index.js';
 import { dateFormatter, readDateFormat } from './date-format.js';
 import { drawingKey } from './drawing-key.js';
 import { lenient, lenientColor, lenientFlag, lenientNumber, lenientText, readList } from './lenient.js';
+import { intlTag, type LocaleName, labelsOf, readLocale } from './locales.js';
 import { lenientBackground, themeWith, themeWithBackground, withGradient } from './palette.js';
 import { foreignTheme } from './themes.js';
 
@@ -25,6 +26,17 @@ const weekdayNames = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 function readWeekdays(raw: string): ReadonlySet<number> {
   const days = readList(raw, 7).map((name) => weekdayNames.indexOf(name.slice(0, 3).toLowerCase()));
   return new Set(days.filter((day) => day >= 0));
+}
+
+/** Dates in a locale's words and order (`10. März 2024`, `2024年3月10日`), as their default. */
+function localDate(locale: LocaleName): (date: string) => string {
+  const format = new Intl.DateTimeFormat(intlTag(locale), {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  return (date) => format.format(Date.parse(`${date}T00:00:00Z`));
 }
 
 /** `short_numbers`: 1,500 is 1.5K and 2,300,000 is 2.3M; below 1,000 as is. */
@@ -80,6 +92,11 @@ export const streakStatsCard = defineEndpoint({
     hide_current_streak: lenientFlag('Leave out the current streak.', false),
     hide_longest_streak: lenientFlag('Leave out the longest streak.', false),
     card_width: lenientNumber('Card width, px.', 300, 1000),
+    locale: lenient<LocaleName | null>(
+      'Language of the labels and dates (de, fr, ja, zh, ...).',
+      readLocale,
+      null,
+    ),
     short_numbers: lenientFlag('Numbers from 1,000 on written 1.5K, 2.3M.', false),
     starting_year: lenientNumber('Count contributions from 1 January of this year on.', 1970, 9999),
   },
@@ -97,6 +114,7 @@ export const streakStatsCard = defineEndpoint({
         ring: values.ring,
       });
       const weekly = values.mode === 'weekly';
+      const labels = labelsOf(values.locale);
       return withGradient(
         renderStreak({
           login: user,
@@ -112,9 +130,15 @@ export const streakStatsCard = defineEndpoint({
           width: values.card_width ?? undefined,
           weekly,
           formatNumber: values.short_numbers ? shortNumber : undefined,
+          labels: {
+            total: labels.totalContributions,
+            current: weekly ? labels.weekStreak : labels.currentStreak,
+            longest: weekly ? labels.longestWeekStreak : labels.longestStreak,
+            present: labels.present,
+          },
           formatDate: values.date_format
             ? dateFormatter(values.date_format, Number(today.slice(0, 4)))
-            : undefined,
+            : values.locale ? localDate(values.locale) : undefined,
           radius: values.border_radius ?? undefined,
           colors: {
             stroke: values.stroke ?? undefined,
