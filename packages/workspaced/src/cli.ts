@@ -34,6 +34,7 @@ interface ServeOptions {
   allowInsecureRemote?: boolean;
   secureCookies?: boolean;
   loginAttemptsPerMinute: number;
+  previewPort?: number;
 }
 
 const program = new Command()
@@ -57,6 +58,11 @@ program
   .option('--tls-cert <file>', 'PEM certificate chain: serve HTTPS')
   .option('--tls-key <file>', 'PEM private key for --tls-cert')
   .option('--allow-insecure-remote', 'allow a non-loopback address without TLS (behind a TLS proxy)')
+  .option(
+    '--preview-port <port>',
+    'port of the preview origin on 127.0.0.1 (default: --port + 1; any free one with --port 0)',
+    portNumber,
+  )
   .option('--secure-cookies', 'mark the session cookie Secure without --tls-cert (an HTTPS proxy in front)')
   .option(
     '--login-attempts-per-minute <n>',
@@ -79,6 +85,7 @@ program
         allowInsecureRemote: options.allowInsecureRemote === true,
         secureCookies: options.secureCookies === true,
         loginAttemptsPerMinute: options.loginAttemptsPerMinute,
+        previewPort: options.previewPort,
       });
     } catch (error) {
       if (error instanceof BindRefused) program.error(`workspaced: ${error.message}`, { exitCode: 2 });

@@ -10,6 +10,9 @@ import { defaultFileLimits, type FileLimits } from './files/limits.js';
 import { createApp } from './http/app.js';
 import type { DaemonContext } from './http/app-env.js';
 import { packageName, packageVersion } from './package-info.js';
+import { PreviewAccess } from './preview/preview-access.js';
+import { startPreviewServer } from './preview/preview-server.js';
+import { PreviewTokens } from './preview/preview-tokens.js';
 import { AttentionCenter } from './realtime/attention-center.js';
 import { EventBus } from './realtime/event-bus.js';
 import { handleUpgrades } from './realtime/upgrade-handler.js';
@@ -36,6 +39,11 @@ export interface DaemonOptions {
   allowInsecureRemote?: boolean;
   /** Mark the session cookie `Secure` without TLS here (an HTTPS proxy in front); implied by TLS. */
   secureCookies?: boolean;
+  /**
+   * The preview origin's listener on 127.0.0.1 (README "Previews"); default `port + 1` (7677 for
+   * 7676), or any free port when `port` is 0.
+   */
+  previewPort?: number;
   /** Sign-in attempts per client address and per username per minute; default 5 (web-auth's). */
   loginAttemptsPerMinute?: number;
   fileLimits?: Partial<FileLimits>;
@@ -44,12 +52,17 @@ export interface DaemonOptions {
   exitOnSignal?: boolean;
 }
 
+function defaultPreviewPort(port: number): number {
+  return port === 0 || port === 65_535 ? 0 : port + 1;
+}
+
 export async function startDaemon(options: DaemonOptions): Promise<RunningServer> {
   const logger = options.logger ?? createLogger({ name: packageName });
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   // Canonical, so worktree paths compare equal to what `git worktree list` prints.
   const dataDir = realpathSync(options.dataDir);
   const database = await openDatabase(dataDir);
+  let stopPreviews: (() => Promise<void>) | undefined;
   try {
     const { db } = database;
     const tls =
@@ -86,6 +99,19 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       workflows,
     };
     let listeningPort: number | undefined;
+    const previewTokens = new PreviewTokens();
+    const ownPorts = () => [listeningPort, previews.port];
+    // Started first: a preview port already taken stops the daemon before it says it listens.
+    const previews = await startPreviewServer({
+      host: '127.0.0.1',
+      port: options.previewPort ?? defaultPreviewPort(options.port),
+      tokens: previewTokens,
+      access: new PreviewAccess(auth),
+      ownPorts,
+      logger,
+    });
+    stopPreviews = previews.close;
+    logger.info({ port: previews.port }, `previews served on http://p<port>.localhost:${previews.port}`);
     const app = createApp({
       context,
       auth,
@@ -93,6 +119,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       allowedHosts: options.allowedHosts ?? [],
       allowedOrigins: options.allowedOrigins ?? [],
       secureCookies: tls !== undefined || options.secureCookies === true,
+      previews: { tokens: previewTokens, ownPorts, previewPort: () => previews.port },
     });
     let purge: NodeJS.Timeout | undefined;
     const stopAgentMonitor = startAgentMonitor({ terminals, events, attention, logger });
@@ -106,6 +133,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       onShutdown: async () => {
         clearInterval(purge);
         stopAgentMonitor();
+        await previews.close();
         workflows.stop();
         await terminals.terminateAll();
         await database.close();
@@ -147,6 +175,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       },
     };
   } catch (error) {
+    await stopPreviews?.();
     await database.close();
     throw error;
   }

@@ -12,6 +12,7 @@ import { requestSecurity } from '../auth/request-security.js';
 import { writeBodyLimit } from '../files/limits.js';
 import { registerHostObservabilityRoutes } from '../observability/host-routes.js';
 import { registerAttentionRoutes } from '../realtime/attention-routes.js';
+import { type PreviewRouteOptions, registerPreviewRoutes } from '../preview/preview-routes.js';
 import { registerServiceRoutes } from '../services/service-routes.js';
 import { registerAgentRoutes } from '../terminals/agents/agent-routes.js';
 import { registerObservabilityRoutes } from '../terminals/terminal-observability.js';
@@ -40,6 +41,8 @@ export interface AppOptions {
   allowedOrigins: readonly string[];
   secureCookies: boolean;
 }
+  /** `GET /preview/{port}/...` hands out tickets for the preview origin. */
+  previews: PreviewRouteOptions;
 
 /** Largest body of any route but `files/write`. */
 const defaultBodyLimit = 1024 * 1024;
@@ -97,6 +100,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   registerWorkflowRoutes(api, context);
   registerServiceRoutes(api, context);
   registerHostObservabilityRoutes(api, context);
+  registerPreviewRoutes(api, options.previews);
   app.route(apiPrefix, api);
 
   app.notFound(() => errorResponse(404, 'NOT_FOUND', 'no such route'));

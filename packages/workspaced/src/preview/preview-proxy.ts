@@ -1,0 +1,48 @@
+/**
+ * @module One proxied HTTP exchange: the browser's request streamed to the previewed port and the
+ * answer streamed back, both through `pipeline` so a slow side pauses the other (backpressure)
+ * and nothing is buffered whole. A port where nothing listens is a 502; an upstream that fails
+ * after its answer began is cut off (the browser sees a truncated body, not a made-up one).
+ */
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream';
+import { loopbackRequestOptions } from './loopback-target.js';
+import { answerError, upstreamUnavailable } from './preview-errors.js';
+import { downstreamResponseHeaders, upstreamRequestHeaders } from './proxy-headers.js';
+
+export function proxyRequest(request: IncomingMessage, response: ServerResponse, port: number): void {
+  const upstream = http.request({
+    ...loopbackRequestOptions(port),
+    method: request.method,
+    path: request.url,
+    setHost: false,
+    headers: upstreamRequestHeaders(request.rawHeaders, {
+      clientAddress: request.socket.remoteAddress,
+      host: request.headers.host ?? '',
+      upgrade: false,
+    }),
+  });
+  upstream.on('response', (answer) => {
+    response.writeHead(
+      answer.statusCode ?? 502,
+      answer.statusMessage,
+      downstreamResponseHeaders(answer.rawHeaders),
+    );
+    // Headers go out now: a streaming app's first bytes must not wait for a later chunk.
+    response.flushHeaders();
+    pipeline(answer, response, (error) => {
+      if (error) response.destroy();
+    });
+  });
+  // pipe, not pipeline: a failed upstream must not destroy the browser's socket before the 502.
+  request.pipe(upstream);
+  upstream.on('error', () => {
+    request.unpipe(upstream);
+    if (response.headersSent) response.destroy();
+    else answerError(response, upstreamUnavailable(port), request.headers.accept);
+  });
+  // The browser went away: stop the upstream exchange too.
+  response.on('close', () => {
+    if (!response.writableFinished) upstream.destroy();
+  });
+}
