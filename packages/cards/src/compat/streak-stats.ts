@@ -138,7 +138,9 @@ export const streakStatsCard = defineEndpoint({
           },
           formatDate: values.date_format
             ? dateFormatter(values.date_format, Number(today.slice(0, 4)))
-            : values.locale ? localDate(values.locale) : undefined,
+            : values.locale
+              ? localDate(values.locale)
+              : undefined,
           radius: values.border_radius ?? undefined,
           colors: {
             stroke: values.stroke ?? undefined,
