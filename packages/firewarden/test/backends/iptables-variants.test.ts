@@ -1,0 +1,131 @@
+/**
+ * @module Tests: the iptables backend on both kernels' interfaces. The `iptables` alternative is
+ * switched for the sandbox alone (a private copy of /etc/alternatives), the agent detects the
+ * variant from `iptables -V` and uses the matching save/restore pair: its rules land in that
+ * variant's ruleset and not in the other. Foreign rules (another tool's chain, a rule in INPUT, a
+ * nat rule) survive apply and rollback byte for byte.
+ */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { call } from '../agent/support/agent-process.js';
+import { hostRules, namespaceSkipReason } from '../engine/support/netns.js';
+import { rules as canonical } from '../engine/support/rules.js';
+import {
+  bundleSandboxAgent,
+  createSandbox,
+  eventually,
+  type Sandbox,
+  type SandboxAgent,
+  sandboxSave,
+  startSandboxAgent,
+  withLegacyAlternatives,
+} from './support/sandbox.js';
+
+const ssh = { direction: 'in', action: 'allow', protocol: 'tcp', destination_port: '22' };
+const web = {
+  direction: 'in',
+  action: 'deny',
+  protocol: 'tcp',
+  destination_port: '8080',
+  source: '192.0.2.0/24',
+};
+const out = { direction: 'out', action: 'reject', protocol: 'udp', destination_port: '53', family: 'ipv6' };
+
+const variants = [
+  { variant: 'nf_tables', other: ['iptables-legacy-save', 'ip6tables-legacy-save'] },
+  { variant: 'legacy', other: ['iptables-nft-save', 'ip6tables-nft-save'] },
+] as const;
+
+/** Every line that is not ours: our chains, their declarations and the jumps to them. */
+const foreignLines = (save: string) =>
+  save
+    .split('\n')
+    .filter((line) => !line.includes('FIREWARDEN-'))
+    .join('\n');
+
+describe.skipIf(namespaceSkipReason !== null).each(variants)(
+  'the iptables backend on $variant',
+  ({ variant, other }) => {
+    let bundle: string;
+    let hostBefore: string;
+    let sandbox: Sandbox;
+    let agent: SandboxAgent | undefined;
+
+    beforeAll(async () => {
+      hostBefore = await hostRules();
+      bundle = await bundleSandboxAgent();
+    });
+    afterAll(async () => {
+      rmSync(path.dirname(bundle), { recursive: true, force: true });
+      expect(await hostRules()).toBe(hostBefore);
+    });
+    beforeEach(async () => {
+      sandbox = await createSandbox();
+      if (variant === 'legacy') withLegacyAlternatives(sandbox);
+      expect((await sandbox.exec(['iptables', '-V'])).stdout).toContain(`(${variant})`);
+      const foreign = [
+        ['iptables', '-t', 'nat', '-A', 'POSTROUTING', '-s', '10.9.0.0/16', '-j', 'MASQUERADE'],
+        ['iptables', '-N', 'OTHER-TOOL'],
+        ['iptables', '-A', 'OTHER-TOOL', '-s', '198.51.100.7', '-j', 'DROP'],
+        ['iptables', '-A', 'INPUT', '-j', 'OTHER-TOOL'],
+        ['iptables', '-A', 'INPUT', '-p', 'tcp', '--dport', '9999', '-j', 'ACCEPT'],
+        ['ip6tables', '-A', 'OUTPUT', '-d', '2001:db8::1', '-j', 'DROP'],
+      ];
+      for (const argv of foreign) expect((await sandbox.exec(argv)).code).toBe(0);
+      agent = await startSandboxAgent(sandbox, bundle, { backend: 'iptables' });
+    });
+    afterEach(async () => {
+      await agent?.stop();
+      agent = undefined;
+      await sandbox.remove();
+    });
+
+    test('the variant is detected and its own save/restore pair holds our rules', async () => {
+      expect((await call(agent!.socketPath, 'status')).result).toMatchObject({
+        backend: 'iptables',
+        variant,
+        conflicts: [],
+        read_only: false,
+      });
+      const before = await sandboxSave(sandbox);
+      expect((await call(agent!.socketPath, 'apply', { rules: [ssh, web, out] })).ok).toBe(true);
+      expect((await call(agent!.socketPath, 'read_rules')).result).toEqual({
+        rules: canonical([ssh, web, out]),
+        unparsed: [],
+      });
+      const after = await sandboxSave(sandbox);
+      expect(after).toContain('-A FIREWARDEN-INPUT -s 192.0.2.0/24 -p tcp -m tcp --dport 8080 -j DROP');
+      expect(after).toContain('-A INPUT -j FIREWARDEN-INPUT');
+      expect(foreignLines(after)).toBe(before);
+      // The other variant's ruleset saw nothing of it.
+      for (const tool of other) {
+        expect((await sandbox.exec([tool])).stdout).not.toContain('FIREWARDEN');
+      }
+    });
+
+    test('foreign rules survive an unconfirmed safe apply and its rollback byte for byte', async () => {
+      const before = await sandboxSave(sandbox);
+      const begun = await call(agent!.socketPath, 'begin_safe_apply', {
+        rules: [ssh, out],
+        timeout_seconds: 1,
+      });
+      expect(begun.ok).toBe(true);
+      await eventually(
+        async () => (await sandboxSave(sandbox)) === before,
+        'the rules before the safe apply',
+      );
+      expect((await call(agent!.socketPath, 'status')).result.pending_transaction).toBeNull();
+    });
+
+    test('a restore point round-trips on this variant', async () => {
+      expect((await call(agent!.socketPath, 'apply', { rules: [ssh] })).ok).toBe(true);
+      const point = await call(agent!.socketPath, 'snapshot', { kind: 'manual' });
+      const atPoint = await sandboxSave(sandbox);
+      expect((await call(agent!.socketPath, 'apply', { rules: [web, out] })).ok).toBe(true);
+      expect(await sandboxSave(sandbox)).not.toBe(atPoint);
+      expect((await call(agent!.socketPath, 'restore', { snapshot_id: point.result.id })).ok).toBe(true);
+      expect(await sandboxSave(sandbox)).toBe(atPoint);
+    });
+  },
+);
