@@ -10,6 +10,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { toPrincipal } from '../auth/principal.js';
 import { requestSecurity } from '../auth/request-security.js';
 import { writeBodyLimit } from '../files/limits.js';
+import { registerNodePeerRoutes, registerNodeRoutes } from '../nodes/node-routes.js';
 import { registerHostObservabilityRoutes } from '../observability/host-routes.js';
 import { registerAttentionRoutes } from '../realtime/attention-routes.js';
 import { type PreviewRouteOptions, registerPreviewRoutes } from '../preview/preview-routes.js';
@@ -81,6 +82,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   registerMetaRoutes(api, context);
   const sessionOptions = { auth, secureCookies: options.secureCookies };
   registerSessionRoutes(api, sessionOptions);
+  // Other daemons pair and read agents with a node credential instead of a session.
+  registerNodePeerRoutes(api, context, auth.audit);
   api.use('*', security.requireSession, async (c, next) => {
     c.set('principal', toPrincipal(c.var.auth!.user));
     await next();
@@ -98,6 +101,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   registerAttentionRoutes(api, context);
   registerObservabilityRoutes(api, context);
   registerWorkflowRoutes(api, context);
+  registerNodeRoutes(api, context);
   registerServiceRoutes(api, context);
   registerHostObservabilityRoutes(api, context);
   registerPreviewRoutes(api, options.previews);

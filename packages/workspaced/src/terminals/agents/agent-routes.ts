@@ -6,6 +6,7 @@ import type { Hono } from 'hono';
 import { roleHas } from '../../access/permissions.js';
 import type { AppEnv, DaemonContext } from '../../http/app-env.js';
 import { terminalRole } from '../terminal-access.js';
+import type { TerminalSession } from '../terminal-session.js';
 import { type DetectedAgent, detectAgent } from './agent-detection.js';
 import { readProcessTable } from './process-tree.js';
 
@@ -16,12 +17,17 @@ export function registerAgentRoutes(app: Hono<AppEnv>, { db, terminals }: Daemon
       const role = await terminalRole(db, c.var.principal, session);
       if (role && roleHas(role, 'agent.view')) visible.push(session);
     }
-    const table = visible.length > 0 ? await readProcessTable() : [];
-    const agents: DetectedAgent[] = [];
-    for (const session of visible) {
-      const agent = detectAgent(session, table);
-      if (agent) agents.push(agent);
-    }
-    return c.json({ agents });
+    return c.json({ agents: await agentsOf(visible) });
   });
+}
+
+/** The agents running in these terminals (also answered to paired nodes, `src/nodes/`). */
+export async function agentsOf(sessions: readonly TerminalSession[]): Promise<DetectedAgent[]> {
+  const table = sessions.length > 0 ? await readProcessTable() : [];
+  const agents: DetectedAgent[] = [];
+  for (const session of sessions) {
+    const agent = detectAgent(session, table);
+    if (agent) agents.push(agent);
+  }
+  return agents;
 }

@@ -1,0 +1,169 @@
+/**
+ * @module Peer daemons in SQLite. A node is `pending` until a credential exists in either
+ * direction, `paired` after, `revoked` once an administrator erased its secrets (a new pairing
+ * code makes it `pending` again: pairing anew is as deliberate an act as the first time). Pairing codes last 10
+ * minutes, are used once and allow 5 guesses: each attempt first reserves one of them in a single
+ * UPDATE, so concurrent guesses cannot exceed the limit.
+ */
+import { sql } from 'kysely';
+import type { WorkspacedDb } from '../db/open-database.js';
+import type { NodeRow } from '../db/schema.js';
+import { ApiError } from '../http/api-error.js';
+import {
+  canonicalPairingCode,
+  hashSecret,
+  newNodeCredential,
+  newPairingCode,
+  pairingCodeMatches,
+} from './node-secrets.js';
+
+export const pairingCodeLifetimeMs = 10 * 60_000;
+export const pairingAttempts = 5;
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function nodeView(row: NodeRow) {
+  const open = row.pairing_code_hash !== null && (row.pairing_expires_at ?? 0) > Date.now();
+  return {
+    id: row.id,
+    name: row.name,
+    url: row.url,
+    status: row.status,
+    /** This daemon holds a credential for the node (may read its agents). */
+    outbound: row.outbound_credential !== null,
+    /** The node holds a credential for this daemon (may read our agents). */
+    inbound: row.inbound_credential_hash !== null,
+    pairing_expires_at: open ? iso(row.pairing_expires_at) : null,
+    created_at: iso(row.created_at),
+    paired_at: iso(row.paired_at),
+    last_seen_at: iso(row.last_seen_at),
+    revoked_at: iso(row.revoked_at),
+  };
+}
+
+export function listNodes(db: WorkspacedDb): Promise<NodeRow[]> {
+  return db.selectFrom('nodes').selectAll().orderBy('id').execute();
+}
+
+export function findNode(db: WorkspacedDb, id: number): Promise<NodeRow | undefined> {
+  return db.selectFrom('nodes').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function createNode(
+  db: WorkspacedDb,
+  name: string,
+  url: string,
+  userId: string,
+): Promise<NodeRow> {
+  const inserted = await db
+    .insertInto('nodes')
+    .values({ name, url, status: 'pending', created_by: userId, created_at: Date.now() })
+    .onConflict((conflict) => conflict.column('name').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!inserted) throw new ApiError(409, 'NODE_NAME_TAKEN', `a node named ${name} is already registered`);
+  return inserted;
+}
+
+/** A fresh code replaces any open one (and its spent guesses); only its hash is kept. */
+export async function openPairing(
+  db: WorkspacedDb,
+  row: NodeRow,
+): Promise<{ code: string; expiresAt: number }> {
+  const code = newPairingCode();
+  const expiresAt = Date.now() + pairingCodeLifetimeMs;
+  await db
+    .updateTable('nodes')
+    .set({
+      pairing_code_hash: hashSecret(canonicalPairingCode(code)!),
+      pairing_expires_at: expiresAt,
+      pairing_failures: 0,
+      ...(row.status === 'revoked' ? { status: 'pending' as const, revoked_at: null } : {}),
+    })
+    .where('id', '=', row.id)
+    .execute();
+  return { code, expiresAt };
+}
+
+const pairingRefused = () =>
+  new ApiError(401, 'PAIRING_CODE_INVALID', 'the pairing code is wrong, expired, used or out of attempts');
+
+/**
+ * The remote side of pairing: the node presents the code; a right one is consumed and a new
+ * credential returned (only its hash stays here). Unknown node, no open code, expiry, spent
+ * attempts and a wrong code all answer the same, so nothing about the node leaks.
+ */
+export async function redeemPairingCode(db: WorkspacedDb, nodeId: number, code: string): Promise<string> {
+  const now = Date.now();
+  const reserved = await db
+    .updateTable('nodes')
+    .set({ pairing_failures: sql`pairing_failures + 1` })
+    .where('id', '=', nodeId)
+    .where('status', '!=', 'revoked')
+    .where('pairing_code_hash', 'is not', null)
+    .where('pairing_expires_at', '>', now)
+    .where('pairing_failures', '<', pairingAttempts)
+    .returning(['pairing_code_hash'])
+    .executeTakeFirst();
+  if (!reserved?.pairing_code_hash || !pairingCodeMatches(code, reserved.pairing_code_hash))
+    throw pairingRefused();
+  const credential = newNodeCredential();
+  // Consumed in the same statement that checks it is still the same code: used once, even in a race.
+  const consumed = await db
+    .updateTable('nodes')
+    .set({
+      pairing_code_hash: null,
+      pairing_expires_at: null,
+      inbound_credential_hash: hashSecret(credential),
+      status: 'paired',
+      paired_at: now,
+    })
+    .where('id', '=', nodeId)
+    .where('pairing_code_hash', '=', reserved.pairing_code_hash)
+    .where('status', '!=', 'revoked')
+    .executeTakeFirst();
+  if (Number(consumed.numUpdatedRows) !== 1) throw pairingRefused();
+  return credential;
+}
+
+/** Keeps the credential the node issued to us, to present on each call to it. */
+export async function storeOutboundCredential(
+  db: WorkspacedDb,
+  row: NodeRow,
+  credential: string,
+): Promise<NodeRow> {
+  return db
+    .updateTable('nodes')
+    .set({ outbound_credential: credential, status: 'paired', paired_at: Date.now(), revoked_at: null })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The node whose credential this is (and notes that it was seen), or undefined. */
+export async function nodeByCredential(db: WorkspacedDb, credential: string): Promise<NodeRow | undefined> {
+  return db
+    .updateTable('nodes')
+    .set({ last_seen_at: Date.now() })
+    .where('inbound_credential_hash', '=', hashSecret(credential))
+    .where('status', '=', 'paired')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Erases every secret of the node at once: its credential stops working with the next request. */
+export async function revokeNode(db: WorkspacedDb, row: NodeRow): Promise<NodeRow> {
+  return db
+    .updateTable('nodes')
+    .set({
+      status: 'revoked',
+      pairing_code_hash: null,
+      pairing_expires_at: null,
+      inbound_credential_hash: null,
+      outbound_credential: null,
+      revoked_at: row.status === 'revoked' ? row.revoked_at : Date.now(),
+    })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
