@@ -30,6 +30,10 @@ const administrator = [
   'git.write',
   'tasks.view',
   'tasks.write',
+  'agent.view',
+  'agent.start',
+  'agent.control',
+  'agent.approve',
   'users.view',
   'users.manage',
   'audit.view',
@@ -45,13 +49,15 @@ const worker = [
   'git.write',
   'tasks.view',
   'tasks.write',
+  'agent.view',
+  'agent.start',
 ];
 const granted: Record<string, readonly string[]> = {
   owner: administrator,
   admin: administrator,
-  operator: [...worker, 'terminal.terminate'],
+  operator: [...worker, 'terminal.terminate', 'agent.control', 'agent.approve'],
   developer: worker,
-  viewer: ['project.view', 'terminal.view', 'files.view', 'git.view', 'tasks.view'],
+  viewer: ['project.view', 'terminal.view', 'files.view', 'git.view', 'tasks.view', 'agent.view'],
 };
 const roleNames = Object.keys(granted);
 
@@ -97,6 +103,20 @@ const fixed = (path: string, body?: unknown) => async () => ({ path, body });
 
 async function newTerminal(projectId: number): Promise<number> {
   return (await owner.post('/terminals', { project_id: projectId, shell: '/bin/sh' })).body.id;
+}
+
+/** `perm-gate` waits for an approval; `perm-sleep` runs `sleep` in a terminal. */
+let workflowsDefined: Promise<unknown> | undefined;
+async function newRun(projectId: number, workflow: 'perm-gate' | 'perm-sleep'): Promise<number> {
+  workflowsDefined ??= Promise.all([
+    owner.post('/workflows', { name: 'perm-gate', steps: [{ name: 'approve', kind: 'approval' }] }),
+    owner.post('/workflows', {
+      name: 'perm-sleep',
+      steps: [{ name: 'sleep', kind: 'agent', command: 'sleep 60' }],
+    }),
+  ]);
+  await workflowsDefined;
+  return (await owner.post(`/workflows/${workflow}/start`, { project_id: projectId })).body.id;
 }
 
 const routes: RouteCase[] = [
@@ -327,6 +347,59 @@ const routes: RouteCase[] = [
     route: '/terminals/{id}/terminate',
     needs: ['terminal.terminate'],
     prepare: async (f) => ({ path: `/terminals/${await newTerminal(f.projectId)}/terminate` }),
+  },
+  { method: 'GET', route: '/workflows', needs: ['agent.view'], prepare: fixed('/workflows') },
+  {
+    method: 'POST',
+    route: '/workflows',
+    needs: ['agent.start'],
+    prepare: async () => ({
+      path: '/workflows',
+      body: { name: unique('wf'), steps: [{ name: 'ok', kind: 'approval' }] },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/workflows/{name}/start',
+    needs: ['agent.start'],
+    prepare: async (f) => {
+      await newRun(f.projectId, 'perm-gate');
+      return { path: '/workflows/perm-gate/start', body: { project_id: f.projectId } };
+    },
+  },
+  // The newest run of the projects the caller may see (a filter, never a 403).
+  {
+    method: 'GET',
+    route: '/workflow-runs/latest',
+    needs: [],
+    prepare: async (f) => {
+      await newRun(f.projectId, 'perm-gate');
+      return { path: '/workflow-runs/latest' };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/workflow-runs/{id}',
+    needs: ['agent.view'],
+    prepare: async (f) => ({ path: `/workflow-runs/${await newRun(f.projectId, 'perm-gate')}` }),
+  },
+  {
+    method: 'POST',
+    route: '/workflow-runs/{id}/advance',
+    needs: ['agent.control'],
+    prepare: async (f) => ({ path: `/workflow-runs/${await newRun(f.projectId, 'perm-sleep')}/advance` }),
+  },
+  {
+    method: 'POST',
+    route: '/workflow-runs/{id}/approve',
+    needs: ['agent.approve'],
+    prepare: async (f) => ({ path: `/workflow-runs/${await newRun(f.projectId, 'perm-gate')}/approve` }),
+  },
+  {
+    method: 'POST',
+    route: '/workflow-runs/{id}/cancel',
+    needs: ['agent.control'],
+    prepare: async (f) => ({ path: `/workflow-runs/${await newRun(f.projectId, 'perm-gate')}/cancel` }),
   },
 ];
 
