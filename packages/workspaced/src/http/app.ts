@@ -12,8 +12,8 @@ import { requestSecurity } from '../auth/request-security.js';
 import { writeBodyLimit } from '../files/limits.js';
 import { registerNodePeerRoutes, registerNodeRoutes } from '../nodes/node-routes.js';
 import { registerHostObservabilityRoutes } from '../observability/host-routes.js';
-import { registerAttentionRoutes } from '../realtime/attention-routes.js';
 import { type PreviewRouteOptions, registerPreviewRoutes } from '../preview/preview-routes.js';
+import { registerAttentionRoutes } from '../realtime/attention-routes.js';
 import { registerServiceRoutes } from '../services/service-routes.js';
 import { registerAgentRoutes } from '../terminals/agents/agent-routes.js';
 import { registerObservabilityRoutes } from '../terminals/terminal-observability.js';
@@ -41,9 +41,9 @@ export interface AppOptions {
   allowedHosts: readonly string[];
   allowedOrigins: readonly string[];
   secureCookies: boolean;
-}
   /** `GET /preview/{port}/...` hands out tickets for the preview origin. */
   previews: PreviewRouteOptions;
+}
 
 /** Largest body of any route but `files/write`. */
 const defaultBodyLimit = 1024 * 1024;
@@ -100,11 +100,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   registerAgentRoutes(api, context);
   registerAttentionRoutes(api, context);
   registerObservabilityRoutes(api, context);
+  registerPreviewRoutes(api, options.previews);
   registerWorkflowRoutes(api, context);
   registerNodeRoutes(api, context);
   registerServiceRoutes(api, context);
   registerHostObservabilityRoutes(api, context);
-  registerPreviewRoutes(api, options.previews);
   app.route(apiPrefix, api);
 
   app.notFound(() => errorResponse(404, 'NOT_FOUND', 'no such route'));
