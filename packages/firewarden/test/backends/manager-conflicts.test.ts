@@ -1,0 +1,149 @@
+/**
+ * @module Tests: another manager of the namespace's firewall (a native nftables table, Docker's
+ * chains, an active ufw while iptables is chosen, a running firewalld) makes the agent's backend
+ * read-only: status lists the conflict, every write answers FW_BACKEND_CONFLICT with the manager
+ * and why, and nothing changes; with allow_write_on_manager_conflict the same write goes through.
+ */
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { call } from '../agent/support/agent-process.js';
+import { hostRules, namespaceSkipReason } from '../engine/support/netns.js';
+import { rules as canonical } from '../engine/support/rules.js';
+import {
+  bundleSandboxAgent,
+  createSandbox,
+  type Sandbox,
+  type SandboxAgent,
+  sandboxSave,
+  startSandboxAgent,
+  withPrivateRun,
+  withUfwCopies,
+} from './support/sandbox.js';
+
+const ssh = { direction: 'in', action: 'allow', protocol: 'tcp', destination_port: '22' };
+
+interface Scenario {
+  manager: string;
+  reason: string;
+  /** Puts the other manager in place; returns a clean-up. */
+  setup(sandbox: Sandbox): Promise<() => void>;
+}
+
+const scenarios: Scenario[] = [
+  {
+    manager: 'nftables',
+    reason: 'native nftables tables: inet custom',
+    setup: async (sandbox) => {
+      expect((await sandbox.exec(['nft', 'add', 'table', 'inet', 'custom'])).code).toBe(0);
+      return () => undefined;
+    },
+  },
+  {
+    manager: 'docker',
+    reason: "Docker's chains are present: DOCKER (ipv4), DOCKER-USER (ipv4)",
+    setup: async (sandbox) => {
+      for (const chain of ['DOCKER', 'DOCKER-USER']) {
+        expect((await sandbox.exec(['iptables', '-N', chain])).code).toBe(0);
+      }
+      return () => undefined;
+    },
+  },
+  {
+    manager: 'ufw',
+    reason: 'ufw is active (ENABLED=yes and its chains are loaded)',
+    setup: async (sandbox) => {
+      withUfwCopies(sandbox);
+      expect((await sandbox.exec(['ufw', '--force', 'enable'])).code).toBe(0);
+      return () => undefined;
+    },
+  },
+  {
+    manager: 'firewalld',
+    reason: 'firewalld runs (pid',
+    setup: async (sandbox) => {
+      // A process named firewalld, and its pid file in the sandbox's own /run.
+      const run = withPrivateRun(sandbox);
+      const program = path.join(sandbox.folder, 'firewalld');
+      copyFileSync('/usr/bin/sleep', program);
+      const daemon = spawn(program, ['600'], { stdio: 'ignore' });
+      mkdirSync(path.join(run, 'firewalld'));
+      writeFileSync(path.join(run, 'firewalld', 'firewalld.pid'), `${daemon.pid}\n`);
+      return () => daemon.kill('SIGKILL');
+    },
+  },
+];
+
+describe.skipIf(namespaceSkipReason !== null)('manager conflicts', () => {
+  let bundle: string;
+  let hostBefore: string;
+  let sandbox: Sandbox;
+  let agent: SandboxAgent | undefined;
+  let cleanUp: () => void = () => undefined;
+
+  beforeAll(async () => {
+    hostBefore = await hostRules();
+    bundle = await bundleSandboxAgent();
+  });
+  afterAll(async () => {
+    rmSync(path.dirname(bundle), { recursive: true, force: true });
+    expect(await hostRules()).toBe(hostBefore);
+  });
+  afterEach(async () => {
+    await agent?.stop();
+    agent = undefined;
+    cleanUp();
+    await sandbox.remove();
+  });
+
+  test.each(scenarios)(
+    '$manager: writes are refused until the operator opts in',
+    async ({ manager, reason, setup }) => {
+      sandbox = await createSandbox();
+      // A host always has its filter tables; a fresh namespace creates them on first use.
+      for (const tool of ['iptables', 'ip6tables']) await sandbox.exec([tool, '-P', 'INPUT', 'ACCEPT']);
+      cleanUp = await setup(sandbox);
+      const before = await sandboxSave(sandbox);
+
+      agent = await startSandboxAgent(sandbox, bundle, { backend: 'iptables' });
+      const status = (await call(agent.socketPath, 'status')).result;
+      expect(status).toMatchObject({
+        backend: 'iptables',
+        read_only: true,
+        allow_write_on_manager_conflict: false,
+      });
+      expect(status.conflicts).toEqual([{ manager, reason: expect.stringContaining(reason) }]);
+      for (const [op, params] of [
+        ['apply', { rules: [ssh] }],
+        ['begin_safe_apply', { rules: [ssh], timeout_seconds: 60 }],
+      ] as const) {
+        const refused = await call(agent.socketPath, op, params);
+        expect(refused.error).toMatchObject({
+          code: 'FW_BACKEND_CONFLICT',
+          message: expect.stringContaining(manager),
+          details: { conflicts: status.conflicts },
+        });
+      }
+      expect(await sandboxSave(sandbox)).toBe(before);
+      expect((await call(agent.socketPath, 'list_snapshots')).result.snapshots).toEqual([]);
+      // Reading and taking restore points stay allowed: they do not write the firewall.
+      expect((await call(agent.socketPath, 'read_rules')).ok).toBe(true);
+      const point = await call(agent.socketPath, 'snapshot', { kind: 'manual' });
+      expect(point.ok).toBe(true);
+      expect((await call(agent.socketPath, 'restore', { snapshot_id: point.result.id })).error.code).toBe(
+        'FW_BACKEND_CONFLICT',
+      );
+      await agent.stop();
+
+      agent = await startSandboxAgent(sandbox, bundle, { backend: 'iptables', allowWrite: true });
+      expect((await call(agent.socketPath, 'status')).result).toMatchObject({
+        read_only: false,
+        allow_write_on_manager_conflict: true,
+        conflicts: status.conflicts,
+      });
+      expect((await call(agent.socketPath, 'apply', { rules: [ssh] })).ok).toBe(true);
+      expect((await call(agent.socketPath, 'read_rules')).result.rules).toEqual(canonical([ssh]));
+    },
+  );
+});
