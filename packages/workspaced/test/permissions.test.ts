@@ -34,6 +34,10 @@ const administrator = [
   'agent.start',
   'agent.control',
   'agent.approve',
+  'services.view',
+  'services.control',
+  'settings.view',
+  'settings.manage',
   'users.view',
   'users.manage',
   'audit.view',
@@ -51,13 +55,22 @@ const worker = [
   'tasks.write',
   'agent.view',
   'agent.start',
+  'services.view',
 ];
 const granted: Record<string, readonly string[]> = {
   owner: administrator,
   admin: administrator,
-  operator: [...worker, 'terminal.terminate', 'agent.control', 'agent.approve'],
+  operator: [...worker, 'terminal.terminate', 'agent.control', 'agent.approve', 'services.control'],
   developer: worker,
-  viewer: ['project.view', 'terminal.view', 'files.view', 'git.view', 'tasks.view', 'agent.view'],
+  viewer: [
+    'project.view',
+    'terminal.view',
+    'files.view',
+    'git.view',
+    'tasks.view',
+    'agent.view',
+    'services.view',
+  ],
 };
 const roleNames = Object.keys(granted);
 
@@ -117,6 +130,10 @@ async function newRun(projectId: number, workflow: 'perm-gate' | 'perm-sleep'): 
   ]);
   await workflowsDefined;
   return (await owner.post(`/workflows/${workflow}/start`, { project_id: projectId })).body.id;
+}
+
+async function newNode(url = 'http://127.0.0.1:1'): Promise<number> {
+  return (await owner.post('/nodes', { name: unique('node'), url })).body.id;
 }
 
 const routes: RouteCase[] = [
@@ -400,6 +417,72 @@ const routes: RouteCase[] = [
     route: '/workflow-runs/{id}/cancel',
     needs: ['agent.control'],
     prepare: async (f) => ({ path: `/workflow-runs/${await newRun(f.projectId, 'perm-gate')}/cancel` }),
+  },
+  { method: 'GET', route: '/services/ports', needs: ['services.view'], prepare: fixed('/services/ports') },
+  { method: 'GET', route: '/services/host', needs: ['services.view'], prepare: fixed('/services/host') },
+  { method: 'GET', route: '/services', needs: ['services.view'], prepare: fixed('/services') },
+  {
+    method: 'POST',
+    route: '/services',
+    needs: ['services.control'],
+    prepare: async () => ({ path: '/services', body: { name: unique('svc'), port: 3000 } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/services/{name}',
+    needs: ['services.control'],
+    prepare: async () => {
+      const name = unique('gone');
+      await owner.post('/services', { name, port: 3001 });
+      return { path: `/services/${name}` };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/observability/host',
+    needs: ['services.view'],
+    prepare: fixed('/observability/host'),
+  },
+  { method: 'GET', route: '/nodes', needs: ['settings.view'], prepare: fixed('/nodes') },
+  {
+    method: 'POST',
+    route: '/nodes',
+    needs: ['settings.manage'],
+    prepare: async () => ({ path: '/nodes', body: { name: unique('node'), url: 'http://127.0.0.1:1' } }),
+  },
+  {
+    method: 'POST',
+    route: '/nodes/{id}/pairing',
+    needs: ['settings.manage'],
+    prepare: async () => ({ path: `/nodes/${await newNode()}/pairing` }),
+  },
+  {
+    method: 'POST',
+    route: '/nodes/{id}/connect',
+    needs: ['settings.manage'],
+    prepare: async () => {
+      // The daemon pairs with itself: it is the node that showed the code.
+      const id = await newNode(daemon.url);
+      const { code } = (await owner.post(`/nodes/${id}/pairing`)).body;
+      return { path: `/nodes/${id}/connect`, body: { remote_node_id: id, code } };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/nodes/{id}/revoke',
+    needs: ['settings.manage'],
+    prepare: async () => ({ path: `/nodes/${await newNode()}/revoke` }),
+  },
+  {
+    method: 'GET',
+    route: '/nodes/{id}/agents',
+    needs: ['settings.view'],
+    prepare: async () => {
+      const id = await newNode(daemon.url);
+      const { code } = (await owner.post(`/nodes/${id}/pairing`)).body;
+      await owner.post(`/nodes/${id}/connect`, { remote_node_id: id, code });
+      return { path: `/nodes/${id}/agents` };
+    },
   },
 ];
 
