@@ -1,12 +1,14 @@
 /**
  * @module Which firewall tools this host has, found without running them (the server is
- * unprivileged; the agent of issue 10 asks the kernel). `auto` picks ufw when it is installed,
- * else iptables, the order the spec's `firewall.backend` lists.
+ * unprivileged; the agent asks the kernel, `select-backend.ts`). `auto` picks ufw when it is
+ * installed and switched on (`ENABLED=yes` in ufw.conf, readable by anyone), else iptables; the
+ * agent also requires ufw's chains to be loaded.
  */
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/schema.js';
+import { ufwSwitchedOn } from './ufw-files.js';
 
 /** Tools that decide the backend, and managers whose presence means a possible conflict. */
 export const firewallTools = [
@@ -47,7 +49,7 @@ export async function detectBackend(
   };
   const selected =
     configured === 'auto'
-      ? installed.ufw
+      ? installed.ufw && (await ufwSwitchedOn())
         ? 'ufw'
         : installed.iptables
           ? 'iptables'
