@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createNamespace, hostRules, type Namespace, namespaceSkipReason } from '../engine/support/netns.js';
 import { ApiClient } from '../support/api-client.js';
-import { adminPassword, createInstallation, type Installation } from '../support/installation.js';
+import { adminPassword, createInstallation } from '../support/installation.js';
 import { type RunningServer, startServer } from '../support/running-bin.js';
 import { type AgentBin, startAgentBin } from './support/agent-bin.js';
 
@@ -106,6 +106,9 @@ describe.skipIf(!installation)('transactions on PostgreSQL', () => {
     );
 
     expect((await viewer.post('/api/v1/firewall/snapshots', { name: 'x' })).status).toBe(403);
+    const unnamed = await admin.post('/api/v1/firewall/snapshots');
+    expect(unnamed.status).toBe(201);
+    expect(unnamed.body.data.snapshot).toMatchObject({ kind: 'manual', note: null });
     expect((await admin.post('/api/v1/firewall/snapshots', { name: 'manual one' })).status).toBe(201);
     const points = (await viewer.get('/api/v1/firewall/snapshots')).body.data.snapshots as { kind: string }[];
     expect(points[0]).toMatchObject({ kind: 'manual', note: 'manual one' });
