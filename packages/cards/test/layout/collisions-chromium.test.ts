@@ -73,6 +73,9 @@ const cases: Record<string, string[]> = {
   '/hours': [query({ username: login, title: filled(60) })],
 };
 
+/** Every row github-readme-stats' `show` adds. */
+const allShowRows = 'reviews,prs_merged,prs_merged_percentage,discussions_started,discussions_answered';
+
 /** The drop-in URLs of the projects readme-cards replaces, with their own options at their limits. */
 const dropInUrls = [
   `/api?${query({ username: login, show_icons: true, custom_title: filled(100), card_width: 200, rank_icon: 'percentile' })}`,
@@ -88,6 +91,20 @@ const dropInUrls = [
   `/streak?${query({ user: login, card_width: 300, date_format: 'j M[ Y]', mode: 'weekly' })}`,
   `/trophy?${query({ username: login, column: 7, row: 3, 'margin-w': 0, 'margin-h': 0 })}`,
   `/typing?${query({ lines: `${filled(120)};${words(120)}`, size: 40, width: 200, height: 40, center: true, vCenter: true, multiline: true })}`,
+  // Every optional row, 9-digit values written long, the translations with the longest labels,
+  // the narrowest card width and each ring content.
+  ...['ru', 'de', 'ja', 'pt-br'].flatMap((locale) => [
+    `/api?${query({ username: login, locale, show: allShowRows, show_icons: true, card_width: 100, number_format: 'long', count_private: true, rank_icon: 'github' })}`,
+    `/api?${query({ username: login, locale, show: allShowRows, include_all_commits: true, line_height: 16, rank_icon: 'percentile' })}`,
+    ...['donut', 'donut-vertical', 'pie', 'compact'].map(
+      (layout) =>
+        `/api/top-langs?${query({ username: login, locale, layout, langs_count: 20, card_width: 100 })}`,
+    ),
+    `/streak?${query({ user: login, locale, card_width: 300, mode: 'weekly', short_numbers: true, starting_year: 2020 })}`,
+    `/streak?${query({ user: login, locale, card_width: 300 })}`,
+  ]),
+  `/api?${query({ username: login, show: allShowRows, custom_title: words(100), card_width: 100, number_format: 'short' })}`,
+  `/typing?${query({ lines: `${filled(120)};${words(120)};${filled(120, 'i')}`, weight: 900, font: 'Fira Code', random: true, size: 30 })}`,
 ];
 
 interface TextBox {

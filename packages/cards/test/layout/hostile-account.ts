@@ -1,6 +1,6 @@
 /**
  * @module A fake GitHub account at every limit GitHub allows: a 39-character login, 100-character
- * repository names, 9-digit counts, 256-character titles, twenty languages with long names.
+ * repository names, 9-digit counts (discussions and private commits too), 256-character titles, twenty languages with long names.
  */
 import { FIXED_NOW } from '../fake-github/fixtures.mjs';
 
@@ -66,6 +66,9 @@ export const hostileAccount = {
   openIssues: 499_999_999,
   closedIssues: 499_999_999,
   reviews: nineDigits,
+  discussionsStarted: nineDigits,
+  discussionsAnswered: nineDigits,
+  restrictedContributions: nineDigits,
   contributedTo: nineDigits,
   contributions: heavyCalendar(),
   repositories: [
