@@ -8,6 +8,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { playerCommand, topCommand } from './cli/offline-commands.js';
 import { ConfigError, parseConfig, readConfigFile } from './config/load-config.js';
 import type { Config } from './config/schema.js';
+import { putInFront } from './http/node-fast-path.js';
 import { createStatsApi } from './stats-api.js';
 
 interface SourceOptions {
@@ -51,13 +52,14 @@ withSource(program.command('serve').description('serve the HTTP API'))
       { players: counts.players, files: counts.files, skipped: counts.skippedFiles, ms: counts.lastBuildMs },
       'index built',
     );
-    await startNodeServer({
+    const running = await startNodeServer({
       fetch: api.fetch,
       host: options.host ?? config.server.host,
       port: options.port ?? config.server.port,
       logger,
       onShutdown: () => api.close(),
     });
+    if (api.answerDirectly) putInFront(running.server, api.answerDirectly);
   });
 
 const offline = (command: Command) => withSource(command).option('--json', 'print JSON instead of a table');

@@ -9,6 +9,7 @@ import { type ResolvedSettings, resolveSettings } from './config/load-config.js'
 import type { Config, ConfigInput } from './config/schema.js';
 import { createApp } from './http/app.js';
 import { AnswersByTarget, answerShortcut } from './http/fragment-cache.js';
+import { type DirectAnswer, directAnswer } from './http/node-fast-path.js';
 import { type ClientAddressReader, nodePeerAddress } from './http/security.js';
 import { PlayerIndex } from './index/player-index.js';
 import { OnlinePoller } from './online/online-poller.js';
@@ -34,6 +35,11 @@ export interface StatsApi {
   /** The Hono app; mount it or pass `app.fetch` to any server. */
   app: Hono;
   fetch: Hono['fetch'];
+  /**
+   * For Node hosts: answers a repeated GET straight from its cached answer (returns true) before
+   * any framework work; absent when a request-dependent check is configured.
+   */
+  answerDirectly?: DirectAnswer;
   index: PlayerIndex;
   presence: Presence;
   directory: Directory;
@@ -65,6 +71,8 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
     onProgress: options.onProgress,
     parallelReadMinFiles: config.index['parallel-read-min-files'],
   });
+  // Watching starts before the build, so a file written while it reads is caught up after it.
+  if (live && config.index.watch) index.watch(config.index['rescan-seconds']);
   await index.build();
   const presence = new Presence(settings.online.kind);
   const resolver = new StatResolver(index.keys);
@@ -79,7 +87,6 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
     },
   });
   if (live) {
-    if (config.index.watch) index.watch(config.index['rescan-seconds']);
     await poller.start();
   }
   const directory = new Directory(index, presence);
@@ -106,6 +113,7 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
   return {
     app,
     fetch: answers ? answerShortcut(app.fetch, answers, () => directory.generation()) : app.fetch,
+    answerDirectly: answers ? directAnswer(answers, () => directory.generation()) : undefined,
     index,
     presence,
     directory,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { LeaderboardBody } from '../src/http/response-schemas.js';
 import { createStatsApi, type StatsApi } from '../src/index.js';
 import { categorySum, createServerFolder, custom, type GeneratedServer } from './support/generated-server.js';
+import { eventually } from './support/running-bin.js';
 
 let server: GeneratedServer;
 let api: StatsApi;
@@ -122,6 +123,31 @@ test('a rescan (the safety net behind the watcher) picks up changed and vanished
     ).json()) as LeaderboardBody;
     expect(board.entries[0]).toMatchObject({ uuid: inOldLayout[0]!.uuid, value: 4242 });
     expect(board.total).toBe(11);
+  } finally {
+    local.close();
+    await folder.remove();
+  }
+});
+
+test('after start, the watcher re-reads only the file that changed (no re-check of every file)', async () => {
+  const folder = await createServerFolder({ players: 60, seed: 43, newLayoutShare: 0.5 });
+  const local = await createStatsApi({
+    config: { 'server-dir': folder.dir, rcon: { enabled: false }, query: { enabled: false } },
+    peerAddress: () => '127.0.0.1',
+  });
+  try {
+    const player = folder.valid[0]!;
+    await writeFile(
+      path.join(folder.dir, 'world', ...player.layout.split('/'), `${player.uuid}.json`),
+      JSON.stringify({ stats: { 'minecraft:custom': { 'minecraft:deaths': 31_337 } } }),
+    );
+    await eventually(async () => {
+      const board = (await (
+        await local.fetch(new Request('http://host/api/leaderboard/deaths?limit=1'))
+      ).json()) as LeaderboardBody;
+      return board.entries[0]?.value === 31_337;
+    });
+    expect(local.index.following).toEqual({ checked: 1, reread: 1 });
   } finally {
     local.close();
     await folder.remove();

@@ -82,10 +82,14 @@ export class PlayerIndex {
   /** Bumped on every change; caches keyed by it stay valid until it moves. */
   generation = 0;
   readonly counts: IndexCounts = { players: 0, files: 0, skippedFiles: 0, lastBuildMs: 0, builtAt: 0 };
+  /** Files checked (mtime) and re-read while following changes: what tests pin. */
+  readonly following = { checked: 0, reread: 0 };
 
   private readonly worldDirs: string[];
   /** Every statistics folder, by path, with its world. */
   private readonly folders = new Map<string, { path: string; world: number }>();
+  /** Statistics folders whose files a listing (build or rescan) has seen. */
+  private readonly listedFolders = new Set<string>();
   private readonly reportedProblems = new Map<string, string>();
   private readonly watchers = new Map<string, FSWatcher>();
   private attachTimer: NodeJS.Timeout | undefined;
@@ -137,9 +141,14 @@ export class PlayerIndex {
     this.counts.builtAt = Date.now();
     this.refreshCounts();
     this.generation++;
+    // Changes seen by watchers attached before or during the build.
+    if (this.pending.size > 0) this.scheduleFlush();
   }
 
-  /** Watches the statistics folders and the usercache; rescans every `rescanSeconds` (0: never). */
+  /**
+   * Watches the statistics folders and the usercache; rescans every `rescanSeconds` (0: never).
+   * Called before `build()`, changes made while the build reads are caught up right after it.
+   */
   watch(rescanSeconds: number): void {
     this.watchFolder(this.options.serverDir, (name) => name === 'usercache.json');
     void this.attachMissingWatchers();
@@ -178,8 +187,9 @@ export class PlayerIndex {
   private async attachMissingWatchers() {
     for (const folder of this.worldDirs.flatMap(statsFoldersOf)) {
       if (this.watchers.has(folder) || !this.watchFolder(folder)) continue;
-      if (this.counts.builtAt === 0) continue;
-      // Files written before the watcher existed.
+      // A folder the build or a rescan listed is followed by its watcher from then on; only a
+      // folder created later may hold files written before its watcher existed.
+      if (this.counts.builtAt === 0 || this.listedFolders.has(folder)) continue;
       for (const name of await readdir(folder).catch(() => [])) this.pending.add(path.join(folder, name));
       await this.flush();
     }
@@ -191,10 +201,8 @@ export class PlayerIndex {
       const watcher = watch(folder, { persistent: false }, (_event, name) => {
         if (!name || !accept(name.toString())) return;
         this.pending.add(path.join(folder, name.toString()));
-        this.flushTimer ??= setTimeout(() => {
-          this.flushTimer = undefined;
-          void this.flush();
-        }, flushDelayMs);
+        // Until the build is done, changes wait for it (it schedules the flush).
+        if (this.counts.builtAt !== 0) this.scheduleFlush();
       });
       watcher.on('error', (error) => {
         this.options.logger?.warn({ folder, err: error }, 'watch failed');
@@ -206,6 +214,13 @@ export class PlayerIndex {
     } catch {
       return false;
     }
+  }
+
+  private scheduleFlush() {
+    this.flushTimer ??= setTimeout(() => {
+      this.flushTimer = undefined;
+      void this.flush();
+    }, flushDelayMs);
   }
 
   /**
@@ -230,10 +245,12 @@ export class PlayerIndex {
       if (!located) continue;
       const player = this.readFile(located, true);
       work++;
+      this.following.checked++;
       if (player) {
         touched.add(player);
         changed = true;
         work += rereadCost;
+        this.following.reread++;
       }
       if (work >= readBatchSize) {
         this.publish(touched, changed);
@@ -376,6 +393,7 @@ export class PlayerIndex {
         } catch {
           continue;
         }
+        this.listedFolders.add(folder);
         for (const name of names) {
           const located = this.locate(path.join(folder, name));
           if (located) files.push(located);
