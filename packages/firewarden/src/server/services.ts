@@ -120,6 +120,9 @@ function buildAuth(db: Kysely<Database>, now: Clock, settings: EditableSettings)
       absoluteLifetimeSeconds: settings.security.session_absolute_timeout_hours * 3_600,
       // Touch well within the idle window, so an active session never idles out between touches.
       touchIntervalSeconds: Math.min(60, settings.security.session_idle_timeout_minutes * 15),
+      // Validated sessions stay in memory this long (README, "Session cache"): logout and user
+      // changes made through this process apply at once, changes by another process within 5 s.
+      cacheSeconds: 5,
     },
     throttle: { maxAttempts: settings.security.login_rate_limit_per_minute, windowSeconds: 60 },
   });

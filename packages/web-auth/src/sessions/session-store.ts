@@ -133,7 +133,10 @@ export function createSessionStore(
     return at >= session.expiresAt || at - session.lastSeenAt >= idleMs || user.disabled;
   }
 
-  async function lookup(tokenHash: string): Promise<{ user: User; session: Session } | undefined> {
+  async function lookup(
+    token: string,
+    tokenHash: string,
+  ): Promise<{ user: User; session: Session; csrf: string } | undefined> {
     const result = await db.executeQuery<ValidationRow>({ ...validationQuery, parameters: [tokenHash] });
     const row = result.rows[0];
     if (!row) return undefined;
@@ -148,8 +151,9 @@ export function createSessionStore(
       user_agent: row.user_agent,
     });
     const user = toUser(row);
-    cache.set(tokenHash, user, session);
-    return { user, session };
+    const csrf = csrfTokenFor(token);
+    cache.set(tokenHash, user, session, csrf);
+    return { user, session, csrf };
   }
 
   return {
@@ -175,11 +179,11 @@ export function createSessionStore(
       const tokenHash = hashSessionToken(token);
       const at = now();
       const cached = cache.get(tokenHash);
-      let found = cached ?? (await lookup(tokenHash));
+      let found = cached ?? (await lookup(token, tokenHash));
       // A cached copy may be older than the row (another process touched it): ask the row before ending it.
-      if (cached && isOver(cached, at)) found = await lookup(tokenHash);
+      if (cached && isOver(cached, at)) found = await lookup(token, tokenHash);
       if (!found) return undefined;
-      const { user, session } = found;
+      const { user, session, csrf } = found;
       if (isOver(found, at)) {
         cache.forgetToken(tokenHash);
         await db.deleteFrom('auth_sessions').where('id', '=', session.id).execute();
@@ -194,7 +198,7 @@ export function createSessionStore(
         session.lastSeenAt = at; // also updates the cached copy
       }
       // Copies: a caller changing them must not change the cache.
-      return { user: { ...user }, session: { ...session }, csrf: csrfTokenFor(token) };
+      return { user: { ...user }, session: { ...session }, csrf };
     },
 
     async revoke(token) {
