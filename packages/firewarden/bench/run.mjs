@@ -4,7 +4,8 @@
  * (target: at least 30 % of it), and login latency at the stated argon2id cost. Runs the built bin
  * on a temporary SQLite database. Baseline and firewarden alternate over BENCH_ROUNDS rounds (the
  * mean of each is reported) so a load change on the machine hits both alike. Options:
- * BENCH_SECONDS per measurement (default 5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10).
+ * BENCH_SECONDS per measurement (default 5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_CPU_PROF
+ * (a folder: firewarden runs under `node --cpu-prof` and writes its profile there on exit).
  */
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { argon2Parameters } from '../dist/index.js';
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const profileDir = process.env.BENCH_CPU_PROF;
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const password = 'bench password 123';
 const auditEntries = 2_000;
@@ -42,7 +44,8 @@ execFileSync(process.execPath, [cli, 'user', 'create-admin', '--config', config]
 });
 
 function startFirewarden() {
-  const child = spawn(process.execPath, [cli, 'serve', '--config', config], {
+  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  const child = spawn(process.execPath, [...profile, cli, 'serve', '--config', config], {
     env: environment,
     stdio: ['ignore', 'pipe', 'inherit'],
   });

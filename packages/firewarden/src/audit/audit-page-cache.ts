@@ -1,7 +1,9 @@
 /**
  * @module Serialized audit pages, reused while the trail has not grown. The trail is append-only,
- * so a page is fully determined by its query and the newest sequence number: one indexed lookup
- * of the head replaces reading, parsing and re-serializing up to 500 entries. Bounded in size.
+ * so a page is fully determined by its query string and the newest sequence number: one indexed
+ * lookup of the head replaces parsing the query and reading, parsing and re-serializing up to 500
+ * entries. Keyed by the raw query string (the same string always asks for the same page; invalid
+ * ones throw in `render` and are not cached). Bounded in size.
  */
 
 const maxPages = 64;
@@ -9,9 +11,9 @@ const maxPages = 64;
 export class AuditPageCache {
   readonly #pages = new Map<string, string>();
 
-  /** The cached JSON for `query` at `head`, or the result of `render` (then cached). */
-  async get(query: unknown, head: number, render: () => Promise<string>): Promise<string> {
-    const key = `${head}:${JSON.stringify(query)}`;
+  /** The cached JSON for `queryString` at `head`, or the result of `render` (then cached). */
+  async get(queryString: string, head: number, render: () => Promise<string>): Promise<string> {
+    const key = `${head}?${queryString}`;
     const cached = this.#pages.get(key);
     if (cached !== undefined) return cached;
     const page = await render();
@@ -19,4 +21,10 @@ export class AuditPageCache {
     this.#pages.set(key, page);
     return page;
   }
+}
+
+/** What follows `?` in a request URL (empty when there is none). */
+export function queryStringOf(url: string): string {
+  const at = url.indexOf('?');
+  return at < 0 ? '' : url.slice(at + 1);
 }

@@ -17,9 +17,10 @@ export function outcomeOf(status: number): string {
 
 export function auditRequests(services: Services) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    await next();
     const method = c.req.method;
-    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS' || c.get('audited')) return;
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
+    await next();
+    if (c.get('audited')) return;
     // Unknown paths change nothing and would let anyone grow the trail: not recorded.
     const route = c.get('route');
     if (!route) return;

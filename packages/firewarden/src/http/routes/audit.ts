@@ -4,7 +4,8 @@
  */
 import type { AuditEntry } from '@suite/web-auth';
 import { z } from 'zod';
-import { AuditPageCache } from '../../audit/audit-page-cache.js';
+import { auditHeadReader } from '../../audit/audit-head.js';
+import { AuditPageCache, queryStringOf } from '../../audit/audit-page-cache.js';
 import type { Services } from '../../server/services.js';
 import { okJson } from '../envelope.js';
 import { requirePermission } from '../middleware/require-permission.js';
@@ -47,18 +48,13 @@ export function auditEntryView(entry: AuditEntry) {
 
 export function registerAuditRoutes(defineRoute: DefineRoute, services: Services): void {
   const pages = new AuditPageCache();
+  const readHead = auditHeadReader(services.db);
   defineRoute('/api/v1/audit', {
     GET: [
       requirePermission('audit.read'),
       async (c) => {
-        const query = parseOrThrow(auditQuery, c.req.query(), 'the query');
-        const head = await services.db
-          .selectFrom('auth_audit')
-          .select('seq')
-          .orderBy('seq', 'desc')
-          .limit(1)
-          .executeTakeFirst();
-        const page = await pages.get(query, head ? Number(head.seq) : 0, async () => {
+        const page = await pages.get(queryStringOf(c.req.url), await readHead(), async () => {
+          const query = parseOrThrow(auditQuery, c.req.query(), 'the query');
           const listed = await services.auth().audit.list(query);
           return JSON.stringify({
             entries: listed.entries.map(auditEntryView),
