@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono';
 import { registerCompatRoutes } from './compat/routes.js';
+import type { LogoCatalogue } from './compat/simple-icons-logos.js';
 import { endpoints as defaultEndpoints } from './endpoints/index.js';
 import { renderGallery } from './gallery/page.js';
 import { withoutTrailingSlashes } from './github/api-url.js';
@@ -34,6 +35,11 @@ export interface CreateAppOptions {
    */
   clientOf?: ClientOf;
   logger?: CardLogger;
+  /**
+   * simple-icons logos beyond the ones the cards ship, for shields' `logo=`: the Node entries
+   * pass `simpleIconsOnDisk()` (every slug); without one, only the shipped logos are drawn.
+   */
+  logos?: LogoCatalogue;
   /** Endpoints to serve; default every registered endpoint. */
   endpoints?: readonly Endpoint[];
   /**
@@ -64,6 +70,7 @@ function resolveServices(options: CreateAppOptions): CardServices {
     now,
     logger: options.logger,
     clientOf: options.clientOf ?? defaultClientOf,
+    logos: options.logos,
   };
 }
 

@@ -10,7 +10,7 @@ import { defineEndpoint } from '../http/endpoint.js';
 import { lenient, lenientText } from './lenient.js';
 import { readShieldsColor } from './shields-colors.js';
 import { readShieldsStyle } from './shields-styles.js';
-import { logoBySlug } from './simple-icons-logos.js';
+import { findLogo, readLogoSlug } from './simple-icons-logos.js';
 
 /** Longest badge path read (label, message and colour with their escapes). */
 const maxPathLength = 600;
@@ -90,11 +90,12 @@ export const shieldsStaticBadge = defineEndpoint({
     color: lenient<string | null>('Message colour: a shields colour word or hex.', readShieldsColor, null),
     labelColor: lenient<string | null>('Label colour: a shields colour word or hex.', readShieldsColor, null),
     style: lenient('flat, flat-square, plastic, for-the-badge or social.', readShieldsStyle, 'flat'),
-    logo: lenient('A simple-icons slug (the logos this service ships).', logoBySlug, null),
+    logo: lenient('A simple-icons slug or title.', readLogoSlug, null),
     logoColor: lenient<string | null>('Logo colour: a shields colour word or hex.', readShieldsColor, null),
   },
-  render: ({ path, label, color, labelColor, style, logo, logoColor }) => {
+  async render({ path, label, color, labelColor, style, logo, logoColor }, { services }) {
     const badge = path ?? { label: '', message: 'badge', color: '' };
+    const icon = logo === null ? undefined : await findLogo(logo, services.logos);
     return renderBadge({
       label: label ?? badge.label,
       message: badge.message,
@@ -102,7 +103,7 @@ export const shieldsStaticBadge = defineEndpoint({
       labelColor: labelColor ?? undefined,
       style,
       animation: 'none',
-      logo: logo ? { icon: logo, color: logoColor ?? '#fff' } : undefined,
+      logo: icon ? { icon, color: logoColor ?? '#fff' } : undefined,
     });
   },
 });

@@ -1,6 +1,8 @@
 /**
- * @module shields' `logo=<slug>`: the simple-icons logos this service ships, found by slug
- * (`github`, `nodedotjs`) or by title written the way shields accepts it (`node.js`, `c++`).
+ * @module shields' `logo=<slug>`: a simple-icons logo found by slug (`github`, `nodedotjs`) or by
+ * title written the way shields accepts it (`node.js`, `c++`). The logos the cards use are
+ * shipped in the code; every other one comes from the `LogoCatalogue` the runtime provides
+ * (the whole simple-icons set read from disk on Node), when it has one.
  */
 import { type BrandIcon, fromSimpleIcon, type SimpleIconData } from '../brands/brand-icon.js';
 import * as simpleIcons from '../brands/simple-icons.generated.js';
@@ -21,7 +23,8 @@ const slugReplacements: Readonly<Record<string, string>> = {
   '#': 'sharp',
 };
 
-function toSlug(name: string): string {
+/** The simple-icons slug of a slug or title: lowercase letters and digits only. */
+export function toSlug(name: string): string {
   let slug = '';
   for (const char of name.toLowerCase()) {
     const replaced = slugReplacements[char];
@@ -31,8 +34,24 @@ function toSlug(name: string): string {
   return slug;
 }
 
-/** The logo of a slug or title; not shipped: `undefined` (the badge is drawn without). */
-export function logoBySlug(name: string): BrandIcon | undefined {
-  const icon = bySlug.get(toSlug(name));
-  return icon ? fromSimpleIcon(icon) : undefined;
+/** Every simple-icons logo by slug, beyond the ones shipped; `undefined` when it has none. */
+export type LogoCatalogue = (slug: string) => Promise<BrandIcon | undefined>;
+
+/** The longest slug simple-icons has is under 40 characters. */
+const maxSlugLength = 60;
+
+/** `logo=`: the slug it names, or `undefined` when it cannot be one. */
+export function readLogoSlug(raw: string): string | undefined {
+  const slug = toSlug(raw);
+  return slug.length > 0 && slug.length <= maxSlugLength ? slug : undefined;
+}
+
+/** The logo of a slug: shipped, else from the catalogue; neither: `undefined` (drawn without). */
+export async function findLogo(
+  slug: string,
+  catalogue: LogoCatalogue | undefined,
+): Promise<BrandIcon | undefined> {
+  const shipped = bySlug.get(slug);
+  if (shipped) return fromSimpleIcon(shipped);
+  return catalogue?.(slug);
 }

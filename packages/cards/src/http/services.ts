@@ -2,6 +2,7 @@
  * @module What endpoints may use besides their parameters: stores, caches, upstream settings
  * and a clock, all injected through `createApp(options)` so tests and edge runtimes choose them.
  */
+import type { LogoCatalogue } from '../compat/simple-icons-logos.js';
 import type { CardCache } from '../store/card-cache.js';
 import type { VisitorStore } from '../store/visitor-store.js';
 import type { ClientOf } from './client-address.js';
@@ -33,6 +34,8 @@ export interface CardServices {
   logger: CardLogger | undefined;
   /** Who a request comes from (per-client bounds). */
   clientOf: ClientOf;
+  /** simple-icons logos beyond the shipped ones (shields' `logo=`), when the runtime has them. */
+  logos: LogoCatalogue | undefined;
   /** The client of the current request, when known: set per request by the pipeline. */
   client?: string | undefined;
 }

@@ -15,6 +15,7 @@ import {
   githubEnvironmentSchema,
   githubSettingsFrom,
 } from '../github-environment.js';
+import { simpleIconsOnDisk } from './simple-icons-on-disk.js';
 
 const nodeEnvironmentSchema = githubEnvironmentSchema.extend({
   CARDS_STORE: z.string().min(1).optional(),
@@ -66,5 +67,5 @@ export async function appOptionsFromEnvironment(
   const cache = settings.CARDS_CACHE_URL
     ? createRedisCache(settings.CARDS_CACHE_URL, logRedisError('card cache'))
     : createMemoryCache();
-  return { visitors, cache, github: githubSettingsFrom(settings), logger };
+  return { visitors, cache, github: githubSettingsFrom(settings), logger, logos: simpleIconsOnDisk() };
 }
