@@ -4,24 +4,14 @@
  * and nothing is buffered whole. A port where nothing listens is a 502; an upstream that fails
  * after its answer began is cut off (the browser sees a truncated body, not a made-up one).
  */
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
-import { loopbackRequestOptions } from './loopback-target.js';
+import { requestUpstream } from './loopback-target.js';
 import { answerError, upstreamUnavailable } from './preview-errors.js';
-import { downstreamResponseHeaders, upstreamRequestHeaders } from './proxy-headers.js';
+import { downstreamResponseHeaders } from './proxy-headers.js';
 
 export function proxyRequest(request: IncomingMessage, response: ServerResponse, port: number): void {
-  const upstream = http.request({
-    ...loopbackRequestOptions(port),
-    method: request.method,
-    path: request.url,
-    setHost: false,
-    headers: upstreamRequestHeaders(request.rawHeaders, {
-      clientAddress: request.socket.remoteAddress,
-      host: request.headers.host ?? '',
-      upgrade: false,
-    }),
-  });
+  const upstream = requestUpstream(request, port, { upgrade: false });
   upstream.on('response', (answer) => {
     response.writeHead(
       answer.statusCode ?? 502,

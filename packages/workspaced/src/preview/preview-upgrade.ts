@@ -4,12 +4,12 @@
  * then both sockets piped to each other byte for byte, or the app's refusal). The frames are
  * neither parsed nor limited here: they are the app's protocol.
  */
-import http, { type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { refuseUpgrade } from '../realtime/upgrade-refusal.js';
-import { loopbackRequestOptions } from './loopback-target.js';
+import { requestUpstream } from './loopback-target.js';
 import { upstreamUnavailable } from './preview-errors.js';
-import { downstreamResponseHeaders, type RawHeaders, upstreamRequestHeaders } from './proxy-headers.js';
+import { downstreamResponseHeaders, type RawHeaders } from './proxy-headers.js';
 
 function responseHead(statusCode: number, statusMessage: string, headers: RawHeaders): string {
   let head = `HTTP/1.1 ${statusCode} ${statusMessage}\r\n`;
@@ -18,17 +18,7 @@ function responseHead(statusCode: number, statusMessage: string, headers: RawHea
 }
 
 export function proxyUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, port: number): void {
-  const upstream = http.request({
-    ...loopbackRequestOptions(port),
-    method: request.method,
-    path: request.url,
-    setHost: false,
-    headers: upstreamRequestHeaders(request.rawHeaders, {
-      clientAddress: request.socket.remoteAddress,
-      host: request.headers.host ?? '',
-      upgrade: true,
-    }),
-  });
+  const upstream = requestUpstream(request, port, { upgrade: true });
   upstream.on('upgrade', (answer, upstreamSocket, upstreamHead) => {
     socket.write(
       responseHead(
