@@ -1,6 +1,6 @@
 /**
  * @module The streams a client may subscribe to on the event socket, and who may: `project:<id>`
- * (project.view in that project: terminal lifecycle and, later, tasks and workflows) and
+ * (project.view in that project: terminal lifecycle, tasks, workflow runs, attention) and
  * `terminal:<id>` (terminal.view on that live terminal). Re-checked on every `sub`.
  */
 
