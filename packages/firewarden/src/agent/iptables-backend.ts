@@ -1,12 +1,19 @@
 /**
  * @module The iptables backend, with the tools of the variant in use (nf_tables or legacy): our
  * rules live only in our FIREWARDEN-* chains; a write is one `iptables-restore --noflush` per
- * family after a `--test` dry run; a restore point is the full `iptables-save` of both families
- * and restoring it replaces each family's filter table. Tool names are fixed here; only restore
+ * family after a `--test` dry run; a restore point is the full `iptables-save` of both families,
+ * and restoring it puts back our chains and their jumps as they were, leaving every other rule
+ * as it is now (another tool's change since the point is not ours to undo). Tool names are fixed here; only restore
  * *input* comes from rules, and that input was rendered from validated rules.
  */
 import type { Family } from '../engine/addresses.js';
-import { mergeFamilies, readOwnedRules, tableSection } from '../engine/iptables-parse.js';
+import { builtinChainOf, ownedChains } from '../engine/iptables-chains.js';
+import {
+  mergeFamilies,
+  parseIptablesSave,
+  readOwnedRules,
+  type SaveTable,
+} from '../engine/iptables-parse.js';
 import { appliesToFamily, renderOwnedTable } from '../engine/iptables-render.js';
 import { directions, type Rule } from '../engine/rule.js';
 import type { IptablesTools } from '../firewall/iptables-variant.js';
@@ -15,10 +22,6 @@ import type { CommandRunner } from './command-runner.js';
 import { type BackendState, clip, type FirewallBackend } from './firewall-backend.js';
 
 export const families: readonly Family[] = ['ipv4', 'ipv6'];
-
-/** What an empty (never used) filter table looks like, for restoring a snapshot taken before any rule. */
-export const emptyFilterTable =
-  '*filter\n:INPUT ACCEPT [0:0]\n:FORWARD ACCEPT [0:0]\n:OUTPUT ACCEPT [0:0]\nCOMMIT\n';
 
 export class IptablesBackend implements FirewallBackend {
   readonly kind = 'iptables';
@@ -96,10 +99,9 @@ export class IptablesBackend implements FirewallBackend {
     }
   }
 
-  /** Replaces each family's filter table with the saved one; other tables are never touched. */
   async restore(state: BackendState): Promise<void> {
     for (const family of families) {
-      await this.load(family, tableSection(state.iptables[family], 'filter') ?? emptyFilterTable, false);
+      await this.load(family, ownedRestoreInput(state.iptables[family], await this.save(family)), true);
     }
   }
 
@@ -113,4 +115,38 @@ export class IptablesBackend implements FirewallBackend {
       });
     }
   }
+}
+
+/**
+ * `--noflush` input that makes our chains and their jumps what they were in `saved`, from the
+ * state `current` (both `iptables-save` outputs of one family). Declaring a chain flushes it; a
+ * chain the point did not have loses its jumps and is deleted. No other line is named.
+ */
+export function ownedRestoreInput(saved: string, current: string): string {
+  const filter = (text: string) => parseIptablesSave(text).find((table) => table.name === 'filter');
+  const then = filter(saved);
+  const now = filter(current);
+  const has = (table: SaveTable | undefined, chain: string) =>
+    table?.chains.some((c) => c.name === chain) ?? false;
+  const jumps = (table: SaveTable | undefined, builtin: string, chain: string) =>
+    table?.rules.filter((r) => r.chain === builtin && r.tokens.join(' ') === `-j ${chain}`).length ?? 0;
+  const lines = ['*filter'];
+  const removed: string[] = [];
+  for (const direction of directions) {
+    const chain = ownedChains[direction];
+    if (has(then, chain) || has(now, chain)) lines.push(`:${chain} - [0:0]`);
+    if (has(now, chain) && !has(then, chain)) removed.push(chain);
+  }
+  for (const direction of directions) {
+    const [builtin, chain] = [builtinChainOf[direction], ownedChains[direction]];
+    const wanted = Math.min(jumps(then, builtin, chain), 1);
+    const present = jumps(now, builtin, chain);
+    if (wanted === 1 && present === 0) lines.push(`-I ${builtin} 1 -j ${chain}`);
+    for (let extra = present; extra > wanted; extra -= 1) lines.push(`-D ${builtin} -j ${chain}`);
+  }
+  const owned = new Set(Object.values(ownedChains));
+  for (const rule of then?.rules ?? []) if (owned.has(rule.chain)) lines.push(rule.line);
+  for (const chain of removed) lines.push(`-X ${chain}`);
+  lines.push('COMMIT', '');
+  return lines.join('\n');
 }

@@ -108,12 +108,22 @@ describe.skipIf(namespaceSkipReason !== null).each(variants)(
       const before = await sandboxSave(sandbox);
       const begun = await call(agent!.socketPath, 'begin_safe_apply', {
         rules: [ssh, out],
-        timeout_seconds: 1,
+        timeout_seconds: 5,
       });
       expect(begun.ok).toBe(true);
+      // Another tool changes its own chain during the window: the rollback must not undo that.
+      expect(
+        (await sandbox.exec(['iptables', '-A', 'OTHER-TOOL', '-s', '203.0.113.5', '-j', 'DROP'])).code,
+      ).toBe(0);
+      expect(await sandboxSave(sandbox)).toContain('-A FIREWARDEN-INPUT');
+      const expected = before.replace(
+        '-A OTHER-TOOL -s 198.51.100.7/32 -j DROP\n',
+        '-A OTHER-TOOL -s 198.51.100.7/32 -j DROP\n-A OTHER-TOOL -s 203.0.113.5/32 -j DROP\n',
+      );
+      expect(expected).not.toBe(before);
       await eventually(
-        async () => (await sandboxSave(sandbox)) === before,
-        'the rules before the safe apply',
+        async () => (await sandboxSave(sandbox)) === expected,
+        'our rules gone, the foreign ones kept',
       );
       expect((await call(agent!.socketPath, 'status')).result.pending_transaction).toBeNull();
     });

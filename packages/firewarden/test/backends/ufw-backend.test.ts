@@ -179,12 +179,21 @@ describe.skipIf(namespaceSkipReason !== null)('the ufw backend', () => {
     agent = await startSandboxAgent(sandbox, bundle, { backend: 'ufw' });
     const filesBefore = files();
     const kernelBefore = await sandboxSave(sandbox);
-    const begun = await call(agent.socketPath, 'begin_safe_apply', { rules: [dns], timeout_seconds: 3 });
+    const begun = await call(agent.socketPath, 'begin_safe_apply', { rules: [dns], timeout_seconds: 5 });
     expect(begun.ok).toBe(true);
     expect(ufw.read('user.rules')).toContain('in_eth0');
+    // Another tool changes its own chain during the window: the rollback must not undo that.
+    expect(
+      (await sandbox.exec(['iptables', '-A', 'OTHER-TOOL', '-s', '203.0.113.5', '-j', 'DROP'])).code,
+    ).toBe(0);
+    const expected = kernelBefore.replace(
+      '-A OTHER-TOOL -s 198.51.100.7/32 -j DROP\n',
+      '-A OTHER-TOOL -s 198.51.100.7/32 -j DROP\n-A OTHER-TOOL -s 203.0.113.5/32 -j DROP\n',
+    );
+    expect(expected).not.toBe(kernelBefore);
     await eventually(
-      async () => files() === filesBefore && (await sandboxSave(sandbox)) === kernelBefore,
-      'ufw files and kernel rules restored',
+      async () => files() === filesBefore && (await sandboxSave(sandbox)) === expected,
+      'ufw files and kernel rules restored, the foreign rule kept',
     );
     expect((await call(agent.socketPath, 'status')).result.pending_transaction).toBeNull();
   });
