@@ -56,6 +56,23 @@ export function registerWorkflowRoutes(app: Hono<AppEnv>, { db, workflows: runne
     return { project, role };
   }
 
+  /** A start body without `project_id` is unambiguous only when one project lets the caller start runs. */
+  async function soleStartableProject(principal: Principal) {
+    const startable = [];
+    for (const project of await listAllProjects(db)) {
+      const role = await effectiveProjectRole(db, principal, project);
+      if (role && roleHas(role, 'agent.start')) startable.push({ project, role });
+    }
+    if (startable.length === 1) return startable[0]!;
+    throw new ApiError(
+      400,
+      'PROJECT_REQUIRED',
+      startable.length === 0
+        ? 'no project lets you start a workflow run'
+        : `you can start runs in ${startable.length} projects: say which with project_id`,
+    );
+  }
+
   /** A run the caller may see, checked for `permission` in its project. */
   async function authorizeRun(principal: Principal, id: number, permission: Permission) {
     const run = await findRun(db, id);
@@ -82,7 +99,10 @@ export function registerWorkflowRoutes(app: Hono<AppEnv>, { db, workflows: runne
     const definition = name.success ? await findDefinition(db, name.data) : undefined;
     if (!definition) throw notFound('workflow');
     const input = await readJson(c, startWorkflowSchema);
-    const { project, role } = await projectRole(c.var.principal, input.project_id, 'project');
+    const { project, role } =
+      input.project_id === undefined
+        ? await soleStartableProject(c.var.principal)
+        : await projectRole(c.var.principal, input.project_id, 'project');
     if (!roleHas(role, 'agent.start')) throw denied('agent.start');
     const steps = definitionView(definition).steps;
     const words = checkVariables(steps, input.variables);

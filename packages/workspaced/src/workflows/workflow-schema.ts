@@ -68,8 +68,11 @@ const variableValue = z
   .refine((value) => !value.includes('\0'), 'a value cannot hold a NUL character (arguments cannot)');
 
 export const startWorkflowSchema = z.object({
-  /** The run's project: its folder is every agent step's working directory. */
-  project_id: z.number().int().min(1),
+  /**
+   * The run's project: its folder is every agent step's working directory. Optional (the spec's
+   * start body is `{variables}` alone): without it the caller's only startable project is used.
+   */
+  project_id: z.number().int().min(1).optional(),
   variables: z
     .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'a variable name'), variableValue)
     .refine((variables) => Object.keys(variables).length <= 64, 'at most 64 variables')
