@@ -5,6 +5,8 @@
  * on B stops A's credential at once; neither secret reaches the audit trail or the log; a node
  * that redirects, answers too much or is down gives a clear error.
  */
+import { createPublicKey, generateKeyPairSync, randomBytes, sign, verify } from 'node:crypto';
+import { statSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -129,9 +131,52 @@ describe('pairing two daemons', () => {
   });
 });
 
+describe('node identity', () => {
+  test("each daemon has an Ed25519 key in its data dir (0600); A learns B's key when pairing", async () => {
+    const self = (await ownerB.get('/nodes/self')).body;
+    expect(self.public_key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(self.fingerprint).toMatch(/^SHA256:[A-Za-z0-9+/]{43}$/);
+    expect(self.public_key).not.toBe((await ownerA.get('/nodes/self')).body.public_key);
+    expect(statSync(path.join(b.dataDir, 'node-identity.pem')).mode & 0o777).toBe(0o600);
+    const { onA, onB, code } = await prepare('learnt');
+    expect(onA).toMatchObject({ public_key: null, fingerprint: null });
+    const paired = await ownerA.post(`/nodes/${onA.id}/connect`, { remote_node_id: onB.id, code });
+    expect(paired.body).toMatchObject({ public_key: self.public_key, fingerprint: self.fingerprint });
+  });
+
+  test('a node registered with its key pairs; one registered with another key is refused', async () => {
+    const bKey = (await ownerB.get('/nodes/self')).body.public_key;
+    const aKey = (await ownerA.get('/nodes/self')).body.public_key;
+    const right = await prepare('keyed');
+    const keyed = (await ownerA.post('/nodes', { name: 'keyed-b2', url: b.url, public_key: bKey })).body;
+    expect(keyed.fingerprint).toMatch(/^SHA256:/);
+    const ok = await ownerA.post(`/nodes/${keyed.id}/connect`, {
+      remote_node_id: right.onB.id,
+      code: right.code,
+    });
+    expect(ok.body).toMatchObject({ status: 'paired', outbound: true });
+
+    const wrong = await prepare('impostor');
+    const expectsA = (await ownerA.post('/nodes', { name: 'impostor-b2', url: b.url, public_key: aKey }))
+      .body;
+    const refused = await ownerA.post(`/nodes/${expectsA.id}/connect`, {
+      remote_node_id: wrong.onB.id,
+      code: wrong.code,
+    });
+    expect(refused.status).toBe(502);
+    expect(refused.body.error.code).toBe('NODE_IDENTITY_MISMATCH');
+    const after = (await ownerA.get('/nodes')).body.nodes.find((n: { id: number }) => n.id === expectsA.id);
+    expect(after).toMatchObject({ status: 'pending', outbound: false, public_key: aKey });
+    for (const publicKey of ['short', 'x'.repeat(43), `${'A'.repeat(42)}B`])
+      expect(
+        (await ownerA.post('/nodes', { name: 'badkey', url: b.url, public_key: publicKey })).status,
+      ).toBe(400);
+  });
+});
+
 describe('the code and the credential (B seen as a node would see it)', () => {
-  const redeem = (nodeId: number, code: string) =>
-    new Client(b.url).post('/nodes/pair', { node_id: nodeId, code });
+  const redeem = (nodeId: number, code: string, challenge = randomBytes(32).toString('base64url')) =>
+    new Client(b.url).post('/nodes/pair', { node_id: nodeId, code, challenge });
 
   test('five wrong guesses spend the code: the right one is refused after them', async () => {
     const { onB, code } = await prepare('guessed');
@@ -145,10 +190,17 @@ describe('the code and the credential (B seen as a node would see it)', () => {
     // A new code starts over.
     const fresh = (await ownerB.post(`/nodes/${onB.id}/pairing`)).body.code;
     secretsSeen.push(fresh);
-    const paired = await redeem(onB.id, fresh);
+    const challenge = randomBytes(32).toString('base64url');
+    const paired = await redeem(onB.id, fresh, challenge);
     expect(paired.status).toBe(201);
     expect(paired.body.credential).toMatch(/^wsn_[A-Za-z0-9_-]{43}$/);
     secretsSeen.push(paired.body.credential);
+    // Signed by B's key over the challenge and the credential (Ed25519).
+    const self = (await ownerB.get('/nodes/self')).body;
+    expect(paired.body.public_key).toBe(self.public_key);
+    const key = createPublicKey({ key: { kty: 'OKP', crv: 'Ed25519', x: self.public_key }, format: 'jwk' });
+    const signed = Buffer.from(`workspaced node pairing v1\n${challenge}\n${paired.body.credential}`);
+    expect(verify(null, signed, key, Buffer.from(paired.body.signature, 'base64url'))).toBe(true);
   });
 
   test('concurrent guesses never exceed five', async () => {
@@ -252,12 +304,27 @@ describe('registration and misbehaving nodes', () => {
     expect((await ownerA.get('/nodes/abc/agents')).status).toBe(404);
   });
 
-  test('a node that is down, redirects or answers too much gives a clear error', async () => {
-    let mode: 'redirect' | 'large' = 'redirect';
-    const fake = http.createServer((request, response) => {
+  test('a node that is down, redirects, answers too much or signs wrongly gives a clear error', async () => {
+    let mode: 'forged' | 'redirect' | 'large' = 'forged';
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const fakeKey = publicKey.export({ format: 'jwk' }).x!;
+    const fake = http.createServer(async (request, response) => {
       if (request.url === '/api/v1/nodes/pair') {
+        let body = '';
+        for await (const chunk of request) body += chunk;
+        const credential = `wsn_${'B'.repeat(43)}`;
+        // Forged: signs another credential than the one it hands over.
+        const signed = `${JSON.parse(body).challenge}\n${mode === 'forged' ? `wsn_${'C'.repeat(43)}` : credential}`;
+        const signature = sign(null, Buffer.from(`workspaced node pairing v1\n${signed}`), privateKey);
         response.writeHead(201, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ node_id: 1, credential: `wsn_${'B'.repeat(43)}` }));
+        response.end(
+          JSON.stringify({
+            node_id: 1,
+            credential,
+            public_key: fakeKey,
+            signature: signature.toString('base64url'),
+          }),
+        );
       } else if (mode === 'redirect') {
         response.writeHead(302, { location: `${a.url}/api/v1/agents` });
         response.end();
@@ -270,9 +337,13 @@ describe('registration and misbehaving nodes', () => {
     const url = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
     try {
       const node = (await ownerA.post('/nodes', { name: 'hostile', url })).body;
-      expect((await ownerA.post(`/nodes/${node.id}/connect`, { remote_node_id: 1, code: 'x' })).status).toBe(
-        200,
-      );
+      const forged = await ownerA.post(`/nodes/${node.id}/connect`, { remote_node_id: 1, code: 'x' });
+      expect(forged.status).toBe(502);
+      expect(forged.body.error.code).toBe('NODE_IDENTITY_MISMATCH');
+      expect((await ownerA.get(`/nodes/${node.id}/agents`)).body.error.code).toBe('NODE_NOT_PAIRED');
+      mode = 'redirect';
+      const connected = await ownerA.post(`/nodes/${node.id}/connect`, { remote_node_id: 1, code: 'x' });
+      expect(connected.body).toMatchObject({ status: 'paired', public_key: fakeKey });
       const redirected = await ownerA.get(`/nodes/${node.id}/agents`);
       expect(redirected.status).toBe(502);
       expect(redirected.body.error.code).toBe('NODE_REDIRECT_REFUSED');

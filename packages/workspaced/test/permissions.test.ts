@@ -444,6 +444,7 @@ const routes: RouteCase[] = [
     prepare: fixed('/observability/host'),
   },
   { method: 'GET', route: '/nodes', needs: ['settings.view'], prepare: fixed('/nodes') },
+  { method: 'GET', route: '/nodes/self', needs: ['settings.view'], prepare: fixed('/nodes/self') },
   {
     method: 'POST',
     route: '/nodes',

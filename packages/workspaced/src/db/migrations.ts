@@ -103,4 +103,9 @@ export const workspacedMigrations: Record<string, Migration> = {
       await db.schema.createIndex('workflow_runs_status').on('workflow_runs').columns(['status']).execute();
     },
   },
+  'workspaced-0004-node-public-key': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('nodes').addColumn('public_key', 'text').execute();
+    },
+  },
 };

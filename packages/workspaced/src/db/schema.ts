@@ -51,6 +51,8 @@ export interface NodeTable {
   inbound_credential_hash: string | null;
   /** The credential we present to this peer (it keeps only its hash). */
   outbound_credential: string | null;
+  /** The peer's Ed25519 public key (base64url): registered, or learnt when pairing. */
+  public_key: string | null;
   created_by: string;
   created_at: number;
   paired_at: number | null;

@@ -1,16 +1,18 @@
 /**
- * @module Connecting to a node with the code it showed: this daemon presents the code to
- * `<node>/api/v1/nodes/pair` and keeps the credential the node returns.
+ * @module Connecting to a node with the code it showed: this daemon presents the code and a
+ * random challenge to `<node>/api/v1/nodes/pair`, checks that the answer is signed by the node's
+ * key (the one registered for it, or, when none was, the one it presents: trust on first use),
+ * and keeps the credential and the key.
  */
-import { z } from 'zod';
+import { randomBytes } from 'node:crypto';
 import type { WorkspacedDb } from '../db/open-database.js';
 import type { NodeRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
 import { callNode, remoteErrorCode } from './node-client.js';
+import { verifyPairing } from './node-identity.js';
+import { redeemAnswerSchema } from './node-schema.js';
 import { isWellFormedCredential } from './node-secrets.js';
 import { storeOutboundCredential } from './node-store.js';
-
-const pairAnswer = z.object({ credential: z.string().refine(isWellFormedCredential) });
 
 export async function connectToNode(
   db: WorkspacedDb,
@@ -18,19 +20,29 @@ export async function connectToNode(
   remoteNodeId: number,
   code: string,
 ): Promise<NodeRow> {
+  const challenge = randomBytes(32).toString('base64url');
   const answer = await callNode(node.url, '/nodes/pair', {
     method: 'POST',
-    json: { node_id: remoteNodeId, code },
+    json: { node_id: remoteNodeId, code, challenge },
   });
   if (answer.status === 401 || answer.status === 400)
     throw new ApiError(422, 'PAIRING_REJECTED', 'the node refused the pairing code', {
       remote_code: remoteErrorCode(answer.body) ?? null,
     });
-  const parsed = answer.status === 201 ? pairAnswer.safeParse(answer.body) : undefined;
-  if (!parsed?.success)
+  const parsed = answer.status === 201 ? redeemAnswerSchema.safeParse(answer.body) : undefined;
+  if (!parsed?.success || !isWellFormedCredential(parsed.data.credential))
     throw new ApiError(502, 'NODE_ERROR', `the node answered ${answer.status} to the pairing`, {
       remote_status: answer.status,
       remote_code: remoteErrorCode(answer.body) ?? null,
     });
-  return storeOutboundCredential(db, node, parsed.data.credential);
+  const { credential, public_key: publicKey, signature } = parsed.data;
+  if (node.public_key !== null && node.public_key !== publicKey)
+    throw new ApiError(
+      502,
+      'NODE_IDENTITY_MISMATCH',
+      'the node answered with another key than the one registered for it',
+    );
+  if (!verifyPairing(publicKey, challenge, credential, signature))
+    throw new ApiError(502, 'NODE_IDENTITY_MISMATCH', "the node's answer is not signed by its key");
+  return storeOutboundCredential(db, node, credential, publicKey);
 }

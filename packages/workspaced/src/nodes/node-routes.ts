@@ -1,6 +1,6 @@
 /**
  * @module The node routes. With a session (`settings.view` to read, `settings.manage` to change,
- * so owners and admins): `GET /nodes`, `POST /nodes`, `POST /nodes/{id}/pairing`,
+ * so owners and admins): `GET /nodes`, `GET /nodes/self` (this daemon's public key), `POST /nodes`, `POST /nodes/{id}/pairing`,
  * `POST /nodes/{id}/connect`, `POST /nodes/{id}/revoke`, `GET /nodes/{id}/agents`. Without one,
  * for the other daemon: `POST /nodes/pair` (redeem a code; audited here, the audit middleware
  * only sees sessions) and `GET /agents` with `Authorization: Bearer <node credential>`.
@@ -13,6 +13,7 @@ import type { AppEnv, DaemonContext } from '../http/app-env.js';
 import { clientAddress } from '../http/client-address.js';
 import { readId, readJson } from '../http/request-input.js';
 import { agentsOf } from '../terminals/agents/agent-routes.js';
+import { nodeIdentity } from './node-identity.js';
 import { connectToNode } from './node-pairing.js';
 import { connectSchema, newNodeSchema, redeemSchema } from './node-schema.js';
 import { isWellFormedCredential } from './node-secrets.js';
@@ -39,7 +40,7 @@ async function nodeOr404(c: Context<AppEnv>, db: DaemonContext['db']) {
 /** Routes another daemon calls; registered before the session guard. */
 export function registerNodePeerRoutes(
   app: Hono<AppEnv>,
-  { db, terminals }: DaemonContext,
+  { db, terminals, dataDir }: DaemonContext,
   audit: AuditLog,
 ): void {
   app.post('/nodes/pair', async (c) => {
@@ -62,7 +63,16 @@ export function registerNodePeerRoutes(
       throw error;
     }
     await record('success', 201);
-    return c.json({ node_id: input.node_id, credential }, 201);
+    const identity = nodeIdentity(dataDir);
+    return c.json(
+      {
+        node_id: input.node_id,
+        credential,
+        public_key: identity.publicKey,
+        signature: identity.signPairing(input.challenge, credential),
+      },
+      201,
+    );
   });
 
   // Only this route accepts a node credential: a paired node reads agents and nothing else.
@@ -77,14 +87,19 @@ export function registerNodePeerRoutes(
 }
 
 export function registerNodeRoutes(app: Hono<AppEnv>, context: DaemonContext): void {
-  const { db } = context;
+  const { db, dataDir } = context;
   app.get('/nodes', requirePermission('settings.view'), async (c) =>
     c.json({ nodes: (await listNodes(db)).map(nodeView) }),
   );
 
+  app.get('/nodes/self', requirePermission('settings.view'), (c) => {
+    const { publicKey, fingerprint } = nodeIdentity(dataDir);
+    return c.json({ public_key: publicKey, fingerprint });
+  });
+
   app.post('/nodes', requirePermission('settings.manage'), async (c) => {
     const input = await readJson(c, newNodeSchema);
-    return c.json(nodeView(await createNode(db, input.name, input.url, c.var.principal.id)), 201);
+    return c.json(nodeView(await createNode(db, input, c.var.principal.id)), 201);
   });
 
   app.post('/nodes/:id/pairing', requirePermission('settings.manage'), async (c) => {

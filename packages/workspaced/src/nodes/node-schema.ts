@@ -30,6 +30,11 @@ const nodeOrigin = z
     return url.origin;
   });
 
+/** 32 bytes in base64url: an Ed25519 public key, a challenge. */
+const base64url32 = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/, '32 bytes in base64url (43 characters)');
+
 export const newNodeSchema = z.object({
   name: z
     .string()
@@ -38,6 +43,8 @@ export const newNodeSchema = z.object({
       'name: 1-64 of A-Z a-z 0-9 . _ -, starting with a letter or digit',
     ),
   url: nodeOrigin,
+  /** The node's `GET /nodes/self` public key; without it the key is learnt when pairing. */
+  public_key: base64url32.nullable().default(null),
 });
 
 /** A code as a person types it: generous about dashes and spaces, bounded in length. */
@@ -53,4 +60,13 @@ export const connectSchema = z.object({
 export const redeemSchema = z.object({
   node_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   code: pairingCode,
+  /** Random bytes of the asking daemon, signed back with the credential. */
+  challenge: base64url32,
+});
+
+/** The answer to a redeemed code, as the asking daemon checks it. */
+export const redeemAnswerSchema = z.object({
+  credential: z.string(),
+  public_key: base64url32,
+  signature: z.string().max(200),
 });

@@ -1,14 +1,15 @@
 /**
  * @module Peer daemons in SQLite. A node is `pending` until a credential exists in either
  * direction, `paired` after, `revoked` once an administrator erased its secrets (a new pairing
- * code makes it `pending` again: pairing anew is as deliberate an act as the first time). Pairing codes last 10
- * minutes, are used once and allow 5 guesses: each attempt first reserves one of them in a single
- * UPDATE, so concurrent guesses cannot exceed the limit.
+ * code makes it `pending` again: pairing anew is as deliberate an act as the first time).
+ * Pairing codes last 10 minutes, are used once and allow 5 guesses: each attempt first reserves
+ * one of them in a single UPDATE, so concurrent guesses cannot exceed the limit.
  */
 import { sql } from 'kysely';
 import type { WorkspacedDb } from '../db/open-database.js';
 import type { NodeRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
+import { fingerprintOf } from './node-identity.js';
 import {
   canonicalPairingCode,
   hashSecret,
@@ -29,6 +30,8 @@ export function nodeView(row: NodeRow) {
     name: row.name,
     url: row.url,
     status: row.status,
+    public_key: row.public_key,
+    fingerprint: row.public_key === null ? null : fingerprintOf(row.public_key),
     /** This daemon holds a credential for the node (may read its agents). */
     outbound: row.outbound_credential !== null,
     /** The node holds a credential for this daemon (may read our agents). */
@@ -49,15 +52,17 @@ export function findNode(db: WorkspacedDb, id: number): Promise<NodeRow | undefi
   return db.selectFrom('nodes').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function createNode(
-  db: WorkspacedDb,
-  name: string,
-  url: string,
-  userId: string,
-): Promise<NodeRow> {
+export interface NewNode {
+  name: string;
+  url: string;
+  public_key: string | null;
+}
+
+export async function createNode(db: WorkspacedDb, node: NewNode, userId: string): Promise<NodeRow> {
+  const { name } = node;
   const inserted = await db
     .insertInto('nodes')
-    .values({ name, url, status: 'pending', created_by: userId, created_at: Date.now() })
+    .values({ ...node, status: 'pending', created_by: userId, created_at: Date.now() })
     .onConflict((conflict) => conflict.column('name').doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -126,15 +131,22 @@ export async function redeemPairingCode(db: WorkspacedDb, nodeId: number, code: 
   return credential;
 }
 
-/** Keeps the credential the node issued to us, to present on each call to it. */
+/** Keeps the credential the node issued to us, to present on each call to it, and its key. */
 export async function storeOutboundCredential(
   db: WorkspacedDb,
   row: NodeRow,
   credential: string,
+  publicKey: string,
 ): Promise<NodeRow> {
   return db
     .updateTable('nodes')
-    .set({ outbound_credential: credential, status: 'paired', paired_at: Date.now(), revoked_at: null })
+    .set({
+      outbound_credential: credential,
+      public_key: publicKey,
+      status: 'paired',
+      paired_at: Date.now(),
+      revoked_at: null,
+    })
     .where('id', '=', row.id)
     .returningAll()
     .executeTakeFirstOrThrow();
