@@ -85,8 +85,12 @@ export class UfwBackend implements FirewallBackend {
 
   async verify(rules: Rule[]): Promise<void> {
     const files = await readStateFiles();
+    // With IPV6=no in /etc/default/ufw, ufw writes IPv4 rules only.
+    const ipv6 = !/^\s*IPV6\s*=\s*["']?no["']?\s*$/im.test(files['/etc/default/ufw'] ?? '');
     for (const family of families) {
-      const expected = rules.filter((r) => appliesToFamily(r, family)).map((r) => ({ ...r, family }));
+      const expected = rules
+        .filter((r) => appliesToFamily(r, family) && (family === 'ipv4' || ipv6))
+        .map((r) => ({ ...r, family }));
       const actual = readUfwTuples(files[ufwRulesFiles[family]] ?? '', family).rules.map((r) => ({
         ...r,
         family,

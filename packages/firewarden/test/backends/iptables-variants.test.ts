@@ -5,14 +5,13 @@
  * variant's ruleset and not in the other. Foreign rules (another tool's chain, a rule in INPUT, a
  * nat rule) survive apply and rollback byte for byte.
  */
-import { rmSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { call } from '../agent/support/agent-process.js';
-import { hostRules, namespaceSkipReason } from '../engine/support/netns.js';
+import { namespaceSkipReason } from '../engine/support/netns.js';
 import { rules as canonical } from '../engine/support/rules.js';
+import { addForeignRules, addLaterForeignRule } from './support/foreign-rules.js';
 import {
-  bundleSandboxAgent,
+  bundledAgentForFile,
   createSandbox,
   eventually,
   type Sandbox,
@@ -47,33 +46,16 @@ const foreignLines = (save: string) =>
 describe.skipIf(namespaceSkipReason !== null).each(variants)(
   'the iptables backend on $variant',
   ({ variant, other }) => {
-    let bundle: string;
-    let hostBefore: string;
+    const bundle = bundledAgentForFile();
     let sandbox: Sandbox;
     let agent: SandboxAgent | undefined;
 
-    beforeAll(async () => {
-      hostBefore = await hostRules();
-      bundle = await bundleSandboxAgent();
-    });
-    afterAll(async () => {
-      rmSync(path.dirname(bundle), { recursive: true, force: true });
-      expect(await hostRules()).toBe(hostBefore);
-    });
     beforeEach(async () => {
       sandbox = await createSandbox();
       if (variant === 'legacy') withLegacyAlternatives(sandbox);
       expect((await sandbox.exec(['iptables', '-V'])).stdout).toContain(`(${variant})`);
-      const foreign = [
-        ['iptables', '-t', 'nat', '-A', 'POSTROUTING', '-s', '10.9.0.0/16', '-j', 'MASQUERADE'],
-        ['iptables', '-N', 'OTHER-TOOL'],
-        ['iptables', '-A', 'OTHER-TOOL', '-s', '198.51.100.7', '-j', 'DROP'],
-        ['iptables', '-A', 'INPUT', '-j', 'OTHER-TOOL'],
-        ['iptables', '-A', 'INPUT', '-p', 'tcp', '--dport', '9999', '-j', 'ACCEPT'],
-        ['ip6tables', '-A', 'OUTPUT', '-d', '2001:db8::1', '-j', 'DROP'],
-      ];
-      for (const argv of foreign) expect((await sandbox.exec(argv)).code).toBe(0);
-      agent = await startSandboxAgent(sandbox, bundle, { backend: 'iptables' });
+      await addForeignRules(sandbox);
+      agent = await startSandboxAgent(sandbox, bundle(), { backend: 'iptables' });
     });
     afterEach(async () => {
       await agent?.stop();
@@ -112,15 +94,8 @@ describe.skipIf(namespaceSkipReason !== null).each(variants)(
       });
       expect(begun.ok).toBe(true);
       // Another tool changes its own chain during the window: the rollback must not undo that.
-      expect(
-        (await sandbox.exec(['iptables', '-A', 'OTHER-TOOL', '-s', '203.0.113.5', '-j', 'DROP'])).code,
-      ).toBe(0);
+      const expected = await addLaterForeignRule(sandbox, before);
       expect(await sandboxSave(sandbox)).toContain('-A FIREWARDEN-INPUT');
-      const expected = before.replace(
-        '-A OTHER-TOOL -s 198.51.100.7/32 -j DROP\n',
-        '-A OTHER-TOOL -s 198.51.100.7/32 -j DROP\n-A OTHER-TOOL -s 203.0.113.5/32 -j DROP\n',
-      );
-      expect(expected).not.toBe(before);
       await eventually(
         async () => (await sandboxSave(sandbox)) === expected,
         'our rules gone, the foreign ones kept',

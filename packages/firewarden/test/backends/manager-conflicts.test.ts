@@ -5,14 +5,14 @@
  * and why, and nothing changes; with allow_write_on_manager_conflict the same write goes through.
  */
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { call } from '../agent/support/agent-process.js';
-import { hostRules, namespaceSkipReason } from '../engine/support/netns.js';
+import { namespaceSkipReason } from '../engine/support/netns.js';
 import { rules as canonical } from '../engine/support/rules.js';
 import {
-  bundleSandboxAgent,
+  bundledAgentForFile,
   createSandbox,
   type Sandbox,
   type SandboxAgent,
@@ -76,20 +76,11 @@ const scenarios: Scenario[] = [
 ];
 
 describe.skipIf(namespaceSkipReason !== null)('manager conflicts', () => {
-  let bundle: string;
-  let hostBefore: string;
+  const bundle = bundledAgentForFile();
   let sandbox: Sandbox;
   let agent: SandboxAgent | undefined;
   let cleanUp: () => void = () => undefined;
 
-  beforeAll(async () => {
-    hostBefore = await hostRules();
-    bundle = await bundleSandboxAgent();
-  });
-  afterAll(async () => {
-    rmSync(path.dirname(bundle), { recursive: true, force: true });
-    expect(await hostRules()).toBe(hostBefore);
-  });
   afterEach(async () => {
     await agent?.stop();
     agent = undefined;
@@ -106,7 +97,7 @@ describe.skipIf(namespaceSkipReason !== null)('manager conflicts', () => {
       cleanUp = await setup(sandbox);
       const before = await sandboxSave(sandbox);
 
-      agent = await startSandboxAgent(sandbox, bundle, { backend: 'iptables' });
+      agent = await startSandboxAgent(sandbox, bundle(), { backend: 'iptables' });
       const status = (await call(agent.socketPath, 'status')).result;
       expect(status).toMatchObject({
         backend: 'iptables',
@@ -136,7 +127,7 @@ describe.skipIf(namespaceSkipReason !== null)('manager conflicts', () => {
       );
       await agent.stop();
 
-      agent = await startSandboxAgent(sandbox, bundle, { backend: 'iptables', allowWrite: true });
+      agent = await startSandboxAgent(sandbox, bundle(), { backend: 'iptables', allowWrite: true });
       expect((await call(agent.socketPath, 'status')).result).toMatchObject({
         read_only: false,
         allow_write_on_manager_conflict: true,

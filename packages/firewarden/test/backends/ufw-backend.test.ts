@@ -5,14 +5,13 @@
  * apply and an unconfirmed safe apply roll back (files byte for byte, kernel rules), foreign rules
  * survive, and `auto` picks ufw only when it is active.
  */
-import { rmSync } from 'node:fs';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { call } from '../agent/support/agent-process.js';
-import { hostRules, namespaceSkipReason } from '../engine/support/netns.js';
+import { namespaceSkipReason } from '../engine/support/netns.js';
 import { rules as canonical } from '../engine/support/rules.js';
+import { addForeignRules, addLaterForeignRule } from './support/foreign-rules.js';
 import {
-  bundleSandboxAgent,
+  bundledAgentForFile,
   createSandbox,
   eventually,
   type Sandbox,
@@ -40,14 +39,6 @@ const dns = {
 const mail = { direction: 'out', action: 'reject', protocol: 'tcp', destination_port: '25', family: 'ipv6' };
 const limited = { direction: 'in', action: 'limit', protocol: 'tcp', destination_port: '2222' };
 
-/** Rules another tool put in the kernel: a nat rule, a chain of its own, a rule in INPUT. */
-const foreignSetup = [
-  ['iptables', '-t', 'nat', '-A', 'POSTROUTING', '-s', '10.9.0.0/16', '-j', 'MASQUERADE'],
-  ['iptables', '-N', 'OTHER-TOOL'],
-  ['iptables', '-A', 'OTHER-TOOL', '-s', '198.51.100.7', '-j', 'DROP'],
-  ['iptables', '-A', 'INPUT', '-j', 'OTHER-TOOL'],
-  ['ip6tables', '-N', 'OTHER-TOOL'],
-];
 /** Every line of the kernel's rules that is not ufw's. */
 const foreignLines = (save: string) =>
   save
@@ -56,25 +47,16 @@ const foreignLines = (save: string) =>
     .join('\n');
 
 describe.skipIf(namespaceSkipReason !== null)('the ufw backend', () => {
-  let bundle: string;
-  let hostBefore: string;
+  const bundle = bundledAgentForFile();
   let sandbox: Sandbox;
   let ufw: ReturnType<typeof withUfwCopies>;
   let agent: SandboxAgent | undefined;
   const files = () => ['user.rules', 'user6.rules', 'ufw.conf'].map((f) => ufw.read(f)).join('\n=====\n');
 
-  beforeAll(async () => {
-    hostBefore = await hostRules();
-    bundle = await bundleSandboxAgent();
-  });
-  afterAll(async () => {
-    rmSync(path.dirname(bundle), { recursive: true, force: true });
-    expect(await hostRules()).toBe(hostBefore);
-  });
   beforeEach(async () => {
     sandbox = await createSandbox();
     ufw = withUfwCopies(sandbox);
-    for (const argv of foreignSetup) expect((await sandbox.exec(argv)).code).toBe(0);
+    await addForeignRules(sandbox);
     expect((await sandbox.exec(['ufw', '--force', 'enable'])).code).toBe(0);
     // ufw's first start in a fresh namespace leaves two lines of its v6 limit chain out; a reload
     // (which every restore runs) puts them in: start from the reloaded state.
@@ -87,7 +69,7 @@ describe.skipIf(namespaceSkipReason !== null)('the ufw backend', () => {
   });
 
   test('apply goes through ufw: tuples and kernel hold the rules; a restore point brings the files back', async () => {
-    agent = await startSandboxAgent(sandbox, bundle, { backend: 'ufw' });
+    agent = await startSandboxAgent(sandbox, bundle(), { backend: 'ufw' });
     const status = await call(agent.socketPath, 'status');
     expect(status.result).toMatchObject({
       backend: 'ufw',
@@ -127,7 +109,7 @@ describe.skipIf(namespaceSkipReason !== null)('the ufw backend', () => {
   });
 
   test('a manual restore point holds ufw files with a hash and round-trips', async () => {
-    agent = await startSandboxAgent(sandbox, bundle, { backend: 'ufw' });
+    agent = await startSandboxAgent(sandbox, bundle(), { backend: 'ufw' });
     expect((await call(agent.socketPath, 'apply', { rules: [ssh] })).ok).toBe(true);
     const point = await call(agent.socketPath, 'snapshot', { kind: 'manual', note: 'ssh only' });
     expect(point.result).toMatchObject({
@@ -150,7 +132,7 @@ describe.skipIf(namespaceSkipReason !== null)('the ufw backend', () => {
   });
 
   test('a write that ufw does not carry out as asked rolls back at once, files byte for byte', async () => {
-    agent = await startSandboxAgent(sandbox, bundle, { backend: 'ufw' });
+    agent = await startSandboxAgent(sandbox, bundle(), { backend: 'ufw' });
     expect((await call(agent.socketPath, 'apply', { rules: [ssh] })).ok).toBe(true);
     const filesBefore = files();
     const kernelBefore = await sandboxSave(sandbox);
@@ -162,7 +144,7 @@ describe.skipIf(namespaceSkipReason !== null)('the ufw backend', () => {
   });
 
   test('a rule ufw refuses in its dry run changes nothing', async () => {
-    agent = await startSandboxAgent(sandbox, bundle, { backend: 'ufw' });
+    agent = await startSandboxAgent(sandbox, bundle(), { backend: 'ufw' });
     const filesBefore = files();
     // 15 list entries are within multiport's limit, but a range takes two of its slots: ufw refuses.
     const ports = '22,80,443,1000-2000,3000,3001,3002,3003,3004,3005,3006,3007,3008,3009,3010';
@@ -176,21 +158,14 @@ describe.skipIf(namespaceSkipReason !== null)('the ufw backend', () => {
   });
 
   test('an unconfirmed safe apply is rolled back by the agent at the deadline', async () => {
-    agent = await startSandboxAgent(sandbox, bundle, { backend: 'ufw' });
+    agent = await startSandboxAgent(sandbox, bundle(), { backend: 'ufw' });
     const filesBefore = files();
     const kernelBefore = await sandboxSave(sandbox);
     const begun = await call(agent.socketPath, 'begin_safe_apply', { rules: [dns], timeout_seconds: 5 });
     expect(begun.ok).toBe(true);
     expect(ufw.read('user.rules')).toContain('in_eth0');
     // Another tool changes its own chain during the window: the rollback must not undo that.
-    expect(
-      (await sandbox.exec(['iptables', '-A', 'OTHER-TOOL', '-s', '203.0.113.5', '-j', 'DROP'])).code,
-    ).toBe(0);
-    const expected = kernelBefore.replace(
-      '-A OTHER-TOOL -s 198.51.100.7/32 -j DROP\n',
-      '-A OTHER-TOOL -s 198.51.100.7/32 -j DROP\n-A OTHER-TOOL -s 203.0.113.5/32 -j DROP\n',
-    );
-    expect(expected).not.toBe(kernelBefore);
+    const expected = await addLaterForeignRule(sandbox, kernelBefore);
     await eventually(
       async () => files() === filesBefore && (await sandboxSave(sandbox)) === expected,
       'ufw files and kernel rules restored, the foreign rule kept',
@@ -199,11 +174,11 @@ describe.skipIf(namespaceSkipReason !== null)('the ufw backend', () => {
   });
 
   test('auto picks ufw when it is active and iptables when it is not', async () => {
-    agent = await startSandboxAgent(sandbox, bundle, { backend: 'auto' });
+    agent = await startSandboxAgent(sandbox, bundle(), { backend: 'auto' });
     expect((await call(agent.socketPath, 'status')).result.backend).toBe('ufw');
     await agent.stop();
     expect((await sandbox.exec(['ufw', '--force', 'disable'])).code).toBe(0);
-    agent = await startSandboxAgent(sandbox, bundle, { backend: 'auto' });
+    agent = await startSandboxAgent(sandbox, bundle(), { backend: 'auto' });
     expect((await call(agent.socketPath, 'status')).result).toMatchObject({
       backend: 'iptables',
       conflicts: [],

@@ -10,7 +10,14 @@ import { chmod } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'rolldown';
-import { type CommandResult, createNamespace, exec, type Namespace } from '../../engine/support/netns.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import {
+  type CommandResult,
+  createNamespace,
+  exec,
+  hostRules,
+  type Namespace,
+} from '../../engine/support/netns.js';
 
 export interface Sandbox {
   ns: Namespace;
@@ -92,8 +99,8 @@ export function withPrivateRun(sandbox: Sandbox): string {
   return run;
 }
 
-/** Bundles the test entry of the agent once per test file. */
-export async function bundleSandboxAgent(): Promise<string> {
+/** Bundles the test entry of the agent. */
+async function bundleSandboxAgent(): Promise<string> {
   const folder = mkdtempSync(path.join(tmpdir(), 'fw-backend-bin-'));
   const file = path.join(folder, 'agent.mjs');
   await build({
@@ -104,6 +111,24 @@ export async function bundleSandboxAgent(): Promise<string> {
   });
   await chmod(folder, 0o755);
   return file;
+}
+
+/**
+ * Registers a test file's hooks: the agent bundled once, and the host's rules checked unchanged
+ * at the end. Returns the bundle's path (known once the hooks ran).
+ */
+export function bundledAgentForFile(): () => string {
+  let bundle = '';
+  let hostBefore = '';
+  beforeAll(async () => {
+    hostBefore = await hostRules();
+    bundle = await bundleSandboxAgent();
+  });
+  afterAll(async () => {
+    rmSync(path.dirname(bundle), { recursive: true, force: true });
+    expect(await hostRules()).toBe(hostBefore);
+  });
+  return () => bundle;
 }
 
 export interface SandboxAgent {
