@@ -9,6 +9,7 @@ import { type AgentCommandOptions, agentCommand } from './cli/agent-command.js';
 import { type CommonOptions, commandContext } from './cli/command-context.js';
 import { serviceStatusCommand, validateConfigCommand } from './cli/config-commands.js';
 import { doctorCommand, preflightCommand, statusCommand } from './cli/diagnose-commands.js';
+import { registerExtensionCommands } from './cli/extension-commands.js';
 import { reportFailure } from './cli/output.js';
 import { restoreApplyCommand, restoreCreateCommand, restoreListCommand } from './cli/restore-commands.js';
 import { ConfigError } from './config/config-error.js';
@@ -106,7 +107,9 @@ withInstallation(
     '--state-dir <dir>',
     'restore points and the pending transaction (default /var/lib/firewarden-agent)',
   )
-  .action((options: CommonOptions & AgentCommandOptions) => agentCommand(commandContext(options), options));
+  .action((options: CommonOptions & AgentCommandOptions) =>
+    agentCommand(commandContext(options), options, { json: Boolean(options.json) }),
+  );
 
 const restore = program.command('restore').description('restore points, through the agent');
 withInstallation(restore.command('create').description('save the current firewall as a manual restore point'))
@@ -122,6 +125,8 @@ withInstallation(
 ).action((id: string, options: CommonOptions) =>
   restoreApplyCommand(commandContext(options), { json: Boolean(options.json) }, id),
 );
+
+registerExtensionCommands(program, withInstallation);
 
 const wantsJson = process.argv.includes('--json');
 program.parseAsync().catch((error: unknown) => {

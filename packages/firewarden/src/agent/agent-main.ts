@@ -1,7 +1,8 @@
 /**
- * @module Entry of the agent as its own process (`node dist/agent/agent-main.js`, and what
- * `firewarden agent` runs): options from the environment, SIGTERM/SIGINT close the socket and
- * leave a pending transaction on disk for the next start.
+ * @module Entry of the agent as its own process from the environment alone
+ * (`node dist/agent/agent-main.js`; the agent tests bundle it). Installed hosts run
+ * `firewarden agent` (src/cli/agent-command.ts), which reads the config file. SIGTERM/SIGINT
+ * close the socket and leave a pending transaction on disk for the next start.
  */
 import { runAgent } from './run-agent.js';
 

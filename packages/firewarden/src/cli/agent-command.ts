@@ -1,15 +1,18 @@
 /**
  * @module `firewarden agent`: the privileged agent in the foreground (what
- * `firewarden-agent.service` runs as root). The socket is `agent.socket_path`
+ * `firewarden-agent.service` runs as root), on the backend of `firewall.backend` (auto, ufw,
+ * iptables) with `firewall.allow_write_on_manager_conflict`. The socket is `agent.socket_path`
  * (`FIREWARDEN_AGENT_SOCKET`), mode 0660 for root and the group `--group` (default: the
  * `firewarden` group when it exists), restore points in `--state-dir`. One line on stdout once it
  * listens; SIGTERM / SIGINT close the socket and leave a pending transaction for the next start.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { runAgent } from '../agent/run-agent.js';
+import { AgentError } from '../agent/agent-error.js';
+import { type RunningAgent, runAgent } from '../agent/run-agent.js';
 import { ConfigError } from '../config/config-error.js';
 import type { CommandContext } from './command-context.js';
+import { type Output, reportFailure } from './output.js';
 
 export interface AgentCommandOptions {
   group?: string;
@@ -19,29 +22,37 @@ export interface AgentCommandOptions {
 export const defaultAgentStateDir = '/var/lib/firewarden-agent';
 const defaultGroup = 'firewarden';
 
-export async function agentCommand(context: CommandContext, options: AgentCommandOptions): Promise<void> {
-  const { backend } = context.config.firewall;
-  if (backend === 'ufw') {
-    throw new ConfigError(
-      'firewall.backend: the agent of this version drives iptables only; use auto or iptables',
-    );
-  }
+export async function agentCommand(
+  context: CommandContext,
+  options: AgentCommandOptions,
+  output: Output,
+): Promise<void> {
   const socketPath = context.config.agent.socket_path;
   const gid = socketGroup(options.group ?? process.env.FIREWARDEN_AGENT_GID);
   const stateDir = path.resolve(
     options.stateDir ?? process.env.FIREWARDEN_AGENT_STATE_DIR ?? defaultAgentStateDir,
   );
-  const running = await runAgent({
-    socketPath,
-    stateDir,
-    gid,
-    events: {
-      onRollback: (event) =>
-        process.stderr.write(`${JSON.stringify({ msg: 'safe apply rolled back', ...event })}\n`),
-    },
-  });
+  let running: RunningAgent;
+  try {
+    running = await runAgent({
+      socketPath,
+      stateDir,
+      gid,
+      backend: context.config.firewall.backend,
+      allowWriteOnManagerConflict: context.config.firewall.allow_write_on_manager_conflict,
+      events: {
+        onRollback: (event) =>
+          process.stderr.write(`${JSON.stringify({ msg: 'safe apply rolled back', ...event })}\n`),
+      },
+    });
+  } catch (error) {
+    // No usable firewall tool: a setup problem, said in one line.
+    if (error instanceof AgentError) return reportFailure(output, error.code, error.message, 2);
+    throw error;
+  }
+  const { backend } = await running.agent.status();
   process.stdout.write(
-    `firewarden agent listening on unix:${socketPath} (backend iptables, group ${gid ?? 'of the process'}, state ${stateDir})\n`,
+    `firewarden agent listening on unix:${socketPath} (backend ${backend}, group ${gid ?? 'of the process'}, state ${stateDir})\n`,
   );
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => void running.close().then(() => process.exit(0)));

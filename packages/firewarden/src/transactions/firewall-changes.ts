@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { type Conflict, lockoutRisks } from '../engine/analyze.js';
 import type { Rule } from '../engine/rule.js';
 import { applyActions } from '../engine/transaction-actions.js';
+import type { Backend } from '../engine/validate.js';
 import { ApiError } from '../http/api-error.js';
 import type { NewNotification, NotificationStore } from '../notifications/notification-store.js';
 import { agentResult } from './agent-call.js';
@@ -76,10 +77,21 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
     if (notification) await options.notifications.add(notification);
   };
 
+  /** The agent picks its backend at start; remembered from its last status answer. */
+  let backendKind: Backend | null = null;
+  const agentStatus = async () => {
+    const status = await ask<{ backend: Backend; pending_transaction: { transaction_id: string } | null }>(
+      'status',
+    );
+    backendKind = status.backend;
+    return status;
+  };
+  const currentBackend = async () => backendKind ?? (await agentStatus()).backend;
+
   /** Mirrors the agent's restore points into the store; the answer is the agent's list. */
   const syncRestorePoints = async (createdBy: string) => {
     const { snapshots } = await ask<{ snapshots: RestorePointSummary[] }>('list_snapshots');
-    await store.recordRestorePoints(snapshots, createdBy);
+    await store.recordRestorePoints(snapshots, createdBy, await currentBackend());
     return snapshots;
   };
 
@@ -91,8 +103,7 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
     if (pending.length === 0) return;
     let held: string | undefined;
     try {
-      const status = await ask<{ pending_transaction: { transaction_id: string } | null }>('status');
-      held = status.pending_transaction?.transaction_id;
+      held = (await agentStatus()).pending_transaction?.transaction_id;
     } catch {
       return; // no agent: nothing can be learned now
     }
@@ -152,8 +163,10 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
     reconcile,
 
     async begin(request: TransactionRequest, who: Requester): Promise<TransactionView> {
+      // The backend decides what is valid (`limit` exists on ufw only).
+      const { backend } = await agentStatus();
       const current = await ask<{ rules: Rule[] }>('read_rules');
-      const next = applyActions(current.rules, request.actions, 'iptables');
+      const next = applyActions(current.rules, request.actions, backend);
       if (!next.ok)
         throw new ApiError('FW_VALIDATION_FAILED', 'the actions are invalid', { errors: next.errors });
       const risks: Conflict[] = lockoutRisks(current.rules, next.rules, {
@@ -282,7 +295,7 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
 
     async createRestorePoint(name: string | undefined, who: Requester): Promise<RestorePointSummary> {
       const point = await ask<RestorePointSummary>('snapshot', { kind: 'manual', note: name });
-      await store.recordRestorePoints([point], who.actor);
+      await store.recordRestorePoints([point], who.actor, await currentBackend());
       await record(who, 'firewall.snapshot.create', point.id, 'success', {
         hash: point.hash,
         name: point.note,

@@ -111,7 +111,11 @@ export function createTransactionStore(db: Kysely<Database>, now: Clock) {
     },
 
     /** Records restore points the server has not seen yet (the agent is the source of truth). */
-    async recordRestorePoints(points: readonly RestorePointSummary[], createdBy: string): Promise<void> {
+    async recordRestorePoints(
+      points: readonly RestorePointSummary[],
+      createdBy: string,
+      backend: string,
+    ): Promise<void> {
       if (points.length === 0) return;
       await db
         .insertInto('restore_points')
@@ -122,7 +126,7 @@ export function createTransactionStore(db: Kysely<Database>, now: Clock) {
             created_at: Date.parse(point.created_at),
             created_by: createdBy,
             label: point.note,
-            backend: 'iptables',
+            backend,
             state_sha256: point.hash,
             state: JSON.stringify({ kept_by: 'agent' }),
           })),

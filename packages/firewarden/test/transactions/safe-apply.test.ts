@@ -93,8 +93,10 @@ describe.skipIf(namespaceSkipReason !== null)('transactions and restore points t
     expect(await hostRules()).toBe(hostBefore);
   });
 
-  test('the agent bin prints where it listens', () => {
-    expect(agent.output()).toContain(`firewarden agent listening on unix:${path.join(folder, 'agent.sock')}`);
+  test('the agent bin prints where it listens and the backend it chose', () => {
+    expect(agent.output()).toContain(
+      `firewarden agent listening on unix:${path.join(folder, 'agent.sock')} (backend iptables,`,
+    );
   });
 
   test('invalid actions are refused with every path, and nothing changes', async () => {
