@@ -14,13 +14,16 @@ export type Permission =
   | 'diagnostics.read'
   | 'notifications.read'
   | 'firewall.read'
-  | 'firewall.write';
+  | 'firewall.write'
+  | 'extensions.read'
+  | 'extensions.manage';
 
 const viewerPermissions: readonly Permission[] = [
   'settings.read',
   'diagnostics.read',
   'notifications.read',
   'firewall.read',
+  'extensions.read',
 ];
 
 const permissionsByRole: Record<Role, ReadonlySet<Permission>> = {
@@ -31,6 +34,7 @@ const permissionsByRole: Record<Role, ReadonlySet<Permission>> = {
     'users.write',
     'audit.read',
     'firewall.write',
+    'extensions.manage',
   ]),
   viewer: new Set(viewerPermissions),
 };

@@ -15,6 +15,7 @@ import { requestContext } from './middleware/request-context.js';
 import { routeDefiner } from './route-table.js';
 import { registerAuditRoutes } from './routes/audit.js';
 import { registerAuthRoutes, sessionCookieName } from './routes/auth.js';
+import { registerExtensionRoutes } from './routes/extensions.js';
 import { registerFirewallRoutes } from './routes/firewall.js';
 import { registerMetaRoutes } from './routes/meta.js';
 import { registerNotificationRoutes } from './routes/notifications.js';
@@ -65,6 +66,7 @@ export function createApp(services: Services, options: AppOptions): Hono<AppEnv>
   registerAuditRoutes(defineRoute, services);
   registerNotificationRoutes(defineRoute, services);
   registerFirewallRoutes(defineRoute, services, options.port);
+  registerExtensionRoutes(defineRoute, services);
 
   app.notFound((c) => fail(c, new ApiError('NOT_FOUND', 'no such route')));
   app.onError((error, c) => {

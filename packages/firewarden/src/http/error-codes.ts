@@ -57,6 +57,20 @@ export const errorStatus = {
   FW_APPLY_FAILED: 500,
   /** Even restoring the previous state failed: the firewall needs an operator. */
   FW_ROLLBACK_FAILED: 500,
+  /** No such extension, or no such widget in it. */
+  EXTENSION_NOT_FOUND: 404,
+  /** `extension.yaml` breaks the manifest schema (the message names the key path). */
+  EXTENSION_INVALID: 422,
+  /** The extension's `min_app` is newer than this firewarden. */
+  EXTENSION_APP_TOO_OLD: 422,
+  /** A capability the widget needs is not granted, or the capability can never be granted. */
+  EXTENSION_CAPABILITY_DENIED: 403,
+  /** The capability is not declared in the extension's manifest. */
+  EXTENSION_CAPABILITY_UNDECLARED: 422,
+  /** The widget's `http.local` URL resolves to a non-loopback address or redirects off loopback. */
+  EXTENSION_SOURCE_REFUSED: 403,
+  /** The widget's source did not answer JSON in time, within the size cap, with HTTP 200. */
+  EXTENSION_SOURCE_FAILED: 502,
   /** The database did not answer. */
   DB_UNAVAILABLE: 503,
   /** A bug: logged with the request id; the body says nothing more. */
