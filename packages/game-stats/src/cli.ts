@@ -57,7 +57,11 @@ withSource(program.command('serve').description('serve the HTTP API'))
       host: options.host ?? config.server.host,
       port: options.port ?? config.server.port,
       logger,
-      onShutdown: () => api.close(),
+      onShutdown: async () => {
+        api.close();
+        // A restart after a clean stop then reads no statistics file at all.
+        await api.index.saveSnapshot();
+      },
     });
     if (api.answerDirectly) putInFront(running.server, api.answerDirectly);
   });

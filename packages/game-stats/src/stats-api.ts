@@ -2,7 +2,10 @@
  * @module `createStatsApi(options)`: builds the index, starts the online poller and returns the
  * Hono app, for the bundled server and for Node hosts that embed the API.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { type ResolvedSettings, resolveSettings } from './config/load-config.js';
@@ -70,6 +73,8 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
     logger,
     onProgress: options.onProgress,
     parallelReadMinFiles: config.index['parallel-read-min-files'],
+    snapshotFile: snapshotFileOf(settings, options.environment ?? process.env),
+    snapshotSeconds: config.index['snapshot-seconds'],
   });
   // Watching starts before the build, so a file written while it reads is caught up after it.
   if (live && config.index.watch) index.watch(config.index['rescan-seconds']);
@@ -129,6 +134,18 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
       index.close();
     },
   };
+}
+
+/** The configured snapshot file, else one per server folder and worlds in the user's cache folder. */
+function snapshotFileOf(settings: ResolvedSettings, environment: NodeJS.ProcessEnv): string | undefined {
+  const setting = settings.config.index['snapshot-file'];
+  if (setting === false) return undefined;
+  if (setting !== undefined) return path.resolve(settings.serverDir, setting);
+  const cache = environment.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+  const owner = createHash('sha256')
+    .update(JSON.stringify([settings.serverDir, settings.worlds]))
+    .digest('hex');
+  return path.join(cache, 'game-stats', `index-${owner.slice(0, 16)}.snapshot`);
 }
 
 /**

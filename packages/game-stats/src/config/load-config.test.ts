@@ -35,7 +35,7 @@ test('every key has the documented default', () => {
     'rate-limit': { enabled: true, requests: 120, 'window-seconds': 60 },
     pagination: { 'default-limit': 25, 'max-limit': 100 },
     compression: { enabled: true },
-    index: { watch: true, 'rescan-seconds': 300, 'parallel-read-min-files': 2000 },
+    index: { watch: true, 'rescan-seconds': 300, 'parallel-read-min-files': 2000, 'snapshot-seconds': 600 },
     'custom-stats': {},
   });
 });

@@ -79,6 +79,13 @@ export const configSchema = z
         'rescan-seconds': z.number().min(0).max(86_400).default(300),
         /** From this many files on, the first build parses on worker threads. */
         'parallel-read-min-files': z.number().int().min(1).default(2_000),
+        /**
+         * Where the index is saved for fast restarts (relative to server-dir); false: never.
+         * Default: `$XDG_CACHE_HOME/game-stats/` (else `~/.cache/game-stats/`), one file per server folder.
+         */
+        'snapshot-file': z.union([z.string().min(1), z.literal(false)]).optional(),
+        /** How often the snapshot is rewritten while files change; 0: only after the build. */
+        'snapshot-seconds': z.number().min(0).max(86_400).default(600),
       })
       .strict()
       .prefault({}),

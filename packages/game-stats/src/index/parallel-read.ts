@@ -15,6 +15,7 @@ const maxWorkers = 4;
 
 export interface ParallelReadResult {
   mtimeMs: number;
+  size: number;
   missing: boolean;
   error: string | null;
   legacy: boolean;
@@ -63,6 +64,7 @@ function runWorker(
       for (const file of batch.files) {
         onResult(offset + file.index, {
           mtimeMs: file.mtimeMs,
+          size: file.size,
           missing: file.missing,
           error: file.error,
           legacy: file.legacy,

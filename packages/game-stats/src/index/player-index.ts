@@ -3,13 +3,14 @@
  * kept fresh by watching the folders (a file is re-read only when its mtime changed), so
  * requests never touch the disk.
  */
-import { closeSync, type FSWatcher, fstatSync, openSync, readFileSync, watch } from 'node:fs';
+import { closeSync, type FSWatcher, fstatSync, openSync, readFileSync, statSync, watch } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { parseStatsFile } from '../stats/stats-file.js';
 import { ChangeJournal } from './change-journal.js';
 import { type CompactStats, packStats } from './compact-stats.js';
+import { openSnapshot, type SnapshotFile, writeSnapshot } from './index-snapshot.js';
 import { NameBook } from './name-book.js';
 import { type ParallelReadResult, parallelReadAvailable, readInParallel } from './parallel-read.js';
 import { StatKeyTable } from './stat-key-table.js';
@@ -26,6 +27,13 @@ export interface PlayerIndexOptions {
   onProgress?: (done: number, total: number) => void;
   /** From this many files on, the first build reads on worker threads (default 2000). */
   parallelReadMinFiles?: number;
+  /**
+   * Where the index is saved between runs (see index-snapshot.ts): a restart restores every file
+   * whose mtime and size are unchanged from it instead of reading it. Absent: no snapshot.
+   */
+  snapshotFile?: string;
+  /** How often the snapshot is rewritten while something changed (default 600; 0: only after the build). */
+  snapshotSeconds?: number;
 }
 
 interface StatsFileState {
@@ -36,6 +44,7 @@ interface StatsFileState {
   world: number;
   rank: number;
   mtimeMs: number;
+  size: number;
   stats: CompactStats | null;
 }
 
@@ -55,6 +64,8 @@ export interface IndexCounts {
   skippedFiles: number;
   lastBuildMs: number;
   builtAt: number;
+  /** Files the last build took from the snapshot instead of reading them. */
+  restoredFiles: number;
 }
 
 /**
@@ -70,6 +81,7 @@ const rereadCost = 19;
  */
 const flushDelayMs = 150;
 const progressEveryMs = 1_000;
+const legacyProblem = 'legacy pre-1.13 format, read leniently';
 const attachRetryMs = 5_000;
 
 export class PlayerIndex {
@@ -81,7 +93,14 @@ export class PlayerIndex {
   readonly players = new Map<string, IndexedPlayer>();
   /** Bumped on every change; caches keyed by it stay valid until it moves. */
   generation = 0;
-  readonly counts: IndexCounts = { players: 0, files: 0, skippedFiles: 0, lastBuildMs: 0, builtAt: 0 };
+  readonly counts: IndexCounts = {
+    players: 0,
+    files: 0,
+    skippedFiles: 0,
+    lastBuildMs: 0,
+    builtAt: 0,
+    restoredFiles: 0,
+  };
   /** Files checked (mtime) and re-read while following changes: what tests pin. */
   readonly following = { checked: 0, reread: 0 };
 
@@ -98,6 +117,10 @@ export class PlayerIndex {
   private rescanTimer: NodeJS.Timeout | undefined;
   private usercacheMtimeMs = -1;
   private closed = false;
+  private snapshotTimer: NodeJS.Timeout | undefined;
+  /** Index generation the snapshot on disk reflects (-1: none written by this process). */
+  private savedGeneration = -1;
+  private saving: Promise<void> | undefined;
 
   constructor(private readonly options: PlayerIndexOptions) {
     this.worldDirs = options.worlds.map((world) => path.resolve(options.serverDir, world));
@@ -113,8 +136,10 @@ export class PlayerIndex {
   /** Reads every statistics file and the usercache. */
   async build(): Promise<void> {
     const started = performance.now();
-    const files = await this.listFiles();
-    const progress = throttledProgress(files.length, this.options.onProgress);
+    const listed = await this.listFiles();
+    const progress = throttledProgress(listed.length, this.options.onProgress);
+    const files = await this.restore(listed);
+    this.counts.restoredFiles = listed.length - files.length;
     if (files.length >= (this.options.parallelReadMinFiles ?? 2_000) && parallelReadAvailable()) {
       let done = 0;
       await readInParallel(
@@ -136,13 +161,102 @@ export class PlayerIndex {
     }
     await this.loadUsercache();
     for (const player of this.players.values()) this.merge(player);
-    this.options.onProgress?.(files.length, files.length);
+    this.options.onProgress?.(listed.length, listed.length);
     this.counts.lastBuildMs = Math.round(performance.now() - started);
     this.counts.builtAt = Date.now();
     this.refreshCounts();
     this.generation++;
     // Changes seen by watchers attached before or during the build.
     if (this.pending.size > 0) this.scheduleFlush();
+    if (this.options.snapshotFile) {
+      if (files.length > 0 || listed.length === 0) void this.saveSnapshot();
+      else this.savedGeneration = this.generation;
+      const every = this.options.snapshotSeconds ?? 600;
+      if (every > 0) {
+        this.snapshotTimer = setInterval(() => void this.saveSnapshot(), every * 1_000);
+        this.snapshotTimer.unref();
+      }
+    }
+  }
+
+  /**
+   * Takes every listed file whose mtime and size match the snapshot from it; returns the files
+   * that still need reading (changed, new, or all of them without a usable snapshot).
+   */
+  private async restore(files: LocatedFile[]): Promise<LocatedFile[]> {
+    const snapshotFile = this.options.snapshotFile;
+    if (!snapshotFile || this.keys.keyNames.length > 0 || files.length === 0) return files;
+    const byPath = new Map(files.map((file) => [file.path, file]));
+    const restored = new Set<string>();
+    let snapshot: ReturnType<typeof openSnapshot> = null;
+    try {
+      snapshot = openSnapshot(snapshotFile, this.snapshotOwner());
+      if (!snapshot) return files;
+      // Into an empty table, the snapshot's key ids stay the same ids.
+      for (const [category, key] of snapshot.keys) this.keys.intern(category, key);
+      const unchanged = (file: Omit<SnapshotFile, 'stats'>) => {
+        if (!byPath.has(file.path)) return false;
+        const info = statSync(file.path, { throwIfNoEntry: false });
+        return info !== undefined && info.mtimeMs === file.mtimeMs && info.size === file.size;
+      };
+      for (const record of snapshot.records(unchanged)) {
+        this.apply(byPath.get(record.path)!, { ...record, missing: false });
+        restored.add(record.path);
+        if (restored.size % readBatchSize === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+    } catch (error) {
+      this.options.logger?.warn(
+        { file: snapshotFile, err: error },
+        'index snapshot unreadable, reading the files',
+      );
+    } finally {
+      snapshot?.close();
+    }
+    return restored.size === 0 ? files : files.filter((file) => !restored.has(file.path));
+  }
+
+  /** Writes the snapshot in the background when the index changed since the last one (one write at a time). */
+  saveSnapshot(): Promise<void> {
+    const snapshotFile = this.options.snapshotFile;
+    if (!snapshotFile || (this.saving === undefined && this.generation === this.savedGeneration))
+      return Promise.resolve();
+    this.saving ??= (async () => {
+      const generation = this.generation;
+      try {
+        await writeSnapshot(snapshotFile, this.snapshotOwner(), this.keyPairs(), this.snapshotFiles());
+        this.savedGeneration = generation;
+      } catch (error) {
+        this.options.logger?.warn({ file: snapshotFile, err: error }, 'index snapshot not written');
+      } finally {
+        this.saving = undefined;
+      }
+    })();
+    return this.saving;
+  }
+
+  private snapshotOwner() {
+    return { serverDir: path.resolve(this.options.serverDir), worlds: this.worldDirs };
+  }
+
+  private keyPairs(): [string, string][] {
+    return this.keys.keyNames.map((key, id) => [this.keys.categoryNames[this.keys.categoryOfKey[id]!]!, key]);
+  }
+
+  private *snapshotFiles(): Generator<SnapshotFile> {
+    for (const player of this.players.values()) {
+      for (const file of player.files) {
+        const filePath = statePath(player.uuid, file);
+        const problem = this.reportedProblems.get(filePath);
+        yield {
+          path: filePath,
+          mtimeMs: file.mtimeMs,
+          size: file.size,
+          error: file.stats ? null : (problem ?? 'unreadable'),
+          legacy: problem === legacyProblem,
+          stats: file.stats,
+        };
+      }
+    }
   }
 
   /**
@@ -182,6 +296,7 @@ export class PlayerIndex {
     for (const watcher of this.watchers.values()) watcher.close();
     clearTimeout(this.flushTimer);
     clearInterval(this.rescanTimer);
+    clearInterval(this.snapshotTimer);
   }
 
   private async attachMissingWatchers() {
@@ -277,13 +392,14 @@ export class PlayerIndex {
   /** Reads one file if its mtime changed; returns the player when something changed. */
   private readFile(file: LocatedFile, onlyIfChanged: boolean): IndexedPlayer | undefined {
     let mtimeMs: number;
+    let size: number;
     let text: string;
     let fd: number | undefined;
     try {
       fd = openSync(file.path, 'r');
-      mtimeMs = fstatSync(fd).mtimeMs;
+      ({ mtimeMs, size } = fstatSync(fd));
       const known = this.players.get(file.uuid)?.files.find((state) => sameFile(state, file));
-      if (onlyIfChanged && known && known.mtimeMs === mtimeMs) return undefined;
+      if (onlyIfChanged && known && known.mtimeMs === mtimeMs && known.size === size) return undefined;
       text = readFileSync(fd, 'utf8');
     } catch {
       return this.forget(file);
@@ -293,6 +409,7 @@ export class PlayerIndex {
     const parsed = parseStatsFile(text);
     return this.apply(file, {
       mtimeMs,
+      size,
       missing: false,
       error: parsed.ok ? null : parsed.reason,
       legacy: parsed.ok && parsed.legacy,
@@ -306,7 +423,7 @@ export class PlayerIndex {
     if (result.error) this.reportProblem(file.path, result.error);
     else {
       this.reportedProblems.delete(file.path);
-      if (result.legacy) this.reportProblem(file.path, 'legacy pre-1.13 format, read leniently', 'info');
+      if (result.legacy) this.reportProblem(file.path, legacyProblem, 'info');
     }
     const player = this.playerFor(file.uuid);
     const state: StatsFileState = {
@@ -314,6 +431,7 @@ export class PlayerIndex {
       world: file.world,
       rank: file.rank,
       mtimeMs: result.mtimeMs,
+      size: result.size,
       stats: result.stats,
     };
     if (file.name !== `${file.uuid}.json`) state.name = file.name;

@@ -13,6 +13,7 @@ export interface ReadBatch {
     /** Position in the worker's `paths`. */
     index: number;
     mtimeMs: number;
+    size: number;
     /** Vanished between listing and reading. */
     missing: boolean;
     error: string | null;

@@ -25,13 +25,14 @@ for (let start = 0; start < paths.length; start += batchSize) {
     const path = paths[index]!;
     let text: string;
     let mtimeMs = 0;
+    let size = 0;
     let fd: number | undefined;
     try {
       fd = openSync(path, 'r');
-      mtimeMs = fstatSync(fd).mtimeMs;
+      ({ mtimeMs, size } = fstatSync(fd));
       text = readFileSync(fd, 'utf8');
     } catch {
-      files.push({ index, mtimeMs, missing: true, error: null, legacy: false, start: 0, end: 0 });
+      files.push({ index, mtimeMs, size, missing: true, error: null, legacy: false, start: 0, end: 0 });
       continue;
     } finally {
       if (fd !== undefined) closeSync(fd);
@@ -57,6 +58,7 @@ for (let start = 0; start < paths.length; start += batchSize) {
     files.push({
       index,
       mtimeMs,
+      size,
       missing: false,
       error: parsed.ok ? null : parsed.reason,
       legacy: parsed.ok && parsed.legacy,
