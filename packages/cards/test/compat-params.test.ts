@@ -224,6 +224,29 @@ describe('github-readme-stats /api/top-langs and /api/pin', () => {
     expect(hidden).toContain('TypeScript 84.2%');
   });
 
+  it('size_weight and count_weight rank by bytes^size x repositories^count', async () => {
+    // ada: TypeScript is in two repositories, Python, CSS and Shell in one each.
+    expect(textsOf(await card(`${langs}&size_weight=0&count_weight=1`))).toEqual([
+      'Most Used Languages',
+      'TypeScript 40.0%',
+      'Python 20.0%',
+      'CSS 20.0%',
+      'Shell 20.0%',
+    ]);
+    // sqrt(80,000 x 2) = 400 of 400 + 173.2 + 100 + 70.7 = 743.9.
+    expect(textsOf(await card(`${langs}&size_weight=0.5&count_weight=0.5`))[1]).toBe('TypeScript 53.8%');
+    expect(await card(`${langs}&size_weight=1&count_weight=0`)).toBe(await card(langs));
+  });
+
+  it('hide_progress draws the names without the bar and the percentages', async () => {
+    const plain = await card(langs);
+    const names = await card(`${langs}&hide_progress=true`);
+    expect(textsOf(names)).toEqual(['Most Used Languages', 'TypeScript', 'Python', 'CSS', 'Shell']);
+    expect(plain).toContain('height="10" fill="#3178c6"');
+    expect(names).not.toContain('height="10" fill="#3178c6"');
+    expect(sizeOf(names).height).toBeLessThan(sizeOf(plain).height);
+  });
+
   it('exclude_repo leaves repositories out of the sums (any case)', async () => {
     // Without notes (Python 30,000, TypeScript 20,000): TypeScript 60,000, CSS 10,000 and
     // Shell 5,000 of 75,000 bytes = 80.0 %, 13.3 %, 6.7 %.

@@ -21,6 +21,8 @@ export interface LanguagesInput {
   minWidth?: number;
   /** A stacked bar with a two-column legend (default), or a donut or pie chart beside the legend. */
   layout?: 'bar' | 'donut' | 'pie';
+  /** Bar layout only: no bar and no percentages, the legend lists the names. */
+  hideProgress?: boolean;
 }
 
 const defaultWidth = 350;
@@ -36,9 +38,9 @@ const legendSize = 12;
 /** Space between a legend text and the next column or the card's edge, px. */
 const legendGap = 8;
 
-/** "Name 12.3%" within `maxWidth` px: a long name is cut, the share always shows. */
-function legendText(entry: Entry, maxWidth: number): string {
-  const share = ` ${percentText(entry.percent)}`;
+/** "Name 12.3%" within `maxWidth` px: a long name is cut, the share always shows (when drawn). */
+function legendText(entry: Entry, maxWidth: number, withShare = true): string {
+  const share = withShare ? ` ${percentText(entry.percent)}` : '';
   const nameWidth = maxWidth - measureText(share, { size: legendSize });
   return `${fitText(entry.name, { maxWidth: nameWidth, size: legendSize })}${share}`;
 }
@@ -73,16 +75,18 @@ export function renderLanguages(input: LanguagesInput): string {
   const width = Math.max(defaultWidth, input.minWidth ?? 0);
   const barTop = title === null ? barTopWithTitle - 30 : barTopWithTitle;
   const barWidth = width - 2 * framePadding;
+  // Without the bar, the legend moves up into its place.
+  const legendTop = barTop + (input.hideProgress ? 16 : 36);
   const segments: string[] = [];
   let x = framePadding;
-  for (const language of shares.top) {
+  for (const language of input.hideProgress ? [] : shares.top) {
     const size = (language.percent / 100) * barWidth;
     segments.push(
       `<rect x="${round(x)}" y="${barTop}" width="${round(size)}" height="${barHeight}" fill="${language.color}"/>`,
     );
     x += size;
   }
-  if (shares.otherPercent > 0.05) {
+  if (shares.otherPercent > 0.05 && !input.hideProgress) {
     segments.push(
       `<rect x="${round(x)}" y="${barTop}" width="${round(framePadding + barWidth - x)}" height="${barHeight}" fill="${theme.muted}" opacity=".5"/>`,
     );
@@ -94,16 +98,16 @@ export function renderLanguages(input: LanguagesInput): string {
       const column = index < rows ? 0 : 1;
       const row = index % rows;
       const left = framePadding + column * (barWidth / 2);
-      const y = barTop + 36 + row * rowHeight;
-      const text = legendText(entry, barWidth / 2 - 16 - legendGap);
+      const y = legendTop + row * rowHeight;
+      const text = legendText(entry, barWidth / 2 - 16 - legendGap, !input.hideProgress);
       return `<circle cx="${left + 5}" cy="${y - 4}" r="5" fill="${entry.color}"/>${label(left + 16, y, text, { fill: theme.text, size: legendSize })}`;
     })
     .join('');
   const empty =
     entries.length === 0
-      ? label(framePadding, barTop + 36, 'No public code found', { fill: theme.muted, size: 12 })
+      ? label(framePadding, legendTop, 'No public code found', { fill: theme.muted, size: 12 })
       : '';
-  const height = barTop + 30 + Math.max(1, rows) * rowHeight;
+  const height = legendTop - 6 + Math.max(1, rows) * rowHeight;
   const clip = `<clipPath id="bar"><rect x="${framePadding}" y="${barTop}" width="${barWidth}" height="${barHeight}" rx="5"/></clipPath>`;
   return svgDocument({
     width,

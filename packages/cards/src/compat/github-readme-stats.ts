@@ -11,6 +11,7 @@ import { renderShape } from '../cards/shapes.js';
 import { renderStats, type StatsRow } from '../cards/stats.js';
 import { githubCardCache, usernameParam } from '../endpoints/github-params.js';
 import { statsCardFigures, statsFigures } from '../endpoints/stats.js';
+import type { LanguageSize } from '../github/fetchers/languages.js';
 import type { UserStats } from '../github/fetchers/user-stats.js';
 import { forCard, gitHubDataFor } from '../github/for-services.js';
 import type { CachePolicy } from '../http/cache-control.js';
@@ -181,6 +182,9 @@ export const githubReadmeStatsTopLanguages = defineEndpoint({
     hide: lenientList('Languages to leave out (case-insensitive).'),
     exclude_repo: lenientList('Repositories left out of the sums (any case).'),
     layout: lenientText('normal, compact, donut, donut-vertical or pie.', 20),
+    size_weight: lenientWeight('Weight of a language\'s bytes in its rank (default 1).'),
+    count_weight: lenientWeight('Weight of the number of repositories using it (default 0).'),
+    hide_progress: lenientFlag('No bar and no percentages: the names only.', false),
     ...commonParams,
   },
   async render(values, { services }) {
@@ -188,9 +192,11 @@ export const githubReadmeStatsTopLanguages = defineEndpoint({
     const hidden = new Set(values.hide.map((name) => name.toLowerCase()));
     return renderOnce(sizes, `grs-langs|${drawingKey(values)}`, () => {
       const shown = sizes.filter((language) => !hidden.has(language.name.toLowerCase()));
+      const weighted = weighLanguages(shown, values.size_weight ?? 1, values.count_weight ?? 0);
       return withGradient(
         renderLanguages({
-          shares: languageShares(shown, values.langs_count ?? 5),
+          shares: languageShares(weighted, values.langs_count ?? 5),
+          hideProgress: values.hide_progress,
           theme: cardTheme(values),
           title: cardTitle(values, labelsOf(values.locale).languagesTitle),
           hideBorder: values.hide_border,
@@ -203,6 +209,31 @@ export const githubReadmeStatsTopLanguages = defineEndpoint({
     });
   },
 });
+
+/** A weight of `size_weight`/`count_weight`: a decimal from 0 to 10 (`0.5`); else ignored. */
+function lenientWeight(description: string) {
+  return lenient<number | null>(
+    description,
+    (raw) => (/^\d{1,3}(\.\d{1,6})?$/.test(raw) ? Math.min(10, Number(raw)) : undefined),
+    null,
+  );
+}
+
+/**
+ * Their ranking: each language scores bytes^size_weight x repositories^count_weight, and the
+ * shares drawn are of the scores (the defaults 1 and 0 give the byte shares).
+ */
+function weighLanguages(
+  sizes: readonly LanguageSize[],
+  sizeWeight: number,
+  countWeight: number,
+): readonly LanguageSize[] {
+  if (sizeWeight === 1 && countWeight === 0) return sizes;
+  return sizes.map((language) => ({
+    ...language,
+    bytes: language.bytes ** sizeWeight * language.repositories ** countWeight,
+  }));
+}
 
 /** Their layouts onto ours: the bar with a legend stands for normal and compact. */
 const languageLayouts: Readonly<Record<string, 'bar' | 'donut' | 'pie'>> = {
