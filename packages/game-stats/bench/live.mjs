@@ -13,7 +13,7 @@
  * BENCH_COLD=0 (keep the page cache: a warm build).
  */
 import { execFileSync, fork, spawn } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,6 +63,9 @@ async function dropPageCache() {
   }
 }
 
+/** The index snapshot of the benchmark's server (next to its folder, removed before the first start). */
+const snapshotFile = `${folder.dir}.snapshot`;
+
 function startServer() {
   const config = path.join(folder.dir, 'live-bench.yml');
   return writeFile(
@@ -72,6 +75,7 @@ function startServer() {
       'rate-limit: {enabled: false}',
       'compression: {enabled: false}',
       `rcon: {enabled: true, host: 127.0.0.1, port: ${rcon.port}, password: ${rconPassword}, interval-seconds: 1}`,
+      `index: {snapshot-file: ${JSON.stringify(snapshotFile)}}`,
       '',
     ].join('\n'),
   ).then(() => {
@@ -104,6 +108,7 @@ function startServer() {
         if (match) resolve({ child, url: match[1], startupMs: performance.now() - started });
       });
       child.once('exit', (code) => reject(new Error(`server exited ${code}\n${logs}`)));
+      child.exited = new Promise((done) => child.once('exit', done));
     });
   });
 }
@@ -160,11 +165,23 @@ console.log(
     ? 'page cache dropped before start (cold build)'
     : 'page cache not dropped (BENCH_COLD=0, or not root): warm build',
 );
+// First start without a snapshot (every file read), stopped cleanly (which saves the snapshot);
+// then the measured start: a restart from a cold page cache.
+await rm(snapshotFile, { force: true });
+const first = await startServer();
+const firstHealth = await (await fetch(`${first.url}/api/health`)).json();
+const firstAtListening = await probe(first.child);
+first.child.kill('SIGTERM');
+await first.child.exited;
+console.log(
+  `first start (no snapshot, ${cold ? 'cold' : 'warm'} page cache): index build ${firstHealth.index.build_ms} ms, process start to listening ${Math.round(first.startupMs)} ms, peak RSS ${firstAtListening.peakRssMb} MB`,
+);
+const restartCold = cold && (await dropPageCache());
 const server = await startServer();
 const health = await (await fetch(`${server.url}/api/health`)).json();
 const atListening = await probe(server.child);
 console.log(
-  `${playerCount} players: index build ${health.index.build_ms} ms, process start to listening ${Math.round(server.startupMs)} ms, RSS ${atListening.rssMb} MB (peak so far ${atListening.peakRssMb} MB)`,
+  `restart (snapshot, ${restartCold ? 'cold' : 'warm'} page cache): index build ${health.index.build_ms} ms, process start to listening ${Math.round(server.startupMs)} ms, RSS ${atListening.rssMb} MB (peak so far ${atListening.peakRssMb} MB)`,
 );
 
 const raw = await startRawServer();
@@ -208,6 +225,7 @@ const heap = (await (await fetch(`${server.url}/api/health`)).json()).memory;
 worstDelayMs = Math.max(worstDelayMs, end.maxMs);
 server.child.kill('SIGTERM');
 raw.child.kill('SIGTERM');
+await server.child.exited;
 
 const visible = [...writer.visibleAfterMs].sort((a, b) => a - b);
 const summary = {
@@ -215,6 +233,10 @@ const summary = {
   players: playerCount,
   loadAverage,
   coldCache: cold,
+  firstBuildMs: firstHealth.index.build_ms,
+  firstStartupMs: Math.round(first.startupMs),
+  firstPeakRssMb: firstAtListening.peakRssMb,
+  restartCold,
   buildMs: health.index.build_ms,
   startupMs: Math.round(server.startupMs),
   peakRssMb: end.peakRssMb,
@@ -240,4 +262,23 @@ console.log(
     .map((load) => load.toFixed(2))
     .join(' ')}`,
 );
+const verdict = (met) => (met ? 'met' : 'NOT MET');
+const minRatio = Math.min(...rows.map((row) => row.ratio));
+const maxP99 = Math.max(...rows.map((row) => row.p99));
+summary.targets = [
+  [`every route >= 50 % of raw node:http: lowest ${minRatio.toFixed(2)}`, minRatio >= 0.5],
+  [`p99 < 20 ms on every route: highest ${maxP99} ms`, maxP99 < 20],
+  [`no event-loop delay > 50 ms while listening: longest ${worstDelayMs} ms`, worstDelayMs <= 50],
+  [
+    `peak RSS < 500 MB from start to end: ${end.peakRssMb} MB (first start without snapshot: ${firstAtListening.peakRssMb} MB at listening)`,
+    end.peakRssMb < 500,
+  ],
+  [`a change visible within 1 s: worst ${summary.visibleMaxMs} ms`, summary.visibleMaxMs <= 1_000],
+  [
+    `start to listening from a ${restartCold ? 'cold' : 'WARM'} page cache < 10 s: ${summary.startupMs} ms with the snapshot (first start without it: ${summary.firstStartupMs} ms)`,
+    restartCold && summary.startupMs < 10_000,
+  ],
+].map(([text, met]) => ({ target: text, met }));
+console.log(`\ntargets (${playerCount} players):`);
+for (const { target, met } of summary.targets) console.log(`  ${verdict(met).padEnd(7)}  ${target}`);
 if (process.env.BENCH_JSON) await writeFile(process.env.BENCH_JSON, JSON.stringify(summary, null, 2));

@@ -141,35 +141,13 @@ test('incrementally updated rosters and rankings equal ones built from scratch a
       (deaths, steps) => {
         const names = deaths.map((_, position) => `Player${position % 7}_${position}`);
         const { directory, resolver, index, presence } = directoryOf(names.slice(0, 20), deaths);
-        const uuidOf = (position: number) => `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`;
-        let seenAt = 2;
-        const answers = (of: Directory) => {
-          const stat = resolver.resolve('deaths')!;
-          const page = { limit: 100, page: 0 };
-          return [true, false].flatMap((ascending) =>
-            [true, false].map((onlineOnly) => ({
-              leaderboard: of.leaderboard(stat, { ...page, ascending, onlineOnly }),
-              players: of.listPlayers({ ...page, ascending, onlineOnly, search: '' }),
-              search: of.listPlayers({ ...page, ascending, onlineOnly, search: 'r3' }),
-            })),
-          );
-        };
+        const apply = stepper(index, presence);
+        const answers = (of: Directory) => everyAnswer(of, resolver);
         answers(directory);
         for (const step of steps) {
-          const uuid = 'player' in step ? uuidOf(step.player) : '';
-          if (step.kind === 'write') {
-            const stats = packStats(
-              [{ 'minecraft:custom': { 'minecraft:deaths': step.deaths } }],
-              index.keys,
-            );
-            index.players.set(uuid, { uuid, stats, readAt: 0, files: [] });
-            index.journal.record(uuid);
-          } else if (step.kind === 'delete') {
-            index.players.delete(uuid);
-            index.journal.record(uuid);
-          } else if (step.kind === 'rename') index.names.claim(uuid, step.name, seenAt++);
-          else if (step.kind === 'online') presence.update(step.players.map(uuidOf), 20, seenAt++);
-          else expect(answers(directory)).toEqual(answers(new Directory(index, presence)));
+          if (step.kind === 'read')
+            expect(answers(directory)).toEqual(answers(new Directory(index, presence)));
+          else apply(step);
         }
         expect(answers(directory)).toEqual(answers(new Directory(index, presence)));
       },
@@ -177,6 +155,69 @@ test('incrementally updated rosters and rankings equal ones built from scratch a
     { numRuns: 200 },
   );
 });
+
+test('a ranking prepared in steps while players change equals one built from scratch', async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(fc.integer({ min: 0, max: 6 }), { minLength: 30, maxLength: 30 }),
+      fc.array(stepArbitrary, { maxLength: 30 }),
+      fc.boolean(),
+      async (deaths, steps, ascending) => {
+        const names = deaths.map((_, position) => `Player${position % 7}_${position}`);
+        const { index, presence, resolver } = directoryOf(names.slice(0, 20), deaths);
+        // Three players per step: the changes land between the steps.
+        const directory = new Directory(index, presence, 3);
+        const apply = stepper(index, presence);
+        const preparing = directory.prepare(resolver.resolve('deaths')!, ascending);
+        for (const step of steps) {
+          if (step.kind !== 'read') apply(step);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        await preparing;
+        // The roster and the prepared ranking, each sorted once: no synchronous re-sort followed.
+        expect(directory.work().rebuilds).toBe(2);
+        expect(everyAnswer(directory, resolver)).toEqual(
+          everyAnswer(new Directory(index, presence), resolver),
+        );
+      },
+    ),
+    { numRuns: 100 },
+  );
+});
+
+function uuidOf(position: number) {
+  return `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`;
+}
+
+/** Applies a change step to the index and presence, as the watcher and the poller would. */
+function stepper(index: PlayerIndex, presence: Presence) {
+  let seenAt = 2;
+  return (step: Exclude<Step, { kind: 'read' }>) => {
+    const uuid = 'player' in step ? uuidOf(step.player) : '';
+    if (step.kind === 'write') {
+      const stats = packStats([{ 'minecraft:custom': { 'minecraft:deaths': step.deaths } }], index.keys);
+      index.players.set(uuid, { uuid, stats, readAt: 0, files: [] });
+      index.journal.record(uuid);
+    } else if (step.kind === 'delete') {
+      index.players.delete(uuid);
+      index.journal.record(uuid);
+    } else if (step.kind === 'rename') index.names.claim(uuid, step.name, seenAt++);
+    else presence.update(step.players.map(uuidOf), 20, seenAt++);
+  };
+}
+
+/** Every leaderboard and player list answer of `deaths`, both orders, online-only or not. */
+function everyAnswer(of: Directory, resolver: StatResolver) {
+  const stat = resolver.resolve('deaths')!;
+  const page = { limit: 100, page: 0 };
+  return [true, false].flatMap((ascending) =>
+    [true, false].map((onlineOnly) => ({
+      leaderboard: of.leaderboard(stat, { ...page, ascending, onlineOnly }),
+      players: of.listPlayers({ ...page, ascending, onlineOnly, search: '' }),
+      search: of.listPlayers({ ...page, ascending, onlineOnly, search: 'r3' }),
+    })),
+  );
+}
 
 test('a change to one player re-places that player in each ranking instead of re-sorting all', () => {
   const names = Array.from({ length: 500 }, (_, position) => `Player_${position}`);

@@ -8,7 +8,7 @@ import type { IndexedPlayer, PlayerIndex } from '../index/player-index.js';
 import { normaliseUuid } from '../index/uuid.js';
 import type { Presence } from '../online/presence.js';
 import { PlayerSlots } from './player-slots.js';
-import { Ranking } from './ranking.js';
+import { type RankedValue, Ranking } from './ranking.js';
 import { Roster } from './roster.js';
 import type { ResolvedStat } from './stat-resolver.js';
 
@@ -63,6 +63,8 @@ interface OnlineRanking {
 const maxRankedValues = 3_000_000;
 /** Online-only rankings kept at once (they are small: online players only). */
 const maxOnlineRankings = 64;
+/** Players whose value is computed between two yields while a new ranking is prepared. */
+const defaultPrepareStep = 5_000;
 
 export class Directory {
   private readonly slots = new PlayerSlots();
@@ -72,14 +74,18 @@ export class Directory {
   private rosterPresence = -1;
   private rosterOnline = new Set<string>();
   private readonly rankings = new Map<string, CachedRanking>();
+  /** Rankings being prepared in steps, by key: concurrent first requests share one. */
+  private readonly preparing = new Map<string, Promise<void>>();
   private readonly onlineRankings = new Map<string, OnlineRanking>();
   private readonly rosterWork = { rebuilds: 0, updates: 0, replaced: 0 };
   /** Work of rankings evicted from the cache, so totals never go down. */
   private readonly retiredWork: RankingWork = { rebuilds: 0, updates: 0, replaced: 0 };
 
+  /** `prepareStep`: players per step while a new ranking is prepared (tests make it small). */
   constructor(
     private readonly index: PlayerIndex,
     private readonly presence: Presence,
+    private readonly prepareStep = defaultPrepareStep,
   ) {}
 
   /** Current name, falling back to the UUID when no name is known. */
@@ -102,6 +108,43 @@ export class Directory {
   warmUp(stats: readonly ResolvedStat[] = []): void {
     this.syncRoster();
     for (const stat of stats) this.ranking(stat, false);
+  }
+
+  /**
+   * Builds the ranking of a statistic not ranked yet in steps, yielding to the event loop between
+   * them (values of 100,000 players take tens of milliseconds to compute); only the two native
+   * sorts run in one go. Requests for other routes are answered meanwhile.
+   */
+  async prepare(stat: ResolvedStat, ascending: boolean): Promise<void> {
+    const key = rankingKey(stat, ascending);
+    if (this.rankings.has(key)) return;
+    let preparing = this.preparing.get(key);
+    if (!preparing) {
+      preparing = this.prepareInSteps(stat, ascending, key).finally(() => this.preparing.delete(key));
+      this.preparing.set(key, preparing);
+    }
+    await preparing;
+  }
+
+  private async prepareInSteps(stat: ResolvedStat, ascending: boolean, key: string) {
+    // Changes made while the values are gathered are after this version: the first use
+    // re-places those players from the journal.
+    const version = this.index.journal.version;
+    const players: RankedValue[] = [];
+    for (const player of this.index.players.values()) {
+      players.push({ slot: this.slots.slotOf(player.uuid), value: statOf(stat, player) });
+      if (players.length % this.prepareStep === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (this.rankings.has(key) || this.index.journal.changedSince(version) === null) return;
+    this.syncRoster();
+    const ranking = new Ranking(ascending, this.roster);
+    // A player removed meanwhile has no name position to rank by (the journal has them anyway).
+    ranking.rebuild(
+      players.filter((player) => this.roster.positionOf(player.slot) >= 0),
+      this.slots.size,
+    );
+    this.rankings.set(key, { ranking, version });
+    this.evictRankings();
   }
 
   /** Players sorted by name, filtered by a name substring and online status, one page of them. */
@@ -214,7 +257,7 @@ export class Directory {
 
   private ranking(stat: ResolvedStat, ascending: boolean): Ranking {
     this.syncRoster();
-    const key = `${stat.name}\u0000${stat.revision}\u0000${ascending}`;
+    const key = rankingKey(stat, ascending);
     const version = this.index.journal.version;
     let cached = this.rankings.get(key);
     if (cached) {
@@ -290,6 +333,10 @@ export class Directory {
       this.onlineRankings.delete(this.onlineRankings.keys().next().value!);
     return ranking;
   }
+}
+
+function rankingKey(stat: ResolvedStat, ascending: boolean): string {
+  return `${stat.name}\u0000${stat.revision}\u0000${ascending}`;
 }
 
 function statOf(stat: ResolvedStat, player: IndexedPlayer): number {

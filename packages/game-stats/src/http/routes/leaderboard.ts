@@ -12,7 +12,7 @@ import type { LeaderboardBody } from '../response-schemas.js';
 
 export function registerLeaderboardRoute(app: Hono, context: ApiContext) {
   const cache = new FragmentCache();
-  app.get('/api/leaderboard/:stat', (c) => {
+  app.get('/api/leaderboard/:stat', async (c) => {
     const started = performance.now();
     const statText = parseOrThrow(statParam, c.req.param('stat'), 'stat');
     const query = parseOrThrow(leaderboardQuerySchema, c.req.query(), 'query parameter');
@@ -22,6 +22,8 @@ export function registerLeaderboardRoute(app: Hono, context: ApiContext) {
     const page = query.page ?? 0;
     const ascending = query.order === 'asc';
     const onlineOnly = query.online_only ?? false;
+    // A statistic ranked for the first time is ranked in steps, not while every request waits.
+    if (!onlineOnly) await context.directory.prepare(stat, ascending);
     const answer = cache.answer(
       `${stat.name}|${ascending}|${onlineOnly}|${page}|${limit}`,
       context.directory.generation(),
