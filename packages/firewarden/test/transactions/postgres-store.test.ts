@@ -67,7 +67,14 @@ describe.skipIf(!installation)('transactions on PostgreSQL', () => {
     expect(await hostRules()).toBe(hostBefore);
   });
 
-  test('pending, busy, confirmed, rolled back; restore points by kind; viewers read only', async () => {
+  test('CSRF, pending, busy, confirmed, rolled back; restore points by kind; viewers read only', async () => {
+    const forged = await admin.post(
+      '/api/v1/firewall/transactions',
+      { actions: [rule(8080)] },
+      { withoutCsrf: true },
+    );
+    expect(forged.status).toBe(403);
+    expect(forged.body.error.code).toBe('AUTH_CSRF_INVALID');
     const first = await admin.post('/api/v1/firewall/transactions', { actions: [rule(8080)] });
     expect(first.status).toBe(201);
     const id = first.body.data.transaction.id;
