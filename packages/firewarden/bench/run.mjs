@@ -8,7 +8,7 @@
  * (a folder: firewarden runs under `node --cpu-prof` and writes its profile there on exit).
  */
 import { execFileSync, fork, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +20,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const profileDir = process.env.BENCH_CPU_PROF;
+/** USER_HZ, the unit of /proc/<pid>/stat's CPU times: 100 on every Linux build we run on. */
+const clockTicksPerSecond = 100;
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const password = 'bench password 123';
 const auditEntries = 2_000;
@@ -84,16 +86,35 @@ async function login(url) {
   return { elapsed, cookie: response.headers.get('set-cookie').split(';')[0], csrf: body.data.csrf_token };
 }
 
-async function measure(url, headers) {
-  const result = await autocannon({ url, connections, duration: seconds, headers });
+/** CPU time (user + system) a process has used, in ms: Linux /proc, undefined elsewhere. */
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicksPerSecond;
+  } catch {
+    return undefined;
+  }
+}
+
+async function measure(target, route, headers) {
+  const cpuBefore = cpuMs(target.child.pid);
+  const result = await autocannon({ url: `${target.url}${route}`, connections, duration: seconds, headers });
   if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
+    throw new Error(`${target.url}${route}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  const cpuAfter = cpuMs(target.child.pid);
+  const cpuUsPerRequest =
+    cpuBefore === undefined || cpuAfter === undefined
+      ? undefined
+      : ((cpuAfter - cpuBefore) * 1000) / result.requests.total;
+  return { rps: result.requests.average, p99: result.latency.p99, cpuUsPerRequest };
 }
 
 const mean = (results) => ({
   rps: results.reduce((sum, result) => sum + result.rps, 0) / results.length,
   p99: Math.max(...results.map((result) => result.p99)),
+  cpuUsPerRequest: results.some((result) => result.cpuUsPerRequest === undefined)
+    ? undefined
+    : results.reduce((sum, result) => sum + result.cpuUsPerRequest, 0) / results.length,
 });
 
 const percentile = (values, p) =>
@@ -126,8 +147,8 @@ try {
     const baselines = [];
     const runs = [];
     for (let round = 0; round < rounds; round++) {
-      baselines.push(await measure(`${bare.url}${route}`, headers));
-      runs.push(await measure(`${firewarden.url}${route}`, headers));
+      baselines.push(await measure(bare, route, headers));
+      runs.push(await measure(firewarden, route, headers));
     }
     rows.push({ route, bytes: Buffer.byteLength(body), baseline: mean(baselines), ours: mean(runs) });
   }
@@ -160,6 +181,18 @@ try {
     console.log(
       `${route.padEnd(26)} ${String(bytes).padStart(5)}  ${baseline.rps.toFixed(0).padStart(20)}  ${ours.rps.toFixed(0).padStart(16)}  ${ratio.padStart(5)}  ${String(ours.p99).padStart(17)}`,
     );
+  }
+  // CPU time per request of each server process: unlike req/s, it hardly depends on how the
+  // machine's cores are shared with autocannon and everything else running.
+  if (rows.every(({ baseline, ours }) => baseline.cpuUsPerRequest && ours.cpuUsPerRequest)) {
+    console.log('');
+    console.log('route                      bare CPU us/request  firewarden CPU us/request  bare/firewarden');
+    for (const { route, baseline, ours } of rows) {
+      const ratio = `${Math.round((baseline.cpuUsPerRequest / ours.cpuUsPerRequest) * 100)} %`;
+      console.log(
+        `${route.padEnd(26)} ${baseline.cpuUsPerRequest.toFixed(1).padStart(19)}  ${ours.cpuUsPerRequest.toFixed(1).padStart(25)}  ${ratio.padStart(15)}`,
+      );
+    }
   }
   console.log('');
   console.log(
