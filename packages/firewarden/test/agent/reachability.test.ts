@@ -5,94 +5,42 @@
  * confirmation window): after the deny the port does not answer, after the agent's own rollback
  * it answers again.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { chmod } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  createNamespace,
-  exec,
-  hostRules,
-  type Namespace,
-  namespaceSkipReason,
-} from '../engine/support/netns.js';
+import { hostRules, namespaceSkipReason } from '../engine/support/netns.js';
+import { answersAgain, createVethPair, type VethPair } from '../transactions/support/veth-pair.js';
 import { type AgentProcess, bundleAgent, call, startAgent } from './support/agent-process.js';
 
-const serverAddress = '10.231.7.2';
 const port = 8080;
 
 describe.skipIf(namespaceSkipReason !== null)('reachability through a veth pair', () => {
   let hostBefore: string;
-  let client: Namespace;
-  let server: Namespace;
+  let pair: VethPair;
   let folder: string;
   let bundle: string;
   let agent: AgentProcess;
-  let listener: ChildProcess;
 
   beforeAll(async () => {
     hostBefore = await hostRules();
     bundle = await bundleAgent();
-    [client, server] = await Promise.all([createNamespace(), createNamespace()]);
-    const link = await exec([
-      'ip',
-      '-n',
-      client.name,
-      'link',
-      'add',
-      'fw-a',
-      'type',
-      'veth',
-      'peer',
-      'name',
-      'fw-b',
-      'netns',
-      server.name,
-    ]);
-    expect(link.stderr).toBe('');
-    for (const [ns, address, device] of [
-      [client, '10.231.7.1/24', 'fw-a'],
-      [server, `${serverAddress}/24`, 'fw-b'],
-    ] as const) {
-      expect((await ns.exec(['ip', 'addr', 'add', address, 'dev', device])).code).toBe(0);
-      expect((await ns.exec(['ip', 'link', 'set', device, 'up'])).code).toBe(0);
-    }
-    listener = spawn('ip', [
-      'netns',
-      'exec',
-      server.name,
-      process.execPath,
-      '-e',
-      `require('net').createServer((s) => s.end('hello')).listen(${port}, () => console.log('ready'))`,
-    ]);
-    await new Promise<void>((resolve) => listener.stdout!.once('data', () => resolve()));
+    pair = await createVethPair('10.231.7', port);
     folder = mkdtempSync(path.join(tmpdir(), 'fw-reach-'));
     await chmod(folder, 0o755);
-    agent = await startAgent(bundle, server.name, folder);
+    agent = await startAgent(bundle, pair.managed.name, folder);
   });
   afterAll(async () => {
     await agent?.stop('SIGKILL');
-    listener?.kill('SIGKILL');
-    await Promise.all([client?.remove(), server?.remove()]);
+    await pair?.remove();
     rmSync(folder, { recursive: true, force: true });
     rmSync(path.dirname(bundle), { recursive: true, force: true });
     expect(await hostRules()).toBe(hostBefore);
   });
 
-  /** "hello" when the listener answered, "timeout" when the packets were dropped. */
-  const knock = async () =>
-    (
-      await client.exec([
-        process.execPath,
-        '-e',
-        `const s = require('net').connect(${port}, '${serverAddress}');
-         s.setTimeout(1500, () => { console.log('timeout'); process.exit(0); });
-         s.on('data', (d) => { console.log(String(d)); process.exit(0); });
-         s.on('error', (e) => { console.log(e.code); process.exit(0); });`,
-      ])
-    ).stdout.trim();
+  const knock = () => pair.knock();
 
   test('a deny cuts the port; without a confirm the agent alone opens it again', async () => {
     expect(await knock()).toBe('hello');
@@ -119,9 +67,7 @@ describe.skipIf(namespaceSkipReason !== null)('reachability through a veth pair'
     requester.kill('SIGKILL');
 
     expect(await knock()).toBe('timeout');
-    let reopened = false;
-    for (let attempt = 0; attempt < 20 && !reopened; attempt += 1) reopened = (await knock()) === 'hello';
-    expect(reopened).toBe(true);
+    expect(await answersAgain(pair)).toBe(true);
     expect((await call(agent.socketPath, 'status')).result.pending_transaction).toBeNull();
   });
 });
