@@ -23,6 +23,14 @@ function positiveInteger(text: string): number {
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
+/** `1000,4000`: at most 5 waits of at most 10 minutes each; an empty string means no retry. */
+function retryDelays(text: string): number[] {
+  const parts = text === '' ? [] : text.split(',');
+  if (parts.length > 5 || parts.some((part) => !/^\d{1,6}$/.test(part) || Number(part) > 600_000))
+    throw new InvalidArgumentError('must be up to 5 comma-separated waits in ms (each at most 600000)');
+  return parts.map(Number);
+}
+
 interface ServeOptions {
   host: string;
   port: number;
@@ -35,6 +43,9 @@ interface ServeOptions {
   secureCookies?: boolean;
   loginAttemptsPerMinute: number;
   previewPort?: number;
+  allowPrivateTargets?: boolean;
+  deliveryTimeoutMs?: number;
+  deliveryRetryDelaysMs?: number[];
 }
 
 const program = new Command()
@@ -70,6 +81,16 @@ program
     positiveInteger,
     5,
   )
+  .option(
+    '--allow-private-targets',
+    'let webhooks and notification rules reach loopback, private and link-local addresses (also WORKSPACED_ALLOW_PRIVATE_TARGETS=true)',
+  )
+  .option('--delivery-timeout-ms <ms>', 'timeout of one outbound webhook attempt', positiveInteger)
+  .option(
+    '--delivery-retry-delays-ms <list>',
+    'waits before each outbound retry, comma-separated (default 1000,4000)',
+    retryDelays,
+  )
   .action(async (options: ServeOptions) => {
     if ((options.tlsCert === undefined) !== (options.tlsKey === undefined))
       program.error('--tls-cert and --tls-key go together');
@@ -86,6 +107,14 @@ program
         secureCookies: options.secureCookies === true,
         loginAttemptsPerMinute: options.loginAttemptsPerMinute,
         previewPort: options.previewPort,
+        allowPrivateTargets:
+          options.allowPrivateTargets === true || process.env.WORKSPACED_ALLOW_PRIVATE_TARGETS === 'true',
+        deliveryTiming: {
+          ...(options.deliveryTimeoutMs === undefined ? {} : { timeoutMs: options.deliveryTimeoutMs }),
+          ...(options.deliveryRetryDelaysMs === undefined
+            ? {}
+            : { retryDelaysMs: options.deliveryRetryDelaysMs }),
+        },
       });
     } catch (error) {
       if (error instanceof BindRefused) program.error(`workspaced: ${error.message}`, { exitCode: 2 });

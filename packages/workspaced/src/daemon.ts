@@ -9,6 +9,8 @@ import { openDatabase } from './db/open-database.js';
 import { defaultFileLimits, type FileLimits } from './files/limits.js';
 import { createApp } from './http/app.js';
 import type { DaemonContext } from './http/app-env.js';
+import { NotificationCenter } from './notifications/notification-center.js';
+import { type DeliveryPolicy, defaultDeliveryTiming } from './outbound/signed-delivery.js';
 import { packageName, packageVersion } from './package-info.js';
 import { PreviewAccess } from './preview/preview-access.js';
 import { startPreviewServer } from './preview/preview-server.js';
@@ -48,6 +50,10 @@ export interface DaemonOptions {
   loginAttemptsPerMinute?: number;
   fileLimits?: Partial<FileLimits>;
   logger?: Logger;
+  /** Webhooks and notification targets on loopback, private and link-local addresses. */
+  allowPrivateTargets?: boolean;
+  /** Outbound delivery timing; default 5 s per attempt, retries after 1 s and 4 s. */
+  deliveryTiming?: Partial<Pick<DeliveryPolicy, 'timeoutMs' | 'retryDelaysMs'>>;
   /** Passed to startNodeServer (tests run several daemons in one process). */
   exitOnSignal?: boolean;
 }
@@ -85,6 +91,19 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
     const attention = new AttentionCenter(events);
     const workflows = new WorkflowRunner({ db, terminals, events, attention, logger });
     await workflows.recover();
+    const delivery: DeliveryPolicy = {
+      ...defaultDeliveryTiming,
+      ...options.deliveryTiming,
+      allowPrivateTargets: options.allowPrivateTargets === true,
+      userAgent: `${packageName}/${packageVersion}`,
+    };
+    const notifications = new NotificationCenter({
+      db,
+      events,
+      findUser: (id) => auth.users.getById(id),
+      delivery,
+      logger,
+    });
     const context: DaemonContext = {
       db,
       dataDir,
@@ -97,6 +116,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       events,
       attention,
       workflows,
+      delivery,
+      notifications,
     };
     let listeningPort: number | undefined;
     const previewTokens = new PreviewTokens();
@@ -135,6 +156,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
         stopAgentMonitor();
         await previews.close();
         workflows.stop();
+        notifications.stop();
         await terminals.terminateAll();
         await database.close();
       },

@@ -30,6 +30,8 @@ export const permissions = [
   'users.view',
   'users.manage',
   'audit.view',
+  'notifications.manage',
+  'events.publish',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -61,6 +63,8 @@ const developer = new Set<Permission>([
   'tasks.view',
   'tasks.write',
   'services.view',
+  'notifications.manage',
+  'events.publish',
 ]);
 
 /**

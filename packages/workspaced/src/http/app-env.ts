@@ -8,6 +8,8 @@ import type { Role } from '../access/roles.js';
 import type { WorkspacedDb } from '../db/open-database.js';
 import type { ProjectRow, TaskRow } from '../db/schema.js';
 import type { FileLimits } from '../files/limits.js';
+import type { NotificationCenter } from '../notifications/notification-center.js';
+import type { DeliveryPolicy } from '../outbound/signed-delivery.js';
 import type { AttentionCenter } from '../realtime/attention-center.js';
 import type { EventBus } from '../realtime/event-bus.js';
 import type { TerminalManager } from '../terminals/terminal-manager.js';
@@ -38,6 +40,10 @@ export interface DaemonContext {
   attention: AttentionCenter;
   /** Workflow runs in progress (issue 14). */
   workflows: WorkflowRunner;
+  /** Outbound webhook rules: timeouts, retries, private targets (issue 14). */
+  delivery: DeliveryPolicy;
+  /** Notification rules and their delivery (issue 14). */
+  notifications: NotificationCenter;
 }
 
 export type AppEnv = {

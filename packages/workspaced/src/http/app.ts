@@ -11,6 +11,7 @@ import { toPrincipal } from '../auth/principal.js';
 import { requestSecurity } from '../auth/request-security.js';
 import { writeBodyLimit } from '../files/limits.js';
 import { registerNodePeerRoutes, registerNodeRoutes } from '../nodes/node-routes.js';
+import { registerNotificationRoutes } from '../notifications/notification-routes.js';
 import { registerHostObservabilityRoutes } from '../observability/host-routes.js';
 import { type PreviewRouteOptions, registerPreviewRoutes } from '../preview/preview-routes.js';
 import { registerAttentionRoutes } from '../realtime/attention-routes.js';
@@ -105,6 +106,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   registerNodeRoutes(api, context);
   registerServiceRoutes(api, context);
   registerHostObservabilityRoutes(api, context);
+  registerNotificationRoutes(api, context);
   app.route(apiPrefix, api);
 
   app.notFound(() => errorResponse(404, 'NOT_FOUND', 'no such route'));

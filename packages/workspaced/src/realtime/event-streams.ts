@@ -1,7 +1,8 @@
 /**
  * @module The streams a client may subscribe to on the event socket, and who may: `project:<id>`
  * (project.view in that project: terminal lifecycle, tasks, workflow runs, attention) and
- * `terminal:<id>` (terminal.view on that live terminal). Re-checked on every `sub`.
+ * `terminal:<id>` (terminal.view on that live terminal) and `user:<id>` (that user only: their
+ * notifications). Re-checked on every `sub`.
  */
 
 import { roleHas } from '../access/permissions.js';
@@ -27,6 +28,7 @@ export async function maySubscribe(
   principal: Principal,
   stream: string,
 ): Promise<boolean> {
+  if (stream.startsWith('user:')) return stream === `user:${principal.id}`;
   const parsed = parseStream(stream);
   if (parsed?.kind === 'project') {
     const project = await findProject(db, parsed.id);

@@ -1,0 +1,253 @@
+/**
+ * @module Notification rules and their delivery. Rules are kept in memory (spec: "Rules are kept
+ * in memory"; platform webhooks are the durable kind) and belong to the user who made them.
+ * Every event on the bus is matched on type and project against the enabled rules; a rule fires
+ * only when its owner, with their role of now, may see the event (event-visibility.ts). The
+ * browser channel publishes a critical `notification` event on the owner's stream `user:<id>`;
+ * the webhook channel POSTs a signed JSON summary (outbound/signed-delivery.ts).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import { isRole } from '../access/roles.js';
+import type { WorkspacedDb } from '../db/open-database.js';
+import { ApiError, notFound } from '../http/api-error.js';
+import type { Principal } from '../http/app-env.js';
+import {
+  checkTargetUrl,
+  type DeliveryPolicy,
+  type DeliveryResult,
+  deliver,
+  RefusedTarget,
+  targetOrigin,
+} from '../outbound/signed-delivery.js';
+import type { EventBus, RealtimeEvent } from '../realtime/event-bus.js';
+import { maySee } from '../realtime/event-visibility.js';
+import { type NotificationSummary, summarize } from './event-summary.js';
+import { type Channel, eventMatches, type RuleInput, type RuleUpdate } from './notification-schema.js';
+
+export interface NotificationRule {
+  id: number;
+  owner_id: string;
+  event: string;
+  channel: Channel;
+  target: string;
+  enabled: boolean;
+  project_id: number | null;
+  created_at: string;
+  updated_at: string;
+  last_delivery: { outcome: DeliveryResult['outcome']; status: number | null; at: string } | null;
+}
+
+interface StoredRule extends NotificationRule {
+  secret: string;
+}
+
+export interface NotificationDeps {
+  db: WorkspacedDb;
+  events: EventBus;
+  /** The owner's current account (a disabled or deleted owner's rules stay silent). */
+  findUser: (
+    id: string,
+  ) => Promise<
+    { id: string; username: string; displayName: string | null; role: string; disabled: boolean } | undefined
+  >;
+  delivery: DeliveryPolicy;
+  logger: Logger;
+}
+
+export interface DeliveryReport {
+  rule_id: number;
+  channel: Channel;
+  /** Also sent as `X-Workspaced-Delivery`; null for the browser channel. */
+  delivery_id: string | null;
+  outcome: DeliveryResult['outcome'];
+  status: number | null;
+  attempts: number;
+  error: string | null;
+}
+
+/** Rules one user may keep (in memory, so bounded). */
+const maxRulesPerUser = 100;
+
+export const userStream = (userId: string) => `user:${userId}`;
+
+const newSecret = () => `whsec_${randomBytes(32).toString('hex')}`;
+
+function publicView({ secret: _secret, ...rule }: StoredRule): NotificationRule {
+  return { ...rule, last_delivery: rule.last_delivery && { ...rule.last_delivery } };
+}
+
+export class NotificationCenter {
+  private readonly rules = new Map<number, StoredRule>();
+  private nextId = 1;
+  private readonly stopListening: () => void;
+
+  constructor(private readonly deps: NotificationDeps) {
+    this.stopListening = deps.events.listen((event) => {
+      if (event.stream.startsWith('project:')) void this.dispatch(event);
+    });
+  }
+
+  stop(): void {
+    this.stopListening();
+  }
+
+  list(ownerId: string): NotificationRule[] {
+    return [...this.rules.values()].filter((rule) => rule.owner_id === ownerId).map(publicView);
+  }
+
+  get(ownerId: string, id: number): NotificationRule {
+    return publicView(this.owned(ownerId, id));
+  }
+
+  /**
+   * Creates a rule, or updates the caller's rule named by `id` or equal in event, channel, target
+   * and project. Answers the rule, with its secret only when this call chose or changed it.
+   */
+  upsert(ownerId: string, input: RuleInput): { rule: NotificationRule; created: boolean; secret?: string } {
+    this.checkTarget(input.channel, input.target);
+    const projectId = input.project_id ?? null;
+    const existing =
+      input.id !== undefined
+        ? this.owned(ownerId, input.id)
+        : [...this.rules.values()].find(
+            (rule) =>
+              rule.owner_id === ownerId &&
+              rule.event === input.event &&
+              rule.channel === input.channel &&
+              rule.target === input.target &&
+              rule.project_id === projectId,
+          );
+    if (existing) {
+      const { rule, secret } = this.update(ownerId, existing.id, { ...input, project_id: projectId });
+      return { rule, created: false, secret };
+    }
+    if (this.list(ownerId).length >= maxRulesPerUser)
+      throw new ApiError(409, 'TOO_MANY_RULES', `at most ${maxRulesPerUser} notification rules per user`);
+    const now = new Date().toISOString();
+    const rule: StoredRule = {
+      id: this.nextId++,
+      owner_id: ownerId,
+      event: input.event,
+      channel: input.channel,
+      target: input.target,
+      enabled: input.enabled,
+      project_id: projectId,
+      created_at: now,
+      updated_at: now,
+      last_delivery: null,
+      secret: input.secret ?? newSecret(),
+    };
+    this.rules.set(rule.id, rule);
+    return {
+      rule: publicView(rule),
+      created: true,
+      secret: rule.channel === 'webhook' ? rule.secret : undefined,
+    };
+  }
+
+  update(ownerId: string, id: number, changes: RuleUpdate): { rule: NotificationRule; secret?: string } {
+    const rule = this.owned(ownerId, id);
+    const channel = changes.channel ?? rule.channel;
+    const target = changes.target ?? rule.target;
+    this.checkTarget(channel, target);
+    Object.assign(rule, {
+      event: changes.event ?? rule.event,
+      channel,
+      target,
+      enabled: changes.enabled ?? rule.enabled,
+      project_id: changes.project_id === undefined ? rule.project_id : changes.project_id,
+      secret: changes.secret ?? rule.secret,
+      updated_at: new Date().toISOString(),
+    });
+    return { rule: publicView(rule), secret: changes.secret === undefined ? undefined : rule.secret };
+  }
+
+  remove(ownerId: string, id: number): void {
+    this.rules.delete(this.owned(ownerId, id).id);
+  }
+
+  /** `POST /notifications/test`: a `notification.test` through one rule or every enabled one. */
+  async test(owner: Principal, ruleId: number | undefined): Promise<DeliveryReport[]> {
+    const rules =
+      ruleId === undefined
+        ? [...this.rules.values()].filter((rule) => rule.owner_id === owner.id && rule.enabled)
+        : [this.owned(owner.id, ruleId)];
+    const summary: NotificationSummary = {
+      event: 'notification.test',
+      priority: 3,
+      summary: `test notification requested by ${owner.username}`,
+      resource: null,
+      project_id: null,
+    };
+    return Promise.all(rules.map((rule) => this.send(rule, summary, new Date().toISOString())));
+  }
+
+  private owned(ownerId: string, id: number): StoredRule {
+    const rule = this.rules.get(id);
+    if (!rule || rule.owner_id !== ownerId) throw notFound('notification rule');
+    return rule;
+  }
+
+  private checkTarget(channel: Channel, target: string): void {
+    if (channel !== 'webhook') return;
+    try {
+      checkTargetUrl(target, this.deps.delivery.allowPrivateTargets);
+    } catch (error) {
+      if (error instanceof RefusedTarget) throw new ApiError(422, 'TARGET_REFUSED', error.message);
+      throw error;
+    }
+  }
+
+  private async dispatch(event: RealtimeEvent): Promise<void> {
+    const summary = summarize(event);
+    const candidates = [...this.rules.values()].filter(
+      (rule) =>
+        rule.enabled &&
+        eventMatches(rule.event, event.type) &&
+        (rule.project_id === null || rule.project_id === summary.project_id),
+    );
+    for (const rule of candidates) {
+      try {
+        const user = await this.deps.findUser(rule.owner_id);
+        if (!user || user.disabled || !isRole(user.role)) continue;
+        const owner: Principal = {
+          id: user.id,
+          username: user.username,
+          display_name: user.displayName,
+          role: user.role,
+        };
+        if (!(await maySee(this.deps.db, owner, event))) continue;
+        void this.send(rule, summary, event.ts, event.seq);
+      } catch (error) {
+        this.deps.logger.error({ err: error, rule_id: rule.id }, 'notification rule failed');
+      }
+    }
+  }
+
+  private async send(
+    rule: StoredRule,
+    summary: NotificationSummary,
+    ts: string,
+    seq?: number,
+  ): Promise<DeliveryReport> {
+    const payload = { rule_id: rule.id, ...summary, ts, seq: seq ?? null };
+    let result: DeliveryResult | (Omit<DeliveryResult, 'id'> & { id: null });
+    if (rule.channel === 'browser') {
+      this.deps.events.publish(userStream(rule.owner_id), 'notification', payload, true);
+      result = { outcome: 'delivered', id: null, status: null, attempts: 1, error: null };
+    } else {
+      result = await deliver(
+        { url: rule.target, secret: rule.secret, event: summary.event, payload },
+        this.deps.delivery,
+      );
+      // The origin only: a path or query may hold a token of the receiving service.
+      const line = { rule_id: rule.id, target: targetOrigin(rule.target), ...result };
+      if (result.outcome === 'delivered') this.deps.logger.info(line, 'notification delivered');
+      else this.deps.logger.warn(line, 'notification delivery failed');
+    }
+    rule.last_delivery = { outcome: result.outcome, status: result.status, at: new Date().toISOString() };
+    const { id, ...outcome } = result;
+    return { rule_id: rule.id, channel: rule.channel, delivery_id: id, ...outcome };
+  }
+}

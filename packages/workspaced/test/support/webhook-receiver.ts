@@ -1,0 +1,56 @@
+/**
+ * @module A real HTTP receiver on 127.0.0.1:0 for outbound webhook tests: records every request
+ * (method, path, headers, raw body) and answers with the status the test sets.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+export class WebhookReceiver {
+  readonly received: ReceivedRequest[] = [];
+  /** Status of the next answers; a `Location` goes with 3xx. */
+  status = 204;
+  private readonly server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      this.received.push({
+        method: request.method ?? '',
+        path: request.url ?? '',
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      });
+      const headers = this.status >= 300 && this.status < 400 ? { location: `${this.url}/elsewhere` } : {};
+      response.writeHead(this.status, headers).end();
+    });
+  });
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  start(): Promise<this> {
+    return new Promise((resolve) => this.server.listen(0, '127.0.0.1', () => resolve(this)));
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  /** Waits until `count` requests arrived on `path` (the daemon delivers in the background). */
+  async waitFor(path: string, count = 1, ms = 15_000): Promise<ReceivedRequest[]> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const matching = this.received.filter((request) => request.path === path);
+      if (matching.length >= count) return matching;
+      if (Date.now() > deadline) throw new Error(`waited in vain for ${count} request(s) on ${path}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
