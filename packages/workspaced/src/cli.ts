@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import { startDaemon } from './daemon.js';
 import { packageVersion } from './package-info.js';
+import { PreviewPortTaken } from './preview/preview-server.js';
 import { BindRefused } from './security/bind-policy.js';
 
 function portNumber(text: string): number {
@@ -118,6 +119,7 @@ program
       });
     } catch (error) {
       if (error instanceof BindRefused) program.error(`workspaced: ${error.message}`, { exitCode: 2 });
+      if (error instanceof PreviewPortTaken) program.error(`workspaced: ${error.message}`);
       throw error;
     }
   });

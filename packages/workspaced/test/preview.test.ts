@@ -5,20 +5,30 @@
  * header never forwarded, WebSocket echo, and every refusal (own ports, bad ports, a closed port,
  * foreign Host names, the API unreachable from the preview origin).
  */
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WebSocketServer } from 'ws';
 import {
   type Client,
+  cliPath,
   type RunningDaemon,
+  rawGet,
   removeDataDir,
   setupOwner,
   startDaemon,
   userClient,
 } from './support/daemon.js';
-import { askPreview, openPreview, type PreviewTab, rawRequest } from './support/preview-client.js';
+import {
+  askPreview,
+  handshakeStatus,
+  openPreview,
+  type PreviewTab,
+  rawRequest,
+} from './support/preview-client.js';
 
 interface ApiBody {
   error: { code: string; permission?: string };
@@ -69,9 +79,19 @@ async function startApp(host = '127.0.0.1'): Promise<PreviewedApp> {
       hash.update(chunk as Buffer);
       length += (chunk as Buffer).length;
     }
+    const body = JSON.stringify({
+      method: request.method,
+      url: request.url,
+      headers: request.headers,
+      rawHeaders: request.rawHeaders,
+      length,
+      sha256: hash.digest('hex'),
+    });
     response.writeHead(201, 'Made', [
       'Content-Type',
       'application/json',
+      'Content-Length',
+      String(Buffer.byteLength(body)),
       'X-App',
       'yes',
       'Set-Cookie',
@@ -81,15 +101,7 @@ async function startApp(host = '127.0.0.1'): Promise<PreviewedApp> {
       'Keep-Alive',
       'timeout=5',
     ]);
-    response.end(
-      JSON.stringify({
-        method: request.method,
-        url: request.url,
-        headers: request.headers,
-        length,
-        sha256: hash.digest('hex'),
-      }),
-    );
+    response.end(body);
   });
   const sockets = new WebSocketServer({ server });
   sockets.on('connection', (ws, request) => {
@@ -112,6 +124,16 @@ async function startApp(host = '127.0.0.1'): Promise<PreviewedApp> {
 
 /** What `/flood` answers: far more than the sockets and stream buffers between app and client hold. */
 const floodBytes = 128 * 1024 * 1024;
+
+/** Writes raw bytes (what no HTTP client would send) to a port and returns the whole answer. */
+async function rawExchange(port: number, text: string): Promise<string> {
+  const socket = net.connect(port, '127.0.0.1');
+  // Not end(): a half-closed client has its pending request aborted by Node; `Connection: close` ends it.
+  socket.write(text);
+  let answer = '';
+  for await (const chunk of socket) answer += String(chunk);
+  return answer;
+}
 
 /** A port where nothing listens: bound once, then released. */
 async function closedPort(): Promise<number> {
@@ -212,6 +234,33 @@ describe('opening a preview', () => {
       const direct = await tab.request('/', { headers: { host: `p${port}.localhost:${previewPort}` } });
       expect(direct.status).toBe(403);
       expect(JSON.parse(direct.body).error.code).toBe('PREVIEW_PORT_REFUSED');
+    }
+  });
+
+  test('a preview port already in use stops the daemon with a clear message', async () => {
+    const taken = http.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const run = promisify(execFile)(process.execPath, [
+        cliPath,
+        'serve',
+        '--port',
+        '0',
+        '--preview-port',
+        String(port),
+        '--data-dir',
+        `${daemon.dataDir}-taken`,
+      ]);
+      const failure = await run.then(
+        () => undefined,
+        (error: { code: number; stdout: string; stderr: string }) => error,
+      );
+      expect(failure?.code).toBe(1);
+      expect(failure?.stdout).toBe('');
+      expect(failure?.stderr).toContain(`workspaced: preview port ${port} on 127.0.0.1 is already in use`);
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
     }
   });
 
@@ -357,6 +406,7 @@ describe('proxying', () => {
     expect(page.body).toContain(`nothing answers on port ${port}`);
     const upload = await closedTab.request('/', { method: 'POST', body: 'x'.repeat(100_000) });
     expect(upload.status).toBe(502);
+    expect(await handshakeStatus(closedTab.socket('/hmr'))).toBe(502);
   });
 });
 
@@ -447,6 +497,34 @@ describe('the preview origin is not the daemon', () => {
     }
   });
 
+  test('a second Host header never reaches the app, and proxy-style targets are refused', async () => {
+    const host = `p${app.port}.localhost:${previewPort}`;
+    const doubled = await rawExchange(
+      previewPort,
+      `GET /two-hosts HTTP/1.1\r\nHost: ${host}\r\nHost: evil.example\r\nCookie: ${tab.cookie}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(doubled).toMatch(/^HTTP\/1\.1 201/);
+    const seen = JSON.parse(doubled.slice(doubled.indexOf('\r\n\r\n') + 4));
+    expect(
+      seen.rawHeaders.filter(
+        (_: string, index: number) => index % 2 === 0 && /^host$/i.test(seen.rawHeaders[index]),
+      ).length,
+    ).toBe(1);
+    expect(seen.headers.host).toBe(host);
+    const absolute = await rawExchange(
+      previewPort,
+      `GET http://evil.example/ HTTP/1.1\r\nHost: ${host}\r\nCookie: ${tab.cookie}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(absolute).toMatch(/^HTTP\/1\.1 400/);
+    expect(absolute).toContain('INVALID_REQUEST_TARGET');
+  });
+
+  test('the daemon API refuses the preview host names', async () => {
+    const answer = await rawGet(daemon, '/health', { host: `p${app.port}.localhost:${daemon.port}` });
+    expect(answer.status).toBe(403);
+    expect(JSON.parse(answer.body).error.code).toBe('HOST_NOT_ALLOWED');
+  });
+
   test('the daemon API is not served on the preview listener', async () => {
     const answer = await rawRequest(`http://127.0.0.1:${previewPort}/api/v1/health`);
     expect(answer.status).toBe(403);
@@ -459,12 +537,7 @@ describe('the preview origin is not the daemon', () => {
       { headers: { cookie: '' }, status: 401 },
     ];
     for (const { headers, status } of refusals) {
-      const ws = tab.socket('/hmr', headers);
-      const answer = await new Promise<number>((resolve) => {
-        ws.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
-        ws.on('open', () => resolve(101));
-      });
-      expect(answer).toBe(status);
+      expect(await handshakeStatus(tab.socket('/hmr', headers))).toBe(status);
     }
   });
 });

@@ -38,6 +38,14 @@ export interface RunningPreviewServer {
   close(): Promise<void>;
 }
 
+/** The preview port is in use: the daemon does not start (the CLI says which flag to change). */
+export class PreviewPortTaken extends Error {
+  constructor(readonly port: number) {
+    super(`preview port ${port} on 127.0.0.1 is already in use; choose another with --preview-port`);
+    this.name = 'PreviewPortTaken';
+  }
+}
+
 class Refusal extends Error {
   constructor(readonly answer: PreviewError) {
     super(answer.message);
@@ -57,6 +65,12 @@ function isLocalPath(next: string): boolean {
     if (character === '\\' || code < 0x20 || code === 0x7f) return false;
   }
   return true;
+}
+
+/** Only `/path?query` targets: a proxy-style absolute URL or `*` is not for the app. */
+function requireOriginForm(request: IncomingMessage): void {
+  if (!request.url?.startsWith('/'))
+    throw refuse(400, 'INVALID_REQUEST_TARGET', 'the request target must be a path starting with /');
 }
 
 export async function startPreviewServer(options: PreviewServerOptions): Promise<RunningPreviewServer> {
@@ -113,6 +127,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
 
   const handle = async (request: IncomingMessage, response: ServerResponse) => {
     const port = targetPort(request);
+    requireOriginForm(request);
     if (request.url?.split('?', 1)[0] === ticketExchangePath) return exchangeTicket(request, response, port);
     await authorize(request, port);
     proxyRequest(request, response, port);
@@ -120,6 +135,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
 
   const upgrade = async (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const port = targetPort(request);
+    requireOriginForm(request);
     if (request.headers.upgrade?.toLowerCase() !== 'websocket')
       throw refuse(400, 'UPGRADE_NOT_SUPPORTED', 'only WebSocket upgrades are proxied');
     // Cross-site WebSocket hijacking: a browser page elsewhere must not ride on the pass cookie.
@@ -153,9 +169,11 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     });
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' ? new PreviewPortTaken(options.port) : error),
+    );
     server.listen(options.port, options.host, () => {
-      server.off('error', reject);
+      server.removeAllListeners('error');
       resolve();
     });
   });

@@ -31,6 +31,7 @@ const hopByHop = new Set([
 ]);
 
 const replacedOnRequest = new Set([
+  'host',
   csrfHeaderName.toLowerCase(),
   'forwarded',
   'x-forwarded-for',
@@ -67,7 +68,8 @@ export interface ForwardedFor {
 
 export function upstreamRequestHeaders(raw: RawHeaders, forwarded: ForwardedFor): RawHeaders {
   const dropped = droppedNames(raw);
-  const out: RawHeaders = [];
+  // One Host, the one the preview origin checked (a second one could name something else).
+  const out: RawHeaders = ['Host', forwarded.host];
   for (let i = 0; i < raw.length; i += 2) {
     const name = raw[i]!;
     const lower = name.toLowerCase();

@@ -90,6 +90,18 @@ export class PreviewTab {
   }
 }
 
+/** The status a WebSocket handshake got: 101 when it opened, else the refusal's status. */
+export function handshakeStatus(ws: WebSocket): Promise<number> {
+  return new Promise((resolve, reject) => {
+    ws.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+    ws.on('open', () => {
+      ws.close();
+      resolve(101);
+    });
+    ws.on('error', reject);
+  });
+}
+
 /** Opens a preview the way a browser does: daemon redirect, ticket exchange, pass cookie. */
 export async function openPreview(
   client: Client,
