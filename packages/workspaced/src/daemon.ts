@@ -12,6 +12,7 @@ import type { DaemonContext } from './http/app-env.js';
 import { NotificationCenter } from './notifications/notification-center.js';
 import { type DeliveryPolicy, defaultDeliveryTiming } from './outbound/signed-delivery.js';
 import { packageName, packageVersion } from './package-info.js';
+import { startWebhookDispatcher } from './platform/webhook-dispatcher.js';
 import { PreviewAccess } from './preview/preview-access.js';
 import { startPreviewServer } from './preview/preview-server.js';
 import { PreviewTokens } from './preview/preview-tokens.js';
@@ -104,6 +105,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       delivery,
       logger,
     });
+    const stopWebhooks = startWebhookDispatcher({ db, events, delivery, logger });
     const context: DaemonContext = {
       db,
       dataDir,
@@ -157,6 +159,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
         await previews.close();
         workflows.stop();
         notifications.stop();
+        stopWebhooks();
         await terminals.terminateAll();
         await database.close();
       },

@@ -169,8 +169,9 @@ describe('with --allow-private-targets', () => {
     const rule = await owner.get(`/notifications/rules/${created.body.id}`);
     expect(rule.body.last_delivery).toMatchObject({ outcome: 'failed', status: 500 });
     expect(rule.body.secret).toBeUndefined();
+    // The log is written asynchronously (pino): wait for the line, then read everything.
+    await expect.poll(() => daemon.output(), { timeout: 10_000 }).toContain('notification delivery failed');
     const log = daemon.output();
-    expect(log).toContain('notification delivery failed');
     expect(log).not.toContain(secret);
     expect(log).not.toContain('path-secret');
   });

@@ -41,6 +41,8 @@ const administrator = [
   'users.view',
   'users.manage',
   'audit.view',
+  'notifications.manage',
+  'events.publish',
 ];
 const worker = [
   'project.view',
@@ -56,6 +58,8 @@ const worker = [
   'agent.view',
   'agent.start',
   'services.view',
+  'notifications.manage',
+  'events.publish',
 ];
 const granted: Record<string, readonly string[]> = {
   owner: administrator,
@@ -81,7 +85,7 @@ interface Fixture {
 }
 
 interface RouteCase {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   route: string;
   /** Every permission the route needs. */
   needs: string[];
@@ -484,6 +488,72 @@ const routes: RouteCase[] = [
       await owner.post(`/nodes/${id}/connect`, { remote_node_id: id, code });
       return { path: `/nodes/${id}/agents` };
     },
+  },
+  // Issue 14: notifications, platform API.
+  {
+    method: 'GET',
+    route: '/notifications/rules',
+    needs: ['notifications.manage'],
+    prepare: fixed('/notifications/rules'),
+  },
+  {
+    method: 'POST',
+    route: '/notifications/rules',
+    needs: ['notifications.manage'],
+    prepare: fixed('/notifications/rules', { event: 'attention.created', channel: 'browser', enabled: true }),
+  },
+  {
+    method: 'POST',
+    route: '/notifications/test',
+    needs: ['notifications.manage'],
+    prepare: fixed('/notifications/test', {}),
+  },
+  // Every user manages their own tokens; a token never exceeds its user's role.
+  { method: 'GET', route: '/tokens', needs: [], prepare: fixed('/tokens') },
+  {
+    method: 'POST',
+    route: '/tokens',
+    needs: [],
+    prepare: fixed('/tokens', { name: 'perm', scopes: ['read'] }),
+  },
+  { method: 'GET', route: '/webhooks', needs: ['settings.view'], prepare: fixed('/webhooks') },
+  {
+    method: 'POST',
+    route: '/webhooks',
+    needs: ['settings.manage'],
+    prepare: async () => ({
+      path: '/webhooks',
+      body: { name: unique('hook'), url: 'https://example.com/h', events: ['none.ever'] },
+    }),
+  },
+  {
+    method: 'PUT',
+    route: '/webhooks/{name}',
+    needs: ['settings.manage'],
+    prepare: async () => {
+      const name = unique('hook');
+      await owner.post('/webhooks', { name, url: 'https://example.com/h', events: ['none.ever'] });
+      return { path: `/webhooks/${name}`, body: { enabled: false } };
+    },
+  },
+  {
+    method: 'DELETE',
+    route: '/webhooks/{name}',
+    needs: ['settings.manage'],
+    prepare: async () => {
+      const name = unique('hook');
+      await owner.post('/webhooks', { name, url: 'https://example.com/h', events: ['none.ever'] });
+      return { path: `/webhooks/${name}` };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/events',
+    needs: ['events.publish'],
+    prepare: async (f) => ({
+      path: '/events',
+      body: { stream: `project:${f.projectId}`, type: 'perm.check', data: {}, critical: false },
+    }),
   },
 ];
 

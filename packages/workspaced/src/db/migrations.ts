@@ -108,4 +108,43 @@ export const workspacedMigrations: Record<string, Migration> = {
       await db.schema.alterTable('nodes').addColumn('public_key', 'text').execute();
     },
   },
+  'workspaced-0005-platform': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('api_tokens')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('name', 'text', (col) => col.notNull())
+        .addColumn('user_id', 'text', (col) => col.notNull())
+        .addColumn('token_hash', 'text', (col) => col.notNull().unique())
+        .addColumn('scopes', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'integer', (col) => col.notNull())
+        .addColumn('expires_at', 'integer')
+        .addColumn('last_used_at', 'integer')
+        .addColumn('revoked_at', 'integer')
+        .execute();
+      await db.schema.createIndex('api_tokens_user').on('api_tokens').columns(['user_id']).execute();
+      await db.schema
+        .createTable('webhooks')
+        .addColumn('name', 'text', (col) => col.primaryKey())
+        .addColumn('url', 'text', (col) => col.notNull())
+        .addColumn('secret', 'text', (col) => col.notNull())
+        .addColumn('events', 'text', (col) => col.notNull())
+        .addColumn('enabled', 'integer', (col) => col.notNull())
+        .addColumn('project_id', 'integer', (col) => col.references('projects.id').onDelete('cascade'))
+        .addColumn('created_by', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'integer', (col) => col.notNull())
+        .addColumn('updated_at', 'integer', (col) => col.notNull())
+        .addColumn('last_delivery', 'text')
+        .execute();
+      await db.schema
+        .createTable('plugins')
+        .addColumn('id', 'text', (col) => col.primaryKey())
+        .addColumn('manifest', 'text', (col) => col.notNull())
+        .addColumn('enabled', 'integer', (col) => col.notNull())
+        .addColumn('created_by', 'text', (col) => col.notNull())
+        .addColumn('created_at', 'integer', (col) => col.notNull())
+        .addColumn('updated_at', 'integer', (col) => col.notNull())
+        .execute();
+    },
+  },
 };

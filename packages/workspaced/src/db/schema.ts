@@ -96,6 +96,48 @@ export interface WorkflowRunTable {
   finished_at: number | null;
 }
 
+/** A platform API token (issue 14, `src/platform/`): only the SHA-256 of its secret is kept. */
+export interface ApiTokenTable {
+  id: string;
+  name: string;
+  user_id: string;
+  token_hash: string;
+  /** JSON array of scopes (platform/token-scopes.ts). */
+  scopes: string;
+  created_at: number;
+  expires_at: number | null;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
+/** A platform webhook registration (issue 14): durable, unlike notification rules. */
+export interface WebhookTable {
+  name: string;
+  url: string;
+  /** The HMAC key of `X-Workspaced-Signature`. */
+  secret: string;
+  /** JSON array of event patterns. */
+  events: string;
+  enabled: number;
+  project_id: number | null;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+  /** JSON of the last delivery's outcome, status and time; null before the first. */
+  last_delivery: string | null;
+}
+
+/** A registered plugin manifest (issue 14); never executed. */
+export interface PluginTable {
+  id: string;
+  /** JSON: the validated manifest. */
+  manifest: string;
+  enabled: number;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface WorkspacedTables {
   projects: ProjectTable;
   project_members: ProjectMemberTable;
@@ -104,6 +146,9 @@ export interface WorkspacedTables {
   services: ServiceTable;
   workflow_definitions: WorkflowDefinitionTable;
   workflow_runs: WorkflowRunTable;
+  api_tokens: ApiTokenTable;
+  webhooks: WebhookTable;
+  plugins: PluginTable;
 }
 
 export type ProjectRow = Selectable<ProjectTable>;
@@ -113,3 +158,6 @@ export type WorkflowDefinitionRow = Selectable<WorkflowDefinitionTable>;
 export type WorkflowRunRow = Selectable<WorkflowRunTable>;
 export type NodeRow = Selectable<NodeTable>;
 export type ServiceRow = Selectable<ServiceTable>;
+export type ApiTokenRow = Selectable<ApiTokenTable>;
+export type WebhookRow = Selectable<WebhookTable>;
+export type PluginRow = Selectable<PluginTable>;

@@ -10,6 +10,7 @@ import type { ProjectRow, TaskRow } from '../db/schema.js';
 import type { FileLimits } from '../files/limits.js';
 import type { NotificationCenter } from '../notifications/notification-center.js';
 import type { DeliveryPolicy } from '../outbound/signed-delivery.js';
+import type { Caller } from '../platform/caller.js';
 import type { AttentionCenter } from '../realtime/attention-center.js';
 import type { EventBus } from '../realtime/event-bus.js';
 import type { TerminalManager } from '../terminals/terminal-manager.js';
@@ -51,6 +52,8 @@ export type AppEnv = {
     /** web-auth's session state (null without a valid session cookie). */
     auth: AuthState | null;
     principal: Principal;
+    /** A bearer token's user or an MCP tool dispatch (platform/caller.ts); unset for sessions. */
+    caller: Caller | undefined;
     requestId: string;
     /** Set by the project / task guards. */
     project: ProjectRow;

@@ -7,12 +7,15 @@
 import { type WebAuth, WebAuthError } from '@suite/web-auth';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { toPrincipal } from '../auth/principal.js';
 import { requestSecurity } from '../auth/request-security.js';
 import { writeBodyLimit } from '../files/limits.js';
 import { registerNodePeerRoutes, registerNodeRoutes } from '../nodes/node-routes.js';
 import { registerNotificationRoutes } from '../notifications/notification-routes.js';
 import { registerHostObservabilityRoutes } from '../observability/host-routes.js';
+import { registerEventRoutes } from '../platform/event-routes.js';
+import { platformAuth } from '../platform/platform-auth.js';
+import { registerTokenRoutes } from '../platform/token-routes.js';
+import { registerWebhookRoutes } from '../platform/webhook-routes.js';
 import { type PreviewRouteOptions, registerPreviewRoutes } from '../preview/preview-routes.js';
 import { registerAttentionRoutes } from '../realtime/attention-routes.js';
 import { registerServiceRoutes } from '../services/service-routes.js';
@@ -62,6 +65,13 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     allowedHosts: options.allowedHosts,
     allowedOrigins: options.allowedOrigins,
   });
+  // Bearer tokens and MCP tool dispatches beside the cookie session (platform/platform-auth.ts).
+  const callers = platformAuth({
+    db: context.db,
+    auth,
+    loadSession: security.session,
+    requireSession: security.requireSession,
+  });
   const tooLarge = () => {
     throw new ApiError(413, 'BODY_TOO_LARGE', 'the request body is too large');
   };
@@ -75,7 +85,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     c.req.path.endsWith('/files/write') ? fileBodies(c, next) : smallBodies(c, next),
   );
   app.use('*', security.origin);
-  app.use('*', security.session);
+  app.use('*', callers.authenticate);
   app.use('*', auditTrail(auth.audit));
   app.use('*', security.csrf);
 
@@ -85,10 +95,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   registerSessionRoutes(api, sessionOptions);
   // Other daemons pair and read agents with a node credential instead of a session.
   registerNodePeerRoutes(api, context, auth.audit);
-  api.use('*', security.requireSession, async (c, next) => {
-    c.set('principal', toPrincipal(c.var.auth!.user));
-    await next();
-  });
+  api.use('*', callers.requireCaller);
   registerSignedInSessionRoutes(api, sessionOptions);
   registerUserRoutes(api, auth);
   registerAuditRoutes(api, auth);
@@ -107,6 +114,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   registerServiceRoutes(api, context);
   registerHostObservabilityRoutes(api, context);
   registerNotificationRoutes(api, context);
+  registerTokenRoutes(api, context);
+  registerWebhookRoutes(api, context);
+  registerEventRoutes(api, context);
   app.route(apiPrefix, api);
 
   app.notFound(() => errorResponse(404, 'NOT_FOUND', 'no such route'));

@@ -1,5 +1,5 @@
 /**
- * @module Records every mutation made under a session in the audit trail, once its answer is
+ * @module Records every mutation made under a session or a platform token in the audit trail, once its answer is
  * known: `action` is the method and route (`POST /projects/:id/tasks`), `target` the concrete
  * path, `outcome` success / denied / failure with the status in `detail`. Sign-in, sign-out
  * and setup write their own entries (web-auth and routes/session.ts).
@@ -19,14 +19,14 @@ export function auditTrail(audit: AuditLog): MiddlewareHandler<AppEnv> {
     await next();
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return;
-    const auth = c.get('auth');
-    if (!auth || selfAudited.has(c.req.path)) return;
+    const actor = c.get('auth')?.user.username ?? c.get('caller')?.actor;
+    if (!actor || selfAudited.has(c.req.path)) return;
     const status = c.res.status;
     // The route the request was aimed at, even when a middleware (CSRF) refused it first.
     const target = matchedRoutes(c).findLast((route) => route.method !== 'ALL')?.path ?? c.req.path;
     const route = target.startsWith(apiPrefix) ? target.slice(apiPrefix.length) : target;
     await audit.append({
-      actor: auth.user.username,
+      actor,
       action: `${method} ${route}`,
       target: c.req.path.slice(0, 256),
       outcome: status < 400 ? 'success' : status === 401 || status === 403 ? 'denied' : 'failure',

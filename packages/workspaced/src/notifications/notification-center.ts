@@ -6,20 +6,19 @@
  * browser channel publishes a critical `notification` event on the owner's stream `user:<id>`;
  * the webhook channel POSTs a signed JSON summary (outbound/signed-delivery.ts).
  */
-import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import { isRole } from '../access/roles.js';
 import type { WorkspacedDb } from '../db/open-database.js';
 import { ApiError, notFound } from '../http/api-error.js';
 import type { Principal } from '../http/app-env.js';
+import { logDelivery } from '../outbound/delivery-log.js';
 import {
-  checkTargetUrl,
   type DeliveryPolicy,
   type DeliveryResult,
   deliver,
-  RefusedTarget,
-  targetOrigin,
+  newSigningSecret,
 } from '../outbound/signed-delivery.js';
+import { requireAllowedTarget } from '../outbound/target-check.js';
 import type { EventBus, RealtimeEvent } from '../realtime/event-bus.js';
 import { maySee } from '../realtime/event-visibility.js';
 import { type NotificationSummary, summarize } from './event-summary.js';
@@ -70,8 +69,6 @@ export interface DeliveryReport {
 const maxRulesPerUser = 100;
 
 export const userStream = (userId: string) => `user:${userId}`;
-
-const newSecret = () => `whsec_${randomBytes(32).toString('hex')}`;
 
 function publicView({ secret: _secret, ...rule }: StoredRule): NotificationRule {
   return { ...rule, last_delivery: rule.last_delivery && { ...rule.last_delivery } };
@@ -136,7 +133,7 @@ export class NotificationCenter {
       created_at: now,
       updated_at: now,
       last_delivery: null,
-      secret: input.secret ?? newSecret(),
+      secret: input.secret ?? newSigningSecret(),
     };
     this.rules.set(rule.id, rule);
     return {
@@ -190,13 +187,7 @@ export class NotificationCenter {
   }
 
   private checkTarget(channel: Channel, target: string): void {
-    if (channel !== 'webhook') return;
-    try {
-      checkTargetUrl(target, this.deps.delivery.allowPrivateTargets);
-    } catch (error) {
-      if (error instanceof RefusedTarget) throw new ApiError(422, 'TARGET_REFUSED', error.message);
-      throw error;
-    }
+    if (channel === 'webhook') requireAllowedTarget(target, this.deps.delivery.allowPrivateTargets);
   }
 
   private async dispatch(event: RealtimeEvent): Promise<void> {
@@ -241,10 +232,7 @@ export class NotificationCenter {
         { url: rule.target, secret: rule.secret, event: summary.event, payload },
         this.deps.delivery,
       );
-      // The origin only: a path or query may hold a token of the receiving service.
-      const line = { rule_id: rule.id, target: targetOrigin(rule.target), ...result };
-      if (result.outcome === 'delivered') this.deps.logger.info(line, 'notification delivered');
-      else this.deps.logger.warn(line, 'notification delivery failed');
+      logDelivery(this.deps.logger, 'notification', rule.target, result, { rule_id: rule.id });
     }
     rule.last_delivery = { outcome: result.outcome, status: result.status, at: new Date().toISOString() };
     const { id, ...outcome } = result;

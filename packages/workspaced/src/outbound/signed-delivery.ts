@@ -6,7 +6,7 @@
  * the address that was checked (our own `lookup`, so a DNS answer that changes between check and
  * connect cannot move it).
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
@@ -87,6 +87,9 @@ export function targetOrigin(target: string): string {
     return 'invalid URL';
   }
 }
+
+/** A fresh HMAC key for a rule or webhook that was given none. */
+export const newSigningSecret = () => `whsec_${randomBytes(32).toString('hex')}`;
 
 export function sign(secret: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;

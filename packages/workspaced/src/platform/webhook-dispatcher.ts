@@ -1,0 +1,56 @@
+/**
+ * @module Delivers bus events to the enabled platform webhooks whose patterns and project match:
+ * a signed POST of `{event, stream, project_id, seq, ts, critical, data}` through the shared
+ * outbound module (same signature, SSRF guard, retries as notification webhooks). Webhooks are
+ * managed with `settings.manage` (owners and admins, who see every project), so a matching
+ * project event needs no further visibility check.
+ */
+import type { Logger } from 'pino';
+import type { WorkspacedDb } from '../db/open-database.js';
+import { eventMatches } from '../notifications/notification-schema.js';
+import { logDelivery } from '../outbound/delivery-log.js';
+import { type DeliveryPolicy, deliver } from '../outbound/signed-delivery.js';
+import type { EventBus, RealtimeEvent } from '../realtime/event-bus.js';
+import { eventProjectId } from '../realtime/event-visibility.js';
+import { listWebhooks, recordDelivery } from './webhook-store.js';
+
+export interface WebhookDispatcherDeps {
+  db: WorkspacedDb;
+  events: EventBus;
+  delivery: DeliveryPolicy;
+  logger: Logger;
+}
+
+/** Starts listening; returns the function that stops. */
+export function startWebhookDispatcher(deps: WebhookDispatcherDeps): () => void {
+  const dispatch = async (event: RealtimeEvent) => {
+    const projectId = eventProjectId(event);
+    if (projectId === undefined) return;
+    const hooks = (await listWebhooks(deps.db)).filter(
+      (hook) =>
+        hook.enabled === 1 &&
+        (hook.project_id === null || hook.project_id === projectId) &&
+        (JSON.parse(hook.events) as string[]).some((pattern) => eventMatches(pattern, event.type)),
+    );
+    for (const hook of hooks) {
+      const payload = {
+        event: event.type,
+        stream: event.stream,
+        project_id: projectId,
+        seq: event.seq,
+        ts: event.ts,
+        critical: event.critical,
+        data: event.data,
+      };
+      void deliver({ url: hook.url, secret: hook.secret, event: event.type, payload }, deps.delivery).then(
+        async (result) => {
+          logDelivery(deps.logger, 'webhook', hook.url, result, { webhook: hook.name });
+          await recordDelivery(deps.db, hook.name, result);
+        },
+      );
+    }
+  };
+  return deps.events.listen((event) => {
+    dispatch(event).catch((error: unknown) => deps.logger.error({ err: error }, 'webhook dispatch failed'));
+  });
+}
