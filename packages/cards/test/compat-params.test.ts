@@ -293,6 +293,14 @@ describe('github-readme-stats /api/top-langs and /api/pin', () => {
     expect(attribute(textAttributes(dark, 'engine'), 'fill')).toBe('#ff0000');
   });
 
+  it('pin: locale translates the archived and template markers', async () => {
+    expect(textsOf(await card('/api/pin/?username=ada&repo=notes'))).toContain('Archived');
+    expect(textsOf(await card('/api/pin/?username=ada&repo=notes&locale=de'))).toContain('Archiviert');
+    expect(textsOf(await card('/api/pin/?username=ada&repo=template-kit&locale=ja'))).toContain(
+      'テンプレート',
+    );
+  });
+
   it('description_lines_count limits the description lines', () => {
     const repository = {
       nameWithOwner: 'ada/engine',

@@ -23,6 +23,8 @@ export interface RepoInput {
   radius?: number;
   /** Smallest card width, px; default 400. */
   minWidth?: number;
+  /** The markers' words replacing ours (a translation). */
+  labels?: { archived?: string | undefined; template?: string | undefined };
 }
 
 const width = 400;
@@ -41,9 +43,10 @@ export function renderRepo(input: RepoInput): string {
   const { repository, showDescription, theme } = input;
   const name = input.title ?? repository.nameWithOwner;
   const nameX = framePadding + 24;
-  const markers = [repository.isArchived ? 'Archived' : '', repository.isTemplate ? 'Template' : ''].filter(
-    Boolean,
-  );
+  const markers = [
+    repository.isArchived ? (input.labels?.archived ?? 'Archived') : '',
+    repository.isTemplate ? (input.labels?.template ?? 'Template') : '',
+  ].filter(Boolean);
   const nameWidth = measureText(name, { size: 15, bold: true });
   let pills = '';
   let pillX = nameX + nameWidth + 10;

@@ -1,5 +1,5 @@
 /**
- * @module `locale` of the drop-in stats, top-languages and streak cards: the card labels in the
+ * @module `locale` of the drop-in stats, top-languages, pin and streak cards: the card labels in the
  * languages github-readme-stats (`src/translations.js`) and github-readme-streak-stats
  * (`src/translations.php`) both translate completely for the strings we draw. A locale is
  * matched in any case with `_` and `-` alike, by its full name, their aliases (`cn`, `kr`,
@@ -30,6 +30,9 @@ export interface CardLabels {
   weekStreak: string;
   longestWeekStreak: string;
   present: string;
+  /** The repository pin's markers. */
+  archived: string;
+  template: string;
 }
 
 export type LocaleName = keyof typeof locales;
@@ -58,6 +61,8 @@ const locales = {
     weekStreak: 'Wochenserie',
     longestWeekStreak: 'Längste Wochenserie',
     present: 'Heute',
+    archived: 'Archiviert',
+    template: 'Vorlage',
   },
   es: {
     statsTitle: (name) => `Estadísticas de GitHub de ${name}`,
@@ -79,6 +84,8 @@ const locales = {
     weekStreak: 'Racha Semanal',
     longestWeekStreak: 'Racha Semanal Más Larga',
     present: 'Presente',
+    archived: 'Archivados',
+    template: 'Plantilla',
   },
   fr: {
     statsTitle: (name) => `Statistiques GitHub de ${name}`,
@@ -100,6 +107,8 @@ const locales = {
     weekStreak: 'Séquence de la semaine',
     longestWeekStreak: 'Plus longue séquence hebdomadaire',
     present: "Aujourd'hui",
+    archived: 'Archivé',
+    template: 'Modèle',
   },
   it: {
     statsTitle: (name) => `Statistiche GitHub di ${name}`,
@@ -121,6 +130,8 @@ const locales = {
     weekStreak: 'Serie Settimanale',
     longestWeekStreak: 'Serie Settimanale più Lunga',
     present: 'Presente',
+    archived: 'Archiviata',
+    template: 'Template',
   },
   ja: {
     statsTitle: (name) => `${name}の GitHub 統計`,
@@ -142,6 +153,8 @@ const locales = {
     weekStreak: '週間ストリーク',
     longestWeekStreak: '最長の週間ストリーク',
     present: '今',
+    archived: 'アーカイブ済み',
+    template: 'テンプレート',
   },
   ko: {
     statsTitle: (name) => `${name}의 GitHub 통계`,
@@ -163,6 +176,8 @@ const locales = {
     weekStreak: '주간 기여 수',
     longestWeekStreak: '최대 주간 기여 수',
     present: '현재',
+    archived: '보관됨',
+    template: '템플릿',
   },
   nl: {
     statsTitle: (name) => `${name}'${/[sxz]$/i.test(name) ? '' : 's'} GitHub-statistieken`,
@@ -184,6 +199,8 @@ const locales = {
     weekStreak: 'Week Serie',
     longestWeekStreak: 'Langste Week Serie',
     present: 'Vandaag',
+    archived: 'Gearchiveerd',
+    template: 'Sjabloon',
   },
   pl: {
     statsTitle: (name) => `Statystyki GitHub użytkownika ${name}`,
@@ -205,6 +222,8 @@ const locales = {
     weekStreak: 'Seria Tygodni',
     longestWeekStreak: 'Najdłuższa Seria Tygodni',
     present: 'Dziś',
+    archived: 'Zarchiwizowano',
+    template: 'Szablony',
   },
   'pt-br': {
     statsTitle: (name) => `Estatísticas do GitHub de ${name}`,
@@ -226,6 +245,8 @@ const locales = {
     weekStreak: 'Sequência Semanal',
     longestWeekStreak: 'Maior Sequência Semanal',
     present: 'Presente',
+    archived: 'Arquivados',
+    template: 'Modelo',
   },
   ru: {
     statsTitle: (name) => `Статистика GitHub пользователя ${name}`,
@@ -247,6 +268,8 @@ const locales = {
     weekStreak: 'Текущая серия недель',
     longestWeekStreak: 'Самая длинная серия недель',
     present: 'Сейчас',
+    archived: 'Архивирован',
+    template: 'Шаблон',
   },
   tr: {
     statsTitle: (name) => `${name} Hesabının GitHub İstatistikleri`,
@@ -266,6 +289,8 @@ const locales = {
     currentStreak: 'Güncel Seri',
     longestStreak: 'En Uzun Seri',
     present: 'Şu an',
+    archived: 'Arşiv',
+    template: 'Şablon',
   },
   'zh-cn': {
     statsTitle: (name) => `${name} 的 GitHub 统计数据`,
@@ -287,6 +312,8 @@ const locales = {
     weekStreak: '周连续贡献',
     longestWeekStreak: '最长周连续贡献',
     present: '至今',
+    archived: '已归档',
+    template: '模板',
   },
   'zh-tw': {
     statsTitle: (name) => `${name} 的 GitHub 統計資料`,
@@ -308,6 +335,8 @@ const locales = {
     weekStreak: '周連續貢獻',
     longestWeekStreak: '最長周連續貢獻',
     present: '至今',
+    archived: '已封存',
+    template: '模板',
   },
 } satisfies Record<string, Partial<CardLabels>>;
 
