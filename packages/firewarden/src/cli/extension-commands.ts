@@ -173,13 +173,15 @@ async function chooseGrants(
     return capabilities.filter((capability) => options.grant.includes(capability));
   if (!process.stdin.isTTY || output.json || capabilities.length === 0) return [];
   const prompt = createInterface({ input: process.stdin, output: process.stdout });
+  // Lines are read through the iterator, which keeps answers typed ahead of their question.
+  const answers = prompt[Symbol.asyncIterator]();
   try {
     const chosen: GrantableCapability[] = [];
     for (const capability of capabilities) {
-      const reply = await prompt.question(
-        `Grant ${capability} (${grantableCapabilities[capability]})? [y/N] `,
-      );
-      if (/^y(es)?$/i.test(reply.trim())) chosen.push(capability);
+      process.stdout.write(`Grant ${capability} (${grantableCapabilities[capability]})? [y/N] `);
+      const reply = await answers.next();
+      if (reply.done) break; // end of input: the rest stay denied
+      if (/^y(es)?$/i.test(String(reply.value).trim())) chosen.push(capability);
     }
     return chosen;
   } finally {
