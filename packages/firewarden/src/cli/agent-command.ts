@@ -50,7 +50,11 @@ export async function agentCommand(
     if (error instanceof AgentError) return reportFailure(output, error.code, error.message, 2);
     throw error;
   }
-  const { backend } = await running.agent.status();
+  // The status names the backend `auto` chose; if reading it fails, the agent still serves.
+  const backend = await running.agent.status().then(
+    (status) => status.backend,
+    () => `${context.config.firewall.backend} (status unreadable)`,
+  );
   process.stdout.write(
     `firewarden agent listening on unix:${socketPath} (backend ${backend}, group ${gid ?? 'of the process'}, state ${stateDir})\n`,
   );
