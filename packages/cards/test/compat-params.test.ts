@@ -357,6 +357,19 @@ describe('github-readme-streak-stats /streak?user=', () => {
     expect(plain).toContain('28 Dec 2022 – 2 Jan 2023');
   });
 
+  it('card_height makes the card taller with the content centred; never shorter than it', async () => {
+    const plain = await card(base);
+    expect(sizeOf(plain).height).toBe(190);
+    const tall = await card(`${base}&card_height=300`);
+    expect(sizeOf(tall).height).toBe(300);
+    expect(tall).toContain('<g transform="translate(0 55)">');
+    expect(attribute(frame(tall), 'height')).toBe('299');
+    expect(await card(`${base}&card_height=170`)).toBe(plain);
+    // The card is a still image: disable_animations has nothing to turn off.
+    expect(plain).not.toContain('@keyframes');
+    expect(await card(`${base}&disable_animations=true`)).toBe(plain);
+  });
+
   it('locale translates the labels and writes dates the locale way', async () => {
     const german = textsOf(await card(`${base}&locale=de`));
     expect(german).toEqual(

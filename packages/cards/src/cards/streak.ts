@@ -34,6 +34,8 @@ export interface StreakInput {
   colors?: StreakColors;
   /** Corner radius, px. */
   radius?: number;
+  /** Card height, px, never less than the content's; the content is centred down. */
+  height?: number;
 }
 
 export type StreakSection = 'total' | 'current' | 'longest';
@@ -140,6 +142,10 @@ export function renderStreak(input: StreakInput): string {
       .join('');
     height = top + 7 * (cell + gap) + 14;
   }
+  const contentHeight = height;
+  height = Math.max(contentHeight, Math.round(input.height ?? 0));
+  const shift = (height - contentHeight) / 2;
+  const content = `${dividers}<g font-family="${fontFamily}">${total}${current}${longest}</g>${calendar}`;
   const unit = input.weekly ? 'weeks' : 'days';
   const description = `Total contributions ${summary.total}; current streak ${summary.current.length} ${unit} (${rangeText(summary.current, format)}); longest streak ${summary.longest.length} ${unit} (${rangeText(summary.longest, format)}).`;
   return svgDocument({
@@ -147,6 +153,6 @@ export function renderStreak(input: StreakInput): string {
     height,
     title: `${input.login}'s contribution streak`,
     description,
-    body: `${cardFrame({ width, height, theme, hideBorder: input.hideBorder, radius: input.radius })}${dividers}<g font-family="${fontFamily}">${total}${current}${longest}</g>${calendar}`,
+    body: `${cardFrame({ width, height, theme, hideBorder: input.hideBorder, radius: input.radius })}${shift > 0 ? `<g transform="translate(0 ${round(shift)})">${content}</g>` : content}`,
   });
 }

@@ -92,6 +92,7 @@ export const streakStatsCard = defineEndpoint({
     hide_current_streak: lenientFlag('Leave out the current streak.', false),
     hide_longest_streak: lenientFlag('Leave out the longest streak.', false),
     card_width: lenientNumber('Card width, px.', 300, 1000),
+    card_height: lenientNumber('Card height, px (never less than the content).', 170, 1000),
     locale: lenient<LocaleName | null>(
       'Language of the labels and dates (de, fr, ja, zh, ...).',
       readLocale,
@@ -128,6 +129,7 @@ export const streakStatsCard = defineEndpoint({
           theme: themeWithBackground(base, values.background),
           hide,
           width: values.card_width ?? undefined,
+          height: values.card_height ?? undefined,
           weekly,
           formatNumber: values.short_numbers ? shortNumber : undefined,
           labels: {
