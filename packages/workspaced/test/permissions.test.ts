@@ -555,6 +555,17 @@ const routes: RouteCase[] = [
       body: { stream: `project:${f.projectId}`, type: 'perm.check', data: {}, critical: false },
     }),
   },
+  { method: 'GET', route: '/mcp', needs: [], prepare: fixed('/mcp') },
+  // A tool needs what its route needs.
+  {
+    method: 'POST',
+    route: '/mcp/tools/task.create/invoke',
+    needs: ['tasks.write'],
+    prepare: async (f) => ({
+      path: '/mcp/tools/task.create/invoke',
+      body: { args: { project_id: f.projectId, title: 'by tool' } },
+    }),
+  },
 ];
 
 beforeAll(async () => {

@@ -9,6 +9,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestSecurity } from '../auth/request-security.js';
 import { writeBodyLimit } from '../files/limits.js';
+import { registerMcpRoutes } from '../mcp/mcp-routes.js';
 import { registerNodePeerRoutes, registerNodeRoutes } from '../nodes/node-routes.js';
 import { registerNotificationRoutes } from '../notifications/notification-routes.js';
 import { registerHostObservabilityRoutes } from '../observability/host-routes.js';
@@ -117,6 +118,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   registerTokenRoutes(api, context);
   registerWebhookRoutes(api, context);
   registerEventRoutes(api, context);
+  // Tools run through this very app, as the caller (mcp/tool-dispatch.ts).
+  registerMcpRoutes(api, { fetch: (request, env) => app.fetch(request, env), version: context.version });
   app.route(apiPrefix, api);
 
   app.notFound(() => errorResponse(404, 'NOT_FOUND', 'no such route'));
