@@ -3,6 +3,7 @@
  * @module The `game-stats` command: `serve` runs the API; `top` and `player` print tables from
  * a server folder without starting it.
  */
+import { setFlagsFromString } from 'node:v8';
 import { createLogger, startNodeServer } from '@suite/server-kit';
 import { Command, InvalidArgumentError } from 'commander';
 import { playerCommand, topCommand } from './cli/offline-commands.js';
@@ -25,6 +26,15 @@ function portNumber(text: string): number {
   if (!/^\d{1,5}$/.test(text) || Number(text) > 65_535) throw new InvalidArgumentError('must be 0-65535');
   return Number(text);
 }
+
+/**
+ * V8 lets the old generation grow up to 4x its live size between full collections on a machine
+ * with memory to spare; under load most of that growth is short-lived request garbage promoted
+ * by scavenges, and the index's peak RSS doubled. 30 % growth keeps the peak near the live size
+ * (the full collections are incremental and concurrent; read at every collection, so it
+ * applies although set after start).
+ */
+setFlagsFromString('--heap-growing-percent=30');
 
 const program = new Command()
   .name('game-stats')

@@ -98,6 +98,7 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
   // The built-in leaderboards are the ones most asked for: sort them before listening.
   directory.warmUp(builtinStats.flatMap((name) => resolver.resolve(name) ?? []));
   const answers = everyGetPassesTheGate(config) ? new AnswersByTarget() : undefined;
+  const inFlight = { count: 0 };
   const app = createApp({
     context: {
       config,
@@ -109,7 +110,7 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
       startedAt: Date.now(),
       maxPlayers: settings.maxPlayers,
       gameVersion: () => poller.gameVersion,
-      inFlight: { count: 0 },
+      inFlight,
       answers,
     },
     peerAddress: options.peerAddress ?? nodePeerAddress,
@@ -118,7 +119,7 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
   return {
     app,
     fetch: answers ? answerShortcut(app.fetch, answers, () => directory.generation()) : app.fetch,
-    answerDirectly: answers ? directAnswer(answers, () => directory.generation()) : undefined,
+    answerDirectly: answers ? directAnswer(answers, () => directory.generation(), inFlight) : undefined,
     index,
     presence,
     directory,

@@ -6,6 +6,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { HealthBody } from '../src/http/response-schemas.js';
 import { createServerFolder, type GeneratedServer } from './support/generated-server.js';
 import { eventually, type RunningBin, startBin } from './support/running-bin.js';
 
@@ -93,4 +94,23 @@ test('with an API key, an answered target still needs the key every time', async
   expect((await answer(route, authorised)).status).toBe(200);
   expect((await answer(route)).status).toBe(401);
   expect((await answer(route, { authorization: 'Bearer wrong' })).status).toBe(401);
+});
+
+test('health served again has the same headers and is computed afresh each time', async () => {
+  const first = await fetch(`${open.url}/api/health`);
+  const firstBody = (await first.json()) as HealthBody;
+  const headersOf = (response: Response) =>
+    Object.fromEntries(
+      [...response.headers].filter(([name]) => name !== 'date' && name !== 'content-length'),
+    );
+  for (let repeat = 0; repeat < 3; repeat++) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const again = await fetch(`${open.url}/api/health`);
+    const body = (await again.json()) as HealthBody;
+    expect(headersOf(again)).toEqual(headersOf(first));
+    expect(body.system.timestamp > firstBody.system.timestamp).toBe(true);
+    // The request itself is in flight while its answer is made, as through the full pipeline.
+    expect(body.executor).toEqual({ active: 1 });
+    expect(Object.keys(body)).toEqual(Object.keys(firstBody));
+  }
 });

@@ -30,6 +30,22 @@ export class CachedAnswer {
   }
 }
 
+/**
+ * An answer computed afresh every time (health: timestamps, memory, requests in flight), served
+ * again without the framework but never stale: only its headers are learnt once.
+ */
+export class LiveAnswer {
+  headers: Record<string, string> | undefined;
+  constructor(private readonly compute: () => string) {}
+
+  render(): string {
+    return this.compute();
+  }
+}
+
+/** What the shortcut serves again. */
+export type ServedAgain = CachedAnswer | LiveAnswer;
+
 /** Bodies kept at once per route; the oldest is dropped first. */
 const defaultCapacity = 2_000;
 
@@ -65,21 +81,22 @@ const defaultTargets = 1_000;
 
 /** Answers by exact request target (path and query string as sent). */
 export class AnswersByTarget {
-  private readonly answers = new Map<string, CachedAnswer>();
+  private readonly answers = new Map<string, ServedAgain>();
 
   constructor(private readonly capacity = defaultTargets) {}
 
-  remember(target: string, answer: CachedAnswer): void {
+  remember(target: string, answer: ServedAgain): void {
     if (target.length > maxTargetLength) return;
     this.answers.delete(target);
     this.answers.set(target, answer);
     if (this.answers.size > this.capacity) this.answers.delete(this.answers.keys().next().value!);
   }
 
-  /** The answer to serve again, when it is of `generation` and its headers are known. */
-  lookup(target: string, generation: string): CachedAnswer | undefined {
+  /** The answer to serve again, when it is of `generation` (or live) and its headers are known. */
+  lookup(target: string, generation: string): ServedAgain | undefined {
     const answer = this.answers.get(target);
-    return answer?.headers && answer.generation === generation ? answer : undefined;
+    if (!answer?.headers) return undefined;
+    return answer instanceof LiveAnswer || answer.generation === generation ? answer : undefined;
   }
 
   /** Learns the headers of a full answer the app just gave for `target`. */

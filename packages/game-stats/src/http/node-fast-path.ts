@@ -10,14 +10,27 @@ import type { AnswersByTarget } from './fragment-cache.js';
 
 export type DirectAnswer = (request: IncomingMessage, response: ServerResponse) => boolean;
 
-/** Answers a request from `answers` when it can; returns whether it did. */
-export function directAnswer(answers: AnswersByTarget, generation: () => string): DirectAnswer {
+/**
+ * Answers a request from `answers` when it can; returns whether it did. `inFlight` counts it
+ * while its body is rendered, as the app's middleware would (health reports it).
+ */
+export function directAnswer(
+  answers: AnswersByTarget,
+  generation: () => string,
+  inFlight: { count: number },
+): DirectAnswer {
   return (request, response) => {
     if (request.method !== 'GET' || request.url === undefined) return false;
     const started = performance.now();
     const answer = answers.lookup(request.url, generation());
     if (!answer) return false;
-    const body = answer.render(started);
+    inFlight.count++;
+    let body: string;
+    try {
+      body = answer.render(started);
+    } finally {
+      inFlight.count--;
+    }
     response.writeHead(200, { ...answer.headers, 'content-length': Buffer.byteLength(body) });
     response.end(body);
     return true;

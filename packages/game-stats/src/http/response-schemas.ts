@@ -61,6 +61,7 @@ export const healthSchema = z.object({
     skipped_files: integer,
     built_at: timestamp,
     build_ms: integer,
+    restored_files: integer,
   }),
 });
 

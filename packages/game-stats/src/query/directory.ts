@@ -107,6 +107,7 @@ export class Directory {
   /** Sorts the roster and the given rankings (highest first) now, at start, so no request waits for it. */
   warmUp(stats: readonly ResolvedStat[] = []): void {
     this.syncRoster();
+    this.roster.prepareSearch();
     for (const stat of stats) this.ranking(stat, false);
   }
 

@@ -62,6 +62,11 @@ export class Roster {
     this.replace(merged.order, merged.from);
   }
 
+  /** Joins the names for searching now (at start), so the first search does not. */
+  prepareSearch(): void {
+    this.haystack ??= this.joinKeys();
+  }
+
   /** Slots whose name contains `needle` (lower case, no newline), in name order. */
   search(needle: string): number[] {
     this.haystack ??= this.joinKeys();

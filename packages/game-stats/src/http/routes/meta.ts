@@ -4,6 +4,7 @@
 import { getHeapStatistics } from 'node:v8';
 import type { Hono } from 'hono';
 import type { ApiContext } from '../api-context.js';
+import { LiveAnswer, requestTarget } from '../fragment-cache.js';
 import type { HealthBody } from '../response-schemas.js';
 
 const mb = (bytes: number) => Math.round(bytes / 1_048_576);
@@ -30,7 +31,11 @@ export function registerMetaRoutes(app: Hono, context: ApiContext) {
       memory = { at: now, usage: process.memoryUsage(), heapMax: getHeapStatistics().heap_size_limit };
     return memory;
   };
-  app.get('/api/health', (c) => c.json(healthSnapshot(context, sampledMemory())));
+  const health = new LiveAnswer(() => JSON.stringify(healthSnapshot(context, sampledMemory())));
+  app.get('/api/health', (c) => {
+    context.answers?.remember(requestTarget(c.req.raw, c.env), health);
+    return c.body(health.render(), 200, { 'content-type': 'application/json' });
+  });
   app.get('/api', (c) =>
     c.json({ name: 'game-stats', version: context.version, docs: '/api/docs', openapi: '/api/openapi.json' }),
   );
@@ -84,6 +89,7 @@ function healthSnapshot(
       skipped_files: counts.skippedFiles,
       built_at: new Date(counts.builtAt).toISOString(),
       build_ms: counts.lastBuildMs,
+      restored_files: counts.restoredFiles,
     },
   };
 }
