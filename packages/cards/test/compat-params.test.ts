@@ -93,6 +93,20 @@ describe('github-readme-stats /api', () => {
     expect(textsOf(await card('/api?username=grace&number_format=long'))).toContain('3,301');
   });
 
+  it('cache_seconds sets the shared-cache lifetime (30 minutes to 2 days)', async () => {
+    const cacheControl = async (query: string) =>
+      (await bed().app()(`${base}${query}`)).headers.get('cache-control');
+    expect(await cacheControl('')).toBe('public, max-age=1800, s-maxage=1800, stale-while-revalidate=86400');
+    expect(await cacheControl('&cache_seconds=86400')).toBe(
+      'public, max-age=86400, s-maxage=86400, stale-while-revalidate=86400',
+    );
+    expect(await cacheControl('&cache_seconds=10')).toBe(await cacheControl(''));
+    expect(await cacheControl('&cache_seconds=9999999')).toContain('max-age=172800,');
+    // Warm: the same answers again, each with its own lifetime.
+    expect(await cacheControl('&cache_seconds=86400')).toContain('max-age=86400,');
+    expect(await cacheControl('')).toContain('max-age=1800,');
+  });
+
   it('disable_animations is accepted (the card is already still)', async () => {
     const plain = await card(base);
     expect(await card(`${base}&disable_animations=true`)).toBe(plain);
@@ -596,6 +610,20 @@ describe('skill-icons /icons, ghpvc, shields /badge/...', () => {
     const messageOnly = await card('/badge/just%20the%20message-8A2BE2');
     expect(messageOnly).toContain('<title id="title">just the message</title>');
     expect(messageOnly).toContain('fill="#8a2be2"');
+  });
+
+  it('badge cacheSeconds lengthens the cache lifetime (never below our day, as shields)', async () => {
+    const cacheControl = async (query: string) =>
+      (await bed().app()(`/badge/build-passing-green${query}`)).headers.get('cache-control');
+    expect(await cacheControl('')).toBe(
+      'public, max-age=86400, s-maxage=86400, stale-while-revalidate=604800',
+    );
+    expect(await cacheControl('?cacheSeconds=604800')).toBe(
+      'public, max-age=604800, s-maxage=604800, stale-while-revalidate=604800',
+    );
+    expect(await cacheControl('?cacheSeconds=60')).toBe(await cacheControl(''));
+    const body = async (query: string) => (await bed().app()(`/badge/build-passing-green${query}`)).body;
+    expect(await body('?cacheSeconds=604800')).toBe(await body(''));
   });
 
   it('badge query: style, label, color, labelColor, logo, logoColor', async () => {

@@ -3,6 +3,7 @@
  * object until the data is refreshed, so a card with the same parameters is drawn once per
  * refresh; fresh data is a new object, which starts a new memo (the old one is collected).
  */
+import type { CachePolicy } from '../http/cache-control.js';
 
 /**
  * A card drawn from one version of cached data. The same object comes back for the same data
@@ -11,6 +12,8 @@
  */
 export interface DrawnCard {
   readonly svg: string;
+  /** How this answer may be cached, when a parameter chose it (`cache_seconds`); default the endpoint's. */
+  readonly cache?: CachePolicy | undefined;
 }
 
 const memo = new WeakMap<object, Map<string, DrawnCard>>();
@@ -23,7 +26,7 @@ const MAX_VARIANTS = 64;
  *
  * @example renderOnce(stats, `stats|${theme}|${showIcons}`, () => renderStats(...))
  */
-export function renderOnce(data: object, key: string, render: () => string): DrawnCard {
+export function renderOnce(data: object, key: string, render: () => string, cache?: CachePolicy): DrawnCard {
   let variants = memo.get(data);
   if (variants === undefined) {
     variants = new Map();
@@ -31,7 +34,7 @@ export function renderOnce(data: object, key: string, render: () => string): Dra
   }
   const known = variants.get(key);
   if (known !== undefined) return known;
-  const drawn: DrawnCard = { svg: render() };
+  const drawn: DrawnCard = { svg: render(), cache };
   if (variants.size >= MAX_VARIANTS) variants.clear();
   variants.set(key, drawn);
   return drawn;

@@ -20,7 +20,15 @@ import { languageShares } from '../insights/language-shares.js';
 import { customParam, type ParamValues } from '../params/index.js';
 import { getTheme, type Theme } from '../themes/index.js';
 import { drawingKey } from './drawing-key.js';
-import { lenient, lenientColor, lenientFlag, lenientList, lenientNumber, lenientText } from './lenient.js';
+import {
+  cachePolicyFor,
+  lenient,
+  lenientColor,
+  lenientFlag,
+  lenientList,
+  lenientNumber,
+  lenientText,
+} from './lenient.js';
 import { type CardLabels, type LocaleName, labelsOf, readLocale } from './locales.js';
 import { lenientBackground, themeWith, themeWithBackground, withGradient } from './palette.js';
 import { foreignTheme } from './themes.js';
@@ -123,6 +131,7 @@ export const githubReadmeStatsCard = defineEndpoint({
     include_all_commits: lenientFlag('Count commits of every year.', false),
     count_private: lenientFlag('Add the private commits GitHub counts for the account.', false),
     line_height: lenientNumber('Distance between rows, px.', 16, 60),
+    cache_seconds: lenientNumber('Seconds shared caches keep the card (1,800 to 172,800).', 1_800, 172_800),
     number_format: lenient<'short' | 'long' | null>(
       'short (1.2k) or long (1,234).',
       (raw) => (raw === 'short' || raw === 'long' ? raw : undefined),
@@ -140,30 +149,34 @@ export const githubReadmeStatsCard = defineEndpoint({
     );
     const shown = (row: StatsRow, value: number) => (values.show.includes(row) ? value : undefined);
     const labels = labelsOf(values.locale);
-    return renderOnce(stats, `grs-stats|${commits}|${drawingKey(values)}`, () =>
-      withGradient(
-        renderStats({
-          ...statsCardFigures(stats, commits, allCommits, !values.hide_rank),
-          reviews: shown('reviews', stats.reviews),
-          mergedPullRequests: shown('prs_merged', stats.mergedPullRequests),
-          mergedPercentage: shown('prs_merged_percentage', mergedShare(stats)),
-          discussionsStarted: shown('discussions_started', stats.discussionsStarted),
-          discussionsAnswered: shown('discussions_answered', stats.discussionsAnswered),
-          hide: new Set(values.hide.filter((row): row is StatsRow => statsRows.has(row as StatsRow))),
-          rankLabel: values.rank_icon,
-          showIcons: values.show_icons,
-          theme: cardTheme(values),
-          title: cardTitle(values),
-          titleFor: labels.statsTitle,
-          labels: statsLabels(labels, allCommits),
-          minWidth: values.card_width ?? undefined,
-          rowHeight: values.line_height ?? undefined,
-          radius: values.border_radius ?? undefined,
-          hideBorder: values.hide_border,
-          formatValue: values.number_format ? numberFormats[values.number_format] : undefined,
-        }),
-        values.bg_color,
-      ),
+    return renderOnce(
+      stats,
+      `grs-stats|${commits}|${drawingKey(values)}`,
+      () =>
+        withGradient(
+          renderStats({
+            ...statsCardFigures(stats, commits, allCommits, !values.hide_rank),
+            reviews: shown('reviews', stats.reviews),
+            mergedPullRequests: shown('prs_merged', stats.mergedPullRequests),
+            mergedPercentage: shown('prs_merged_percentage', mergedShare(stats)),
+            discussionsStarted: shown('discussions_started', stats.discussionsStarted),
+            discussionsAnswered: shown('discussions_answered', stats.discussionsAnswered),
+            hide: new Set(values.hide.filter((row): row is StatsRow => statsRows.has(row as StatsRow))),
+            rankLabel: values.rank_icon,
+            showIcons: values.show_icons,
+            theme: cardTheme(values),
+            title: cardTitle(values),
+            titleFor: labels.statsTitle,
+            labels: statsLabels(labels, allCommits),
+            minWidth: values.card_width ?? undefined,
+            rowHeight: values.line_height ?? undefined,
+            radius: values.border_radius ?? undefined,
+            hideBorder: values.hide_border,
+            formatValue: values.number_format ? numberFormats[values.number_format] : undefined,
+          }),
+          values.bg_color,
+        ),
+      cachePolicyFor(values.cache_seconds, githubCardCache),
     );
   },
 });

@@ -3,6 +3,7 @@
  * ignored (the parameter takes its fallback), never a 400, because a URL that worked on the old
  * service must keep rendering. Every value is still bounded and checked before it is drawn.
  */
+import type { CachePolicy } from '../http/cache-control.js';
 import { customParam, type Param } from '../params/index.js';
 
 /** Longest value (UTF-16 units) a lenient parameter reads by default; longer input is ignored whole. */
@@ -90,4 +91,13 @@ export function lenientText(description: string, max: number): Param<string | nu
     // Room for `max` characters outside the Basic Multilingual Plane (two units each).
     Math.max(defaultMaxLength, 2 * max),
   );
+}
+
+/**
+ * The cache policy of their `cache_seconds` / `cacheSeconds` (a clamped `lenientNumber`):
+ * `seconds` fresh, stale-while-revalidate kept from `base`; not given: `undefined` (the base).
+ */
+export function cachePolicyFor(seconds: number | null, base: CachePolicy): CachePolicy | undefined {
+  if (seconds === null || base.kind !== 'shared') return undefined;
+  return { ...base, maxAgeSeconds: seconds };
 }

@@ -7,7 +7,7 @@
 import { renderBadge } from '../cards/badge.js';
 import { staticCardCache } from '../http/cache-control.js';
 import { defineEndpoint } from '../http/endpoint.js';
-import { lenient, lenientText } from './lenient.js';
+import { cachePolicyFor, lenient, lenientNumber, lenientText } from './lenient.js';
 import { readShieldsColor } from './shields-colors.js';
 import { readShieldsStyle } from './shields-styles.js';
 import { findLogo, readLogoSlug } from './simple-icons-logos.js';
@@ -92,11 +92,13 @@ export const shieldsStaticBadge = defineEndpoint({
     style: lenient('flat, flat-square, plastic, for-the-badge or social.', readShieldsStyle, 'flat'),
     logo: lenient('A simple-icons slug or title.', readLogoSlug, null),
     logoColor: lenient<string | null>('Logo colour: a shields colour word or hex.', readShieldsColor, null),
+    // shields ignores values below its default lifetime; ours is a day.
+    cacheSeconds: lenientNumber('Seconds caches keep the badge (a day to a year).', 86_400, 31_536_000),
   },
-  async render({ path, label, color, labelColor, style, logo, logoColor }, { services }) {
+  async render({ path, label, color, labelColor, style, logo, logoColor, cacheSeconds }, { services }) {
     const badge = path ?? { label: '', message: 'badge', color: '' };
     const icon = logo === null ? undefined : await findLogo(logo, services.logos);
-    return renderBadge({
+    const svg = renderBadge({
       label: label ?? badge.label,
       message: badge.message,
       color: color ?? readShieldsColor(badge.color) ?? '#4b0',
@@ -105,5 +107,6 @@ export const shieldsStaticBadge = defineEndpoint({
       animation: 'none',
       logo: icon ? { icon, color: logoColor ?? '#fff' } : undefined,
     });
+    return { svg, cache: cachePolicyFor(cacheSeconds, staticCardCache) };
   },
 });

@@ -56,14 +56,14 @@ function errorAnswer(
   return { status, body, headers };
 }
 
-function successAnswer(endpoint: Endpoint, body: string): CardAnswer {
+function successAnswer(endpoint: Endpoint, body: string, cache = endpoint.cache): CardAnswer {
   const headers: Record<string, string> = {
     'content-type': svgContentType,
-    'cache-control': cacheControlFor(endpoint.cache),
+    'cache-control': cacheControlFor(cache),
     ...securityHeaders,
   };
   // A no-store card changes on every request (a counter): a validator would only mislead.
-  if (endpoint.cache.kind === 'no-store') {
+  if (cache.kind === 'no-store') {
     headers.pragma = 'no-cache';
     headers.expires = '0';
   } else {
@@ -151,7 +151,7 @@ export function createCardHandler(
     if (typeof body === 'string') return successAnswer(endpoint, body);
     let found = finished.get(body);
     if (found === undefined) {
-      found = successAnswer(endpoint, body.svg);
+      found = successAnswer(endpoint, body.svg, body.cache);
       finished.set(body, found);
     }
     return found;
