@@ -555,6 +555,33 @@ const routes: RouteCase[] = [
       body: { stream: `project:${f.projectId}`, type: 'perm.check', data: {}, critical: false },
     }),
   },
+  { method: 'GET', route: '/plugins', needs: ['settings.view'], prepare: fixed('/plugins') },
+  {
+    method: 'POST',
+    route: '/plugins',
+    needs: ['settings.manage'],
+    prepare: async () => ({ path: '/plugins', body: { id: unique('plugin'), name: 'P', version: '1.0.0' } }),
+  },
+  {
+    method: 'GET',
+    route: '/plugins/{id}',
+    needs: ['settings.view'],
+    prepare: async () => {
+      const id = unique('plugin');
+      await owner.post('/plugins', { id, name: 'P', version: '1.0.0' });
+      return { path: `/plugins/${id}` };
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/plugins/{id}',
+    needs: ['settings.manage'],
+    prepare: async () => {
+      const id = unique('plugin');
+      await owner.post('/plugins', { id, name: 'P', version: '1.0.0' });
+      return { path: `/plugins/${id}`, body: { enabled: true } };
+    },
+  },
   { method: 'GET', route: '/mcp', needs: [], prepare: fixed('/mcp') },
   // A tool needs what its route needs.
   {

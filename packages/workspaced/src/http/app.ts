@@ -17,6 +17,7 @@ import { registerEventRoutes } from '../platform/event-routes.js';
 import { platformAuth } from '../platform/platform-auth.js';
 import { registerTokenRoutes } from '../platform/token-routes.js';
 import { registerWebhookRoutes } from '../platform/webhook-routes.js';
+import { registerPluginRoutes } from '../plugins/plugin-routes.js';
 import { type PreviewRouteOptions, registerPreviewRoutes } from '../preview/preview-routes.js';
 import { registerAttentionRoutes } from '../realtime/attention-routes.js';
 import { registerServiceRoutes } from '../services/service-routes.js';
@@ -118,6 +119,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   registerTokenRoutes(api, context);
   registerWebhookRoutes(api, context);
   registerEventRoutes(api, context);
+  registerPluginRoutes(api, context);
   // Tools run through this very app, as the caller (mcp/tool-dispatch.ts).
   registerMcpRoutes(api, { fetch: (request, env) => app.fetch(request, env), version: context.version });
   app.route(apiPrefix, api);
