@@ -13,5 +13,11 @@ export interface AppEnv {
     route: string | undefined;
     /** Set by a handler that wrote its own audit entry, so the generic one is skipped. */
     audited: boolean;
+    /** The security headers of every answer (chosen by `requestContext`, added by the envelope). */
+    answerHeaders: Readonly<Record<string, string>>;
+    /** True once a handler has set a header through `c.header()` (see envelope.ts). */
+    handlerHeaders: boolean;
+    /** True when the answer was made by the envelope, which put the common headers on it. */
+    enveloped: boolean;
   };
 }

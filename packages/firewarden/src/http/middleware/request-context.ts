@@ -16,19 +16,19 @@ export interface RequestContextOptions {
 }
 
 /** An API answers JSON only: no framing, no sniffing, no caching, no referrer, no scripts. */
-const securityHeaders: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'no-referrer',
-  'Cache-Control': 'no-store',
-  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-  'Cross-Origin-Resource-Policy': 'same-origin',
+const securityHeaders: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
 };
 
 export function requestContext(options: RequestContextOptions) {
   const trusted = new Set(options.trustedProxies);
   const headers = options.tls
-    ? { ...securityHeaders, 'Strict-Transport-Security': 'max-age=31536000' }
+    ? { ...securityHeaders, 'strict-transport-security': 'max-age=31536000' }
     : securityHeaders;
   const headerNames = Object.keys(headers);
   return createMiddleware<AppEnv & { Bindings: Partial<HttpBindings> }>(async (c, next) => {
@@ -37,10 +37,18 @@ export function requestContext(options: RequestContextOptions) {
     c.set('audited', false);
     const peer = c.env?.incoming?.socket.remoteAddress;
     c.set('clientAddress', resolveClientAddress(peer, c.req.header('x-forwarded-for'), trusted));
-    // Set before the handler builds its answer, so they join it on creation: touching
-    // `c.res.headers` afterwards would force @hono/node-server off its fast response path.
-    c.header(requestIdHeader, requestId);
-    for (const name of headerNames) c.header(name, headers[name]);
+    // The envelope puts these on its answers itself (envelope.ts), and needs to know whether a
+    // handler added headers of its own through Hono.
+    c.set('answerHeaders', headers);
+    const honoHeader = c.header;
+    c.header = (name, value, headerOptions) => {
+      c.set('handlerHeaders', true);
+      honoHeader(name, value, headerOptions);
+    };
     await next();
+    if (c.get('enveloped')) return;
+    // Any other answer gets them afterwards.
+    c.res.headers.set(requestIdHeader, requestId);
+    for (const name of headerNames) c.res.headers.set(name, headers[name]!);
   });
 }
