@@ -7,6 +7,7 @@
 import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { bearerRequest } from './support/bearer.js';
 import {
   type ApiAnswer,
   type Client,
@@ -37,14 +38,8 @@ let projectId: number;
 const invoke = (client: Client, tool: string, args: unknown) =>
   client.post(`/mcp/tools/${tool}/invoke`, { args });
 
-async function bearerPost(secret: string, route: string, json: unknown) {
-  const response = await fetch(`${daemon.url}/api/v1${route}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-    body: JSON.stringify(json),
-  });
-  return { status: response.status, body: (await response.json()) as ApiAnswer['body'] };
-}
+const bearerPost = (secret: string, route: string, json: unknown) =>
+  bearerRequest(daemon, secret, 'POST', route, json);
 
 async function connectMcp(secret: string | undefined): Promise<McpClient> {
   const transport = new StreamableHTTPClientTransport(new URL(`${daemon.url}/api/v1/mcp/stream`), {

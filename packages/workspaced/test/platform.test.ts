@@ -7,6 +7,7 @@ import { createHash, createHmac } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { bearerRequest } from './support/bearer.js';
 import {
   type Client,
   type RunningDaemon,
@@ -25,19 +26,8 @@ let owner: Client;
 let receiver: WebhookReceiver;
 let projectId: number;
 
-/** A request with a bearer token and nothing else (no cookie, no CSRF header). */
-async function bearer(secret: string, method: string, route: string, json?: unknown) {
-  const response = await fetch(`${daemon.url}/api/v1${route}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${secret}`,
-      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text === '' ? null : JSON.parse(text) };
-}
+const bearer = (secret: string, method: string, route: string, json?: unknown) =>
+  bearerRequest(daemon, secret, method, route, json);
 
 beforeAll(async () => {
   receiver = await new WebhookReceiver().start();
