@@ -27,12 +27,14 @@ const refusedRanges: ReadonlyArray<readonly [string, number, 'ipv4' | 'ipv6']> =
   ['ff00::', 8, 'ipv6'], // multicast
 ];
 
-const refused = new BlockList();
-for (const [address, prefix, family] of refusedRanges) refused.addSubnet(address, prefix, family);
+// One list per family: a single BlockList matches IPv4 addresses against the IPv4-mapped IPv6
+// rule too, which would refuse every IPv4 address.
+const refused = { ipv4: new BlockList(), ipv6: new BlockList() };
+for (const [address, prefix, family] of refusedRanges) refused[family].addSubnet(address, prefix, family);
 
 /** True when `address` (an IP literal) is loopback, private, link-local or otherwise special. */
 export function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
-  return refused.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  return family === 4 ? refused.ipv4.check(address, 'ipv4') : refused.ipv6.check(address, 'ipv6');
 }
