@@ -221,6 +221,15 @@ describe('opening a preview', () => {
     expect(JSON.parse(answer.body).error.code).toBe('PREVIEW_AUTH_REQUIRED');
   });
 
+  test('a ticket whose user has since lost terminal.create is refused', async () => {
+    const demoted = await userClient(daemon, owner, 'demoted', 'developer');
+    const location = (await askPreview(demoted.client, app.port)).headers.get('location')!;
+    expect((await owner.patch(`/users/${demoted.id}`, { role: 'viewer' })).status).toBe(200);
+    const answer = await rawRequest(location);
+    expect(answer.status).toBe(401);
+    expect(JSON.parse(answer.body).error.code).toBe('PREVIEW_AUTH_REQUIRED');
+  });
+
   test('ports must be 1-65535 written plainly, and never the daemon own ports', async () => {
     for (const port of ['abc', '0', '65536', '080', '-1', '1e3', '3000.0']) {
       const answer = await askPreview(owner, port);

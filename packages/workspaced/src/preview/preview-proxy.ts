@@ -1,7 +1,7 @@
 /**
  * @module One proxied HTTP exchange: the browser's request streamed to the previewed port and the
- * answer streamed back, both through `pipeline` so a slow side pauses the other (backpressure)
- * and nothing is buffered whole. A port where nothing listens is a 502; an upstream that fails
+ * answer streamed back (`pipe` and `pipeline`, so a slow side pauses the other: backpressure) and
+ * nothing is buffered whole. A port where nothing listens is a 502; an upstream that fails
  * after its answer began is cut off (the browser sees a truncated body, not a made-up one).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
