@@ -3,30 +3,20 @@
  * kept in memory (5 s) still end at once on logout and within 5 s when another process deletes
  * them; cached audit pages still show every new entry, including one another process wrote.
  */
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiClient } from './support/api-client.js';
-import { adminPassword, createInstallation, type Installation } from './support/installation.js';
-import { type RunningServer, startServer } from './support/running-bin.js';
+import { startClockedServer } from './support/clocked-server.js';
+import { adminPassword, type Installation } from './support/installation.js';
+import type { RunningServer } from './support/running-bin.js';
 import { type SqlRunner, sqlRunner } from './support/sql-fixtures.js';
 
 let installation: Installation;
 let server: RunningServer;
 let sql: SqlRunner;
-let clockFile: string;
-
-const setClockOffset = (ms: number) => writeFile(clockFile, String(ms));
+let setClockOffset: (ms: number) => Promise<void>;
 
 beforeAll(async () => {
-  installation = (await createInstallation('sqlite'))!;
-  clockFile = path.join(installation.dir, 'clock-offset');
-  await setClockOffset(0);
-  await installation.createAdmin();
-  server = await startServer(['--config', installation.configFile], {
-    FIREWARDEN_TEST_CLOCK_FILE: clockFile,
-    NODE_ENV: 'test',
-  });
+  ({ installation, server, setClockOffset } = await startClockedServer());
   sql = await sqlRunner({ sqliteFile: installation.sqliteFile });
 });
 

@@ -3,29 +3,21 @@
  * with the test-only clock hook (FIREWARDEN_TEST_CLOCK_FILE, honoured only with NODE_ENV=test on
  * loopback), through the running bin.
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiClient } from './support/api-client.js';
-import { adminPassword, createInstallation, type Installation } from './support/installation.js';
+import { startClockedServer } from './support/clocked-server.js';
+import { adminPassword, type Installation } from './support/installation.js';
 import { type RunningServer, startServer } from './support/running-bin.js';
 
 const minute = 60_000;
 let installation: Installation;
 let server: RunningServer;
 let clockFile: string;
-
-const setClockOffset = (ms: number) => writeFile(clockFile, String(ms));
+let setClockOffset: (ms: number) => Promise<void>;
 
 beforeAll(async () => {
-  installation = (await createInstallation('sqlite'))!;
-  clockFile = path.join(installation.dir, 'clock-offset');
-  await setClockOffset(0);
-  await installation.createAdmin();
-  server = await startServer(['--config', installation.configFile], {
-    FIREWARDEN_TEST_CLOCK_FILE: clockFile,
-    NODE_ENV: 'test',
-  });
+  ({ installation, server, clockFile, setClockOffset } = await startClockedServer());
 });
 
 afterAll(async () => {
