@@ -384,6 +384,16 @@ describe('github-readme-streak-stats /streak?user=', () => {
     expect(await card(`${base}&disable_animations=true`)).toBe(plain);
   });
 
+  it('exclude_days draws their note at the bottom left, coloured by excludeDaysLabel', async () => {
+    const note = await card(`${base}&exclude_days=Sat,Sun&excludeDaysLabel=ff0000`);
+    expect(attribute(textAttributes(note, '* Excluding Sun, Sat'), 'fill')).toBe('#ff0000');
+    expect(attribute(textAttributes(note, '* Excluding Sun, Sat'), 'x')).toBe('20');
+    expect(textsOf(await card(`${base}&exclude_days=Sun`))).toContain('* Excluding Sun');
+    expect(textsOf(await card(base)).join(' ')).not.toContain('Excluding');
+    // Weekly streaks count whole weeks: they draw no note.
+    expect(textsOf(await card(`${base}&exclude_days=Sun&mode=weekly`)).join(' ')).not.toContain('Excluding');
+  });
+
   it('locale translates the labels and writes dates the locale way', async () => {
     const german = textsOf(await card(`${base}&locale=de`));
     expect(german).toEqual(

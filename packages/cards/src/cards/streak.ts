@@ -5,7 +5,7 @@
 import type { ContributionGrid } from '../insights/contribution-grid.js';
 import type { StreakRange, StreakSummary } from '../insights/streak.js';
 import { round, svgDocument } from '../svg/document.js';
-import { cardFrame } from '../svg/frame.js';
+import { cardFrame, framePadding } from '../svg/frame.js';
 import { fontFamily, measureText } from '../svg/measure.js';
 import type { Theme } from '../themes/index.js';
 import { formatCount, formatDay, icon, label, progressRing } from './github-marks.js';
@@ -34,6 +34,8 @@ export interface StreakInput {
   colors?: StreakColors;
   /** Corner radius, px. */
   radius?: number;
+  /** A small note at the bottom left (the days a streak skips), in `color`. */
+  note?: { text: string; color?: string | undefined };
   /** Card height, px, never less than the content's; the content is centred down. */
   height?: number;
 }
@@ -142,10 +144,17 @@ export function renderStreak(input: StreakInput): string {
       .join('');
     height = top + 7 * (cell + gap) + 14;
   }
+  const note = input.note
+    ? label(framePadding, height - 6, input.note.text, {
+        fill: input.note.color ?? theme.muted,
+        size: 10,
+        maxWidth: width - 2 * framePadding,
+      })
+    : '';
   const contentHeight = height;
   height = Math.max(contentHeight, Math.round(input.height ?? 0));
   const shift = (height - contentHeight) / 2;
-  const content = `${dividers}<g font-family="${fontFamily}">${total}${current}${longest}</g>${calendar}`;
+  const content = `${dividers}<g font-family="${fontFamily}">${total}${current}${longest}${note}</g>${calendar}`;
   const unit = input.weekly ? 'weeks' : 'days';
   const description = `Total contributions ${summary.total}; current streak ${summary.current.length} ${unit} (${rangeText(summary.current, format)}); longest streak ${summary.longest.length} ${unit} (${rangeText(summary.longest, format)}).`;
   return svgDocument({

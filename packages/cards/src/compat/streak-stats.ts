@@ -22,6 +22,12 @@ import { foreignTheme } from './themes.js';
 
 const weekdayNames = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'];
 
+/** `* Excluding Sun, Sat`: the days in week order. */
+function excludedDaysNote(days: ReadonlySet<number>): string {
+  const names = [...days].sort().map((day) => weekdayNames[day]!);
+  return `* Excluding ${names.map((name) => name[0]!.toUpperCase() + name.slice(1)).join(', ')}`;
+}
+
 /** `Sun,Sat` -> {0, 6}; unknown names are ignored. */
 function readWeekdays(raw: string): ReadonlySet<number> {
   const days = readList(raw, 7).map((name) => weekdayNames.indexOf(name.slice(0, 3).toLowerCase()));
@@ -77,6 +83,7 @@ export const streakStatsCard = defineEndpoint({
     currStreakLabel: lenientColor('Current streak label colour.'),
     sideLabels: lenientColor('Total and longest labels colour.'),
     dates: lenientColor('Date colour.'),
+    excludeDaysLabel: lenientColor('Colour of the note naming the excluded days.'),
     date_format: lenient<string | null>('PHP date letters, e.g. `M j[, Y]`.', readDateFormat, null),
     mode: lenient<'daily' | 'weekly'>(
       'daily or weekly.',
@@ -130,6 +137,11 @@ export const streakStatsCard = defineEndpoint({
           hide,
           width: values.card_width ?? undefined,
           height: values.card_height ?? undefined,
+          // Their note, drawn in daily mode only (a week has every weekday).
+          note:
+            exclude_days.size > 0 && !weekly
+              ? { text: excludedDaysNote(exclude_days), color: values.excludeDaysLabel ?? undefined }
+              : undefined,
           weekly,
           formatNumber: values.short_numbers ? shortNumber : undefined,
           labels: {

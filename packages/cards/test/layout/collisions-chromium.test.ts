@@ -101,7 +101,7 @@ const dropInUrls = [
         `/api/top-langs?${query({ username: login, locale, layout, langs_count: 20, card_width: 100 })}`,
     ),
     `/streak?${query({ user: login, locale, card_width: 300, mode: 'weekly', short_numbers: true, starting_year: 2020 })}`,
-    `/streak?${query({ user: login, locale, card_width: 300 })}`,
+    `/streak?${query({ user: login, locale, card_width: 300, exclude_days: 'Sun,Mon,Tue,Wed,Thu,Fri,Sat', card_height: 400 })}`,
   ]),
   `/api?${query({ username: login, show: allShowRows, custom_title: words(100), card_width: 100, number_format: 'short' })}`,
   `/typing?${query({ lines: `${filled(120)};${words(120)};${filled(120, 'i')}`, weight: 900, font: 'Fira Code', random: true, size: 30 })}`,
