@@ -78,7 +78,9 @@ function needsNextPage(page: StarsPage): boolean {
 export function fetchUserStats(context: FetchContext, login: string): Promise<UserStats> {
   const subject = `user "${login}"`;
   return context.cache.get<UserStats>({
-    key: `stats:${keyPart(login)}`,
+    // v2: merged pull requests, discussions and the private commits apart; entries of the old
+    // shape in a shared cache (Redis, the Cache API) lack them, so they are not read.
+    key: `stats:v2:${keyPart(login)}`,
     ttlMs: STATS_TTL_MS,
     async load() {
       const user = statsSchema.parse(await context.client.graphql(USER_STATS_QUERY, { login }, subject)).user;
