@@ -1,0 +1,134 @@
+/**
+ * The shell: asks `/auth/me` who is signed in (so a reload keeps the session), shows the login
+ * or the navigation and the screen of the current path. The draft transaction (actions not yet
+ * applied) lives here so it survives moving between the rules, the editor and the review.
+ */
+import { useEffect, useState } from 'react';
+import { get, post, setCsrfToken, whenSignedOut } from './api';
+import { navigate, usePath } from './router';
+import { Audit } from './screens/Audit';
+import { Dashboard } from './screens/Dashboard';
+import { Extensions } from './screens/Extensions';
+import { Login } from './screens/Login';
+import { Notifications } from './screens/Notifications';
+import { RestorePoints } from './screens/RestorePoints';
+import { Review } from './screens/Review';
+import { RuleEditor } from './screens/RuleEditor';
+import { Rules } from './screens/Rules';
+import { Settings } from './screens/Settings';
+import { Users } from './screens/Users';
+import type { Action, SessionView, User } from './types';
+
+const screens = [
+  { path: '/', label: 'Dashboard' },
+  { path: '/rules', label: 'Rules' },
+  { path: '/restore-points', label: 'Restore points' },
+  { path: '/users', label: 'Users', admin: true },
+  { path: '/audit', label: 'Audit log', admin: true },
+  { path: '/settings', label: 'Settings' },
+  { path: '/notifications', label: 'Notifications' },
+  { path: '/extensions', label: 'Extensions' },
+];
+
+export function App() {
+  const [user, setUser] = useState<User | null | undefined>(undefined);
+  const [draft, setDraft] = useState<Action[]>([]);
+  const path = usePath();
+
+  useEffect(() => {
+    whenSignedOut(() => setUser(null));
+    get<SessionView | { authenticated: false }>('/auth/me').then(
+      (me) => {
+        setCsrfToken(me.authenticated ? me.csrf_token : null);
+        setUser(me.authenticated ? me.user : null);
+      },
+      () => setUser(null),
+    );
+  }, []);
+
+  if (user === undefined) return <p className="loading">Loading…</p>;
+  if (user === null)
+    return (
+      <Login
+        onSignedIn={(session) => {
+          setCsrfToken(session.csrf_token);
+          setUser(session.user);
+        }}
+      />
+    );
+
+  const isAdmin = user.role === 'admin';
+  const signOut = async () => {
+    await post('/auth/logout').catch(() => undefined);
+    setCsrfToken(null);
+    setUser(null);
+    navigate('/');
+  };
+
+  return (
+    <div className="shell">
+      <header className="top">
+        <span className="brand">firewarden</span>
+        <nav aria-label="Main">
+          <ul>
+            {screens
+              .filter((screen) => isAdmin || !screen.admin)
+              .map((screen) => (
+                <li key={screen.path}>
+                  <a
+                    href={screen.path}
+                    aria-current={path === screen.path ? 'page' : undefined}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      navigate(screen.path);
+                    }}
+                  >
+                    {screen.label}
+                  </a>
+                </li>
+              ))}
+          </ul>
+        </nav>
+        <span className="who">
+          {user.username} ({user.role}){' '}
+          <button type="button" onClick={signOut}>
+            Sign out
+          </button>
+        </span>
+      </header>
+      <main>{screenFor(path, isAdmin, draft, setDraft)}</main>
+    </div>
+  );
+}
+
+function screenFor(path: string, isAdmin: boolean, draft: Action[], setDraft: (actions: Action[]) => void) {
+  switch (path) {
+    case '/':
+      return <Dashboard isAdmin={isAdmin} />;
+    case '/rules':
+      return <Rules isAdmin={isAdmin} draft={draft} setDraft={setDraft} />;
+    case '/rules/new':
+      return <RuleEditor onAdd={(rule) => setDraft([...draft, { op: 'add', rule }])} />;
+    case '/review':
+      return <Review draft={draft} setDraft={setDraft} />;
+    case '/restore-points':
+      return <RestorePoints isAdmin={isAdmin} />;
+    case '/users':
+      return <Users />;
+    case '/audit':
+      return <Audit />;
+    case '/settings':
+      return <Settings isAdmin={isAdmin} />;
+    case '/notifications':
+      return <Notifications />;
+    case '/extensions':
+      return <Extensions />;
+    default:
+      return (
+        <section>
+          <h1>Not found</h1>
+          <p>There is no screen at this address.</p>
+        </section>
+      );
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * The firewall at a glance: backend, who owns it (read-only on a manager conflict), rule count,
+ * the last transaction, and the pending safe apply read from the API (so it survives a reload):
+ * a countdown to its deadline with a Confirm button. At the deadline the state is read again
+ * (the agent has rolled back unless confirmed).
+ */
+import { useEffect, useState } from 'react';
+import { describeError, get, post } from '../api';
+import type { FirewallStatus, Rule, Transaction } from '../types';
+import { useLoad } from '../use-load';
+
+interface Overview {
+  status: FirewallStatus;
+  ruleCount: number;
+  last: Transaction | null;
+}
+
+async function loadOverview(): Promise<Overview> {
+  const [status, rules, transactions] = await Promise.all([
+    get<FirewallStatus>('/firewall/status'),
+    get<{ rules: Rule[] }>('/firewall/rules'),
+    get<{ transactions: Transaction[] }>('/firewall/transactions?limit=1'),
+  ]);
+  return { status, ruleCount: rules.rules.length, last: transactions.transactions[0] ?? null };
+}
+
+export function Dashboard({ isAdmin }: { isAdmin: boolean }) {
+  const { data, error, reload } = useLoad(loadOverview);
+  const [message, setMessage] = useState<string | null>(null);
+  const pending = data?.status.pending_transaction ?? null;
+
+  const confirm = async () => {
+    if (!pending) return;
+    try {
+      await post(`/firewall/transactions/${encodeURIComponent(pending.transaction_id)}/confirm`);
+      setMessage('The change is confirmed and stays.');
+    } catch (failure) {
+      setMessage(describeError(failure));
+    }
+    await reload();
+  };
+
+  return (
+    <section>
+      <h1>Dashboard</h1>
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      {message && (
+        <p role="status" className="notice">
+          {message}
+        </p>
+      )}
+      {pending && (
+        <Countdown
+          deadline={pending.deadline}
+          isAdmin={isAdmin}
+          onConfirm={confirm}
+          onExpired={async () => {
+            await reload();
+            setMessage('The safe-apply window ended without a confirm: the previous rules are back.');
+          }}
+        />
+      )}
+      {data && (
+        <dl className="facts">
+          <dt>Backend</dt>
+          <dd data-testid="backend">
+            {data.status.backend}
+            {data.status.variant ? ` (${data.status.variant})` : ''}
+          </dd>
+          <dt>Ownership</dt>
+          <dd>
+            {data.status.read_only
+              ? 'Read-only: another firewall manager owns the firewall'
+              : data.status.conflicts.length > 0
+                ? 'Writable despite another firewall manager (allowed by the config)'
+                : 'Managed by firewarden'}
+            {data.status.conflicts.length > 0 && (
+              <ul>
+                {data.status.conflicts.map((conflict) => (
+                  <li key={conflict.code}>{conflict.message}</li>
+                ))}
+              </ul>
+            )}
+          </dd>
+          <dt>Rules</dt>
+          <dd data-testid="rule-count">{data.ruleCount}</dd>
+          <dt>Last apply</dt>
+          <dd data-testid="last-apply">
+            {data.last
+              ? `${data.last.state.replace('_', ' ')} — ${formatTime(data.last.created_at)} by ${data.last.created_by}`
+              : 'none yet'}
+          </dd>
+        </dl>
+      )}
+    </section>
+  );
+}
+
+function Countdown(props: {
+  deadline: string;
+  isAdmin: boolean;
+  onConfirm: () => void;
+  onExpired: () => void;
+}) {
+  const deadline = Date.parse(props.deadline);
+  const [now, setNow] = useState(Date.now());
+  const left = Math.max(0, Math.ceil((deadline - now) / 1000));
+  const expired = left === 0;
+  const { onExpired } = props;
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, []);
+  useEffect(() => {
+    if (!expired) return;
+    // The agent rolls back at the deadline; give it a moment before reading the state again.
+    const timer = setTimeout(onExpired, 1500);
+    return () => clearTimeout(timer);
+  }, [expired, onExpired]);
+
+  return (
+    <section className="pending" aria-label="Pending safe apply">
+      <p>
+        A change is applied on probation. Without a confirm it is rolled back in{' '}
+        <strong data-testid="countdown" aria-live="polite">
+          {left} s
+        </strong>
+        .
+      </p>
+      {props.isAdmin && (
+        <button type="button" className="primary" onClick={props.onConfirm}>
+          Confirm
+        </button>
+      )}
+    </section>
+  );
+}
+
+export function formatTime(iso: string): string {
+  return new Date(iso).toLocaleString();
+}

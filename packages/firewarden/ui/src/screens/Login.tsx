@@ -1,0 +1,55 @@
+/** The sign-in form: a real form, so Enter submits and the browser can fill it. */
+import { type FormEvent, useState } from 'react';
+import { describeError, post } from '../api';
+import type { SessionView } from '../types';
+
+export function Login({ onSignedIn }: { onSignedIn: (session: SessionView) => void }) {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      onSignedIn(await post<SessionView>('/auth/login', { username, password }));
+    } catch (failure) {
+      setError(describeError(failure));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="login">
+      <form onSubmit={submit} aria-labelledby="login-title">
+        <h1 id="login-title">Sign in to firewarden</h1>
+        <label htmlFor="username">Username</label>
+        <input
+          id="username"
+          autoComplete="username"
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          required
+        />
+        <label htmlFor="password">Password</label>
+        <input
+          id="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          required
+        />
+        {error && (
+          <p role="alert" className="error">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy}>
+          Sign in
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,64 @@
+/** The shapes of the API answers the UI reads (see the package README, "API"). */
+
+export interface User {
+  id: string;
+  username: string;
+  display_name: string | null;
+  role: 'admin' | 'viewer';
+  disabled: boolean;
+  created_at: string;
+}
+
+export interface SessionView {
+  authenticated: true;
+  user: User;
+  csrf_token: string;
+}
+
+export interface Rule {
+  direction: string;
+  action: string;
+  protocol: string;
+  destination_port?: string;
+  source_port?: string;
+  family?: string;
+  source?: string;
+  destination?: string;
+  interface?: string;
+  comment?: string;
+}
+
+export interface Conflict {
+  code: string;
+  message: string;
+}
+
+export interface FirewallStatus {
+  backend: string;
+  variant?: string;
+  conflicts: Conflict[];
+  read_only: boolean;
+  pending_transaction: { transaction_id: string; deadline: string } | null;
+}
+
+export type Action = { op: 'add'; rule: Rule } | { op: 'delete'; position: number };
+
+export interface Transaction {
+  id: string;
+  state: 'pending' | 'confirmed' | 'applied' | 'rolled_back' | 'failed';
+  created_at: string;
+  created_by: string;
+  actions: Action[];
+  restore_point_id: string | null;
+  deadline: string | null;
+  finished_at: string | null;
+  error: string | null;
+}
+
+export interface RestorePoint {
+  id: string;
+  kind: 'automatic' | 'manual';
+  created_at: string;
+  note: string | null;
+  hash: string;
+}
