@@ -508,6 +508,22 @@ const routes: RouteCase[] = [
     needs: ['notifications.manage'],
     prepare: fixed('/notifications/test', {}),
   },
+  ...(['GET', 'PUT', 'DELETE'] as const).map(
+    (method): RouteCase => ({
+      method,
+      route: '/notifications/rules/{id}',
+      needs: ['notifications.manage'],
+      // Rules are per user: the caller's own (a role without the permission gets none, id 1).
+      prepare: async (f) => {
+        const rule = { event: unique('perm.rule'), channel: 'browser', enabled: true };
+        const created = await clients.get(f.role)!.post('/notifications/rules', rule);
+        return {
+          path: `/notifications/rules/${created.body.id ?? 1}`,
+          body: method === 'PUT' ? { enabled: false } : undefined,
+        };
+      },
+    }),
+  ),
   // Every user manages their own tokens; a token never exceeds its user's role.
   { method: 'GET', route: '/tokens', needs: [], prepare: fixed('/tokens') },
   {
@@ -515,6 +531,15 @@ const routes: RouteCase[] = [
     route: '/tokens',
     needs: [],
     prepare: fixed('/tokens', { name: 'perm', scopes: ['read'] }),
+  },
+  {
+    method: 'POST',
+    route: '/tokens/{id}/revoke',
+    needs: [],
+    prepare: async (f) => {
+      const created = await clients.get(f.role)!.post('/tokens', { name: 'to revoke' });
+      return { path: `/tokens/${created.body.id}/revoke` };
+    },
   },
   { method: 'GET', route: '/webhooks', needs: ['settings.view'], prepare: fixed('/webhooks') },
   {
