@@ -1,18 +1,18 @@
 /**
- * @module Serialized audit pages, reused while the trail has not grown. The trail is append-only,
- * so a page is fully determined by its query string and the newest sequence number: one indexed
- * lookup of the head replaces parsing the query and reading, parsing and re-serializing up to 500
- * entries. Keyed by the raw query string (the same string always asks for the same page; invalid
+ * @module Serialized audit pages (encoded answer prefixes, see `okPrefix` in envelope.ts), reused
+ * while the trail has not grown. The trail is append-only, so a page is fully determined by its
+ * query string and the newest sequence number: one indexed lookup of the head replaces parsing
+ * the query and reading, parsing and re-serializing up to 500 entries. Keyed by the raw query string (the same string always asks for the same page; invalid
  * ones throw in `render` and are not cached). Bounded in size.
  */
 
 const maxPages = 64;
 
 export class AuditPageCache {
-  readonly #pages = new Map<string, string>();
+  readonly #pages = new Map<string, Buffer>();
 
-  /** The cached JSON for `queryString` at `head`, or the result of `render` (then cached). */
-  async get(queryString: string, head: number, render: () => Promise<string>): Promise<string> {
+  /** The cached page for `queryString` at `head`, or the result of `render` (then cached). */
+  async get(queryString: string, head: number, render: () => Promise<Buffer>): Promise<Buffer> {
     const key = `${head}?${queryString}`;
     const cached = this.#pages.get(key);
     if (cached !== undefined) return cached;

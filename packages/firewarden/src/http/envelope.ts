@@ -21,7 +21,7 @@ const jsonType = 'application/json; charset=utf-8';
  */
 function answer(
   c: Context<AppEnv>,
-  body: string,
+  body: string | Uint8Array<ArrayBuffer>,
   status: ContentfulStatusCode,
   extraHeaders?: Record<string, string>,
 ): Response {
@@ -40,9 +40,18 @@ export function ok(c: Context<AppEnv>, data: unknown, status: ContentfulStatusCo
   return answer(c, JSON.stringify({ ok: true, data, request_id: c.get('requestId') }), status);
 }
 
-/** `ok` for data already serialized to JSON (cached answers). */
-export function okJson(c: Context<AppEnv>, dataJson: string): Response {
-  return answer(c, `{"ok":true,"data":${dataJson},"request_id":${JSON.stringify(c.get('requestId'))}}`, 200);
+/**
+ * The start of an `ok` answer around data already serialized to JSON, encoded once: a cached
+ * answer (an audit page is 24 KB) is then neither concatenated, measured nor encoded again per
+ * request. Answer with `okFromPrefix`.
+ */
+export function okPrefix(dataJson: string): Buffer {
+  return Buffer.from(`{"ok":true,"data":${dataJson},"request_id":`);
+}
+
+export function okFromPrefix(c: Context<AppEnv>, prefix: Buffer): Response {
+  const end = Buffer.from(`${JSON.stringify(c.get('requestId'))}}`);
+  return answer(c, Buffer.concat([prefix, end], prefix.length + end.length), 200);
 }
 
 export function errorBody(requestId: string, error: ApiError): string {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { auditHeadReader } from '../../audit/audit-head.js';
 import { AuditPageCache, queryStringOf } from '../../audit/audit-page-cache.js';
 import type { Services } from '../../server/services.js';
-import { okJson } from '../envelope.js';
+import { okFromPrefix, okPrefix } from '../envelope.js';
 import { requirePermission } from '../middleware/require-permission.js';
 import { parseOrThrow } from '../read-json-body.js';
 import type { DefineRoute } from '../route-table.js';
@@ -56,12 +56,11 @@ export function registerAuditRoutes(defineRoute: DefineRoute, services: Services
         const page = await pages.get(queryStringOf(c.req.url), await readHead(), async () => {
           const query = parseOrThrow(auditQuery, c.req.query(), 'the query');
           const listed = await services.auth().audit.list(query);
-          return JSON.stringify({
-            entries: listed.entries.map(auditEntryView),
-            next_before: listed.nextBefore,
-          });
+          return okPrefix(
+            JSON.stringify({ entries: listed.entries.map(auditEntryView), next_before: listed.nextBefore }),
+          );
         });
-        return okJson(c, page);
+        return okFromPrefix(c, page);
       },
     ],
   });
