@@ -145,6 +145,45 @@ describe('with --allow-private-targets', () => {
     }
   });
 
+  test('a rule never tells its owner about a project they cannot see', async () => {
+    const outsider = await userClient(daemon, owner, 'outsider', 'developer');
+    // Made first, so it is matched before the owner's rule on the same event.
+    const spying = await outsider.client.post('/notifications/rules', {
+      event: '*',
+      channel: 'webhook',
+      target: `${receiver.url}/outsider`,
+      enabled: true,
+    });
+    expect(spying.status).toBe(201);
+    await owner.post('/notifications/rules', {
+      event: 'secret.*',
+      channel: 'webhook',
+      target: `${receiver.url}/insider`,
+      enabled: true,
+    });
+    const hidden = (await owner.post('/projects', { name: 'hidden', path: await createRepo() })).body.id;
+    expect(
+      (
+        await owner.post('/events', {
+          stream: `project:${hidden}`,
+          type: 'secret.plan',
+          data: {},
+          critical: false,
+        })
+      ).status,
+    ).toBe(202);
+    await receiver.waitFor('/insider');
+    expect(receiver.received.filter((r) => r.path === '/outsider')).toHaveLength(0);
+    // The outsider cannot scope a rule to that project either.
+    const scoped = await outsider.client.post('/notifications/rules', {
+      event: '*',
+      channel: 'browser',
+      enabled: true,
+      project_id: hidden,
+    });
+    expect(scoped.status).toBe(404);
+  });
+
   test('a failing receiver is retried, then counted failed; the log never holds the secret', async () => {
     const secret = 'a-secret-that-must-not-leak-0123';
     const created = await owner.post('/notifications/rules', {
