@@ -154,6 +154,21 @@ describe('tokens', () => {
   });
 });
 
+test('a user holds at most 100 live tokens', async () => {
+  const { client } = await userClient(daemon, owner, 'collector', 'developer');
+  let first: string | undefined;
+  for (let index = 0; index < 100; index++) {
+    const created = await client.post('/tokens', { name: `t${index}` });
+    expect(created.status).toBe(201);
+    first ??= created.body.id;
+  }
+  const refused = await client.post('/tokens', { name: 'one too many' });
+  expect(refused.status).toBe(409);
+  expect(refused.body.error.code).toBe('TOO_MANY_TOKENS');
+  await client.post(`/tokens/${first}/revoke`);
+  expect((await client.post('/tokens', { name: 'after a revoke' })).status).toBe(201);
+});
+
 describe('webhooks', () => {
   test('a durable webhook receives matching project events, signed; updates and deletes', async () => {
     const created = await owner.post('/webhooks', {

@@ -7,13 +7,16 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { roleHas } from '../access/permissions.js';
 import type { WorkspacedDb } from '../db/open-database.js';
-import { notFound } from '../http/api-error.js';
+import { ApiError, notFound } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { readJson } from '../http/request-input.js';
 import { scopesSchema } from './token-scopes.js';
 import { createToken, findToken, listTokens, revokeToken, tokenView } from './token-store.js';
 
 const dayMs = 24 * 60 * 60 * 1000;
+
+/** Live (unrevoked) tokens one user may hold. */
+const maxLiveTokens = 100;
 
 const createTokenSchema = z
   .object({
@@ -27,6 +30,9 @@ const createTokenSchema = z
 export function registerTokenRoutes(app: Hono<AppEnv>, { db }: { db: WorkspacedDb }): void {
   app.post('/tokens', async (c) => {
     const input = await readJson(c, createTokenSchema);
+    const live = (await listTokens(db, c.var.principal.id)).filter((row) => row.revoked_at === null);
+    if (live.length >= maxLiveTokens)
+      throw new ApiError(409, 'TOO_MANY_TOKENS', `at most ${maxLiveTokens} live tokens per user; revoke one`);
     const { row, secret } = await createToken(db, {
       name: input.name,
       userId: c.var.principal.id,
