@@ -33,7 +33,8 @@ export interface Sandbox {
 const bindThenExec =
   'while [ "$1" != -- ]; do mount --bind "$1" "$2" || exit 97; shift 2; done; shift; exec "$@"';
 
-function wrapped(sandbox: Pick<Sandbox, 'ns' | 'binds'>, argv: string[]): string[] {
+/** argv that runs `argv` inside the sandbox: its namespace, a private mount namespace, its binds. */
+export function sandboxCommand(sandbox: Pick<Sandbox, 'ns' | 'binds'>, argv: string[]): string[] {
   return [
     ...sandbox.ns.prefix,
     'unshare',
@@ -58,7 +59,7 @@ export async function createSandbox(): Promise<Sandbox> {
     ns,
     folder,
     binds: [],
-    exec: (argv, input) => exec(wrapped(sandbox, argv), input),
+    exec: (argv, input) => exec(sandboxCommand(sandbox, argv), input),
     remove: async () => {
       await ns.remove();
       rmSync(folder, { recursive: true, force: true });
@@ -142,7 +143,7 @@ export async function startSandboxAgent(
   options: { backend: 'auto' | 'ufw' | 'iptables'; allowWrite?: boolean },
 ): Promise<SandboxAgent> {
   const socketPath = path.join(sandbox.folder, 'agent.sock');
-  const [program, ...args] = wrapped(sandbox, [process.execPath, bundle]);
+  const [program, ...args] = sandboxCommand(sandbox, [process.execPath, bundle]);
   const child: ChildProcess = spawn(program!, args, {
     env: {
       PATH: process.env.PATH ?? '',

@@ -1,8 +1,10 @@
 /**
- * @module Test support: the built `firewarden agent` bin run inside a network namespace (as
- * `firewarden-agent.service` runs it on a host), waited on until its listening line.
+ * @module Test support: the built `firewarden agent` bin run inside a network namespace, or a
+ * sandbox (a namespace plus private mounts over host folders), as `firewarden-agent.service` runs
+ * it on a host; waited on until its listening line.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { type Sandbox, sandboxCommand } from '../../backends/support/sandbox.js';
 import { childEnvironment, cliPath } from '../../support/running-bin.js';
 
 export interface AgentBin {
@@ -12,12 +14,16 @@ export interface AgentBin {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/** `where`: a network namespace's name, or a sandbox (its mounts apply to the agent too). */
 export async function startAgentBin(
-  namespace: string,
+  where: string | Sandbox,
   args: string[],
   env: NodeJS.ProcessEnv = {},
 ): Promise<AgentBin> {
-  const child = spawn('ip', ['netns', 'exec', namespace, process.execPath, cliPath, 'agent', ...args], {
+  const agent = [process.execPath, cliPath, 'agent', ...args];
+  const [program, ...argv] =
+    typeof where === 'string' ? ['ip', 'netns', 'exec', where, ...agent] : sandboxCommand(where, agent);
+  const child = spawn(program!, argv, {
     env: childEnvironment(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
