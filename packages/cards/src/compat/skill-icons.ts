@@ -1,6 +1,7 @@
 /**
  * @module skill-icons (skillicons.dev) drop-in: `/icons?i=js,html,css&theme=light&perline=3`.
- * Its ids and short aliases resolve to our skills catalogue; ids we have no logo for are left
+ * Its ids and short aliases resolve to our skills catalogue; other ids are looked up as
+ * simple-icons slugs (every slug on Node, see `LogoCatalogue`), and ids found nowhere are left
  * out (the row keeps the others), never an error.
  */
 import { resolveSkill, skillIcons } from '../brands/skills.js';
@@ -10,6 +11,7 @@ import { defineEndpoint } from '../http/endpoint.js';
 import { ownEntry } from '../params/own-entry.js';
 import { getTheme } from '../themes/index.js';
 import { lenient, lenientNumber, readList } from './lenient.js';
+import { findLogo, readLogoSlug } from './simple-icons-logos.js';
 
 /** Their ids and aliases whose name differs from ours (the rest resolve as our ids or aliases). */
 const theirIds: Readonly<Record<string, string>> = {
@@ -37,14 +39,23 @@ const iconSize = 48;
 /** Most icons read from `i`. */
 const maxIcons = 60;
 
-function readIcons(raw: string): string[] {
+/** An id of theirs: one of our skills, or a simple-icons slug to look up when drawing. */
+type IconId = { skill: string } | { slug: string };
+
+function readIcons(raw: string): IconId[] {
   // `i=all` shows every icon they have; here, every logo we have.
-  if (raw.toLowerCase() === 'all') return [...skillIcons.keys()].slice(0, maxIcons);
-  const ids: string[] = [];
+  if (raw.toLowerCase() === 'all')
+    return [...skillIcons.keys()].slice(0, maxIcons).map((skill) => ({ skill }));
+  const ids: IconId[] = [];
+  const seen = new Set<string>();
   for (const name of readList(raw, maxIcons)) {
     const key = name.toLowerCase();
-    const id = resolveSkill(ownEntry(theirIds, key) ?? key);
-    if (id && !ids.includes(id)) ids.push(id);
+    const skill = resolveSkill(ownEntry(theirIds, key) ?? key);
+    const slug = skill === undefined ? readLogoSlug(key) : undefined;
+    const seenAs = skill ?? `slug:${slug}`;
+    if ((skill === undefined && slug === undefined) || seen.has(seenAs)) continue;
+    seen.add(seenAs);
+    ids.push(skill === undefined ? { slug: slug! } : { skill });
   }
   return ids;
 }
@@ -58,8 +69,8 @@ export const skillIconsRow = defineEndpoint({
   cache: staticCardCache,
   pure: true,
   params: {
-    i: lenient<readonly string[]>('Comma-separated skill-icons ids or aliases.', readIcons, []),
-    icons: lenient<readonly string[]>('Same as `i`.', readIcons, []),
+    i: lenient<readonly IconId[]>('Comma-separated skill-icons ids or aliases.', readIcons, []),
+    icons: lenient<readonly IconId[]>('Same as `i`.', readIcons, []),
     theme: lenient<'dark' | 'light'>(
       'dark or light.',
       (raw) => (raw === 'light' || raw === 'dark' ? raw : undefined),
@@ -67,10 +78,13 @@ export const skillIconsRow = defineEndpoint({
     ),
     perline: lenientNumber('Icons per row (1-50).', 1, 50),
   },
-  render: ({ i, icons, theme, perline }) => {
+  async render({ i, icons, theme, perline }, { services }) {
     const ids = i.length > 0 ? i : icons;
+    const found = await Promise.all(
+      ids.map((id) => ('skill' in id ? skillIcons.get(id.skill) : findLogo(id.slug, services.logos))),
+    );
     return renderSkills({
-      icons: ids.map((id) => skillIcons.get(id)!),
+      icons: found.filter((icon) => icon !== undefined),
       showLabels: false,
       size: iconSize,
       theme: getTheme(themes[theme]),

@@ -1,5 +1,5 @@
 /**
- * @module shields' `logo=` draws every simple-icons slug on Node: the Node options
+ * @module shields' `logo=` and skill-icons' `i=` draw every simple-icons slug on Node: the Node options
  * (`appOptionsFromEnvironment`, what `readme-cards serve` and the Vercel function use) carry the
  * catalogue read from the installed package, while an app without one draws the shipped logos
  * only. The expected paths come from the simple-icons package itself.
@@ -42,6 +42,16 @@ describe('shields logo= on Node', () => {
     const app = createApp();
     expect(await badge(app, 'logo=gitea')).toBe(await badge(app, ''));
     expect(await badge(app, 'logo=github')).toContain('scale(0.58)');
+  });
+
+  it('draws skill-icons ids outside our skills catalogue as simple-icons logos', async () => {
+    const response = await (await nodeApp()).request('/icons?i=js,gitea,no-such-thing,gitea');
+    expect(response.status).toBe(200);
+    const svg = await response.text();
+    expect(svg).toContain('<title id="title">Skills: JavaScript, Gitea</title>');
+    expect(svg).toContain(`d="${siGitea.path}"`);
+    const shippedOnly = await (await createApp().request('/icons?i=js,gitea')).text();
+    expect(shippedOnly).toContain('<title id="title">Skills: JavaScript</title>');
   });
 
   it('takes only path data from an icon file', () => {
