@@ -10,6 +10,7 @@ import { type CommonOptions, commandContext } from './cli/command-context.js';
 import { serviceStatusCommand, validateConfigCommand } from './cli/config-commands.js';
 import { doctorCommand, preflightCommand, statusCommand } from './cli/diagnose-commands.js';
 import { registerExtensionCommands } from './cli/extension-commands.js';
+import { registerUninstallCommand } from './cli/uninstall-command.js';
 import { reportFailure } from './cli/output.js';
 import { restoreApplyCommand, restoreCreateCommand, restoreListCommand } from './cli/restore-commands.js';
 import { ConfigError } from './config/config-error.js';
@@ -127,6 +128,7 @@ withInstallation(
 );
 
 registerExtensionCommands(program, withInstallation);
+registerUninstallCommand(program);
 
 const wantsJson = process.argv.includes('--json');
 program.parseAsync().catch((error: unknown) => {

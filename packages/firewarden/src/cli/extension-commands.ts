@@ -4,7 +4,6 @@
  * `extension remove <id>`. Install and remove need elevated rights; every change is audited.
  */
 import { userInfo } from 'node:os';
-import { createInterface } from 'node:readline/promises';
 import { createWebAuth } from '@suite/web-auth';
 import type { Command } from 'commander';
 import semver from 'semver';
@@ -19,6 +18,7 @@ import { openDatabase } from '../store/open-database.js';
 import { appVersion } from '../version.js';
 import { type CommandContext, type CommonOptions, commandContext } from './command-context.js';
 import { type Output, printJson, printLines, reportFailure, table } from './output.js';
+import { saidYes, terminalQuestions } from './terminal-questions.js';
 
 /** Adds `withInstallation`'s options (`--config`, `--data-dir`, `--json`) to a command. */
 export type WithInstallation = (command: Command) => Command;
@@ -172,20 +172,19 @@ async function chooseGrants(
   if (options.grant.length > 0)
     return capabilities.filter((capability) => options.grant.includes(capability));
   if (!process.stdin.isTTY || output.json || capabilities.length === 0) return [];
-  const prompt = createInterface({ input: process.stdin, output: process.stdout });
-  // Lines are read through the iterator, which keeps answers typed ahead of their question.
-  const answers = prompt[Symbol.asyncIterator]();
+  const questions = terminalQuestions();
   try {
     const chosen: GrantableCapability[] = [];
     for (const capability of capabilities) {
-      process.stdout.write(`Grant ${capability} (${grantableCapabilities[capability]})? [y/N] `);
-      const reply = await answers.next();
-      if (reply.done) break; // end of input: the rest stay denied
-      if (/^y(es)?$/i.test(String(reply.value).trim())) chosen.push(capability);
+      const answer = await questions.ask(
+        `Grant ${capability} (${grantableCapabilities[capability]})? [y/N] `,
+      );
+      if (answer === null) break; // end of input: the rest stay denied
+      if (saidYes(answer)) chosen.push(capability);
     }
     return chosen;
   } finally {
-    prompt.close();
+    questions.close();
   }
 }
 

@@ -86,6 +86,15 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    update: z
+      .object({
+        /** `firewarden update check` asks the update server only when this is true (off by default). */
+        enabled: z.boolean().default(false),
+        /** The signed update manifest (JSON); `update check` and `update apply` read it. */
+        url: z.url({ protocol: /^https?$/ }).max(2_048).optional(),
+      })
+      .strict()
+      .prefault({}),
     security: z
       .object({
         session_idle_timeout_minutes: z.number().int().min(1).max(1_440).default(30),
