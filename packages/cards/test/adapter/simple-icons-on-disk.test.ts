@@ -49,7 +49,8 @@ describe('shields logo= on Node', () => {
     expect(response.status).toBe(200);
     const svg = await response.text();
     expect(svg).toContain('<title id="title">Skills: JavaScript, Gitea</title>');
-    expect(svg).toContain(`d="${siGitea.path}"`);
+    // In its brand colour, as the shipped skills are.
+    expect(svg).toContain(`d="${siGitea.path}" fill="#${siGitea.hex.toLowerCase()}"`);
     const shippedOnly = await (await createApp().request('/icons?i=js,gitea')).text();
     expect(shippedOnly).toContain('<title id="title">Skills: JavaScript</title>');
   });

@@ -1,7 +1,8 @@
 /**
- * @module Every simple-icons logo (CC0, about 3,500) for shields' `logo=` on Node: each one is
- * read from the package's `icons/<slug>.svg` the first time it is asked for and kept, so the
- * process pays nothing until then (importing the package instead costs about 34 MB and 220 ms).
+ * @module Every simple-icons logo (CC0, about 3,500) for shields' `logo=` and skill-icons' `i=`
+ * on Node: each one is read from the package's `icons/<slug>.svg` the first time it is asked for
+ * and kept, with its brand colour from `icons.json` (read once), so the process pays nothing
+ * until then (importing the package instead costs about 34 MB and 220 ms).
  * Node-only (it reads files): the Workers entry does not use it.
  */
 import { readFile } from 'node:fs/promises';
@@ -24,23 +25,44 @@ const xmlEntities: Readonly<Record<string, string>> = {
 };
 
 /** The logo in one of simple-icons' SVG files; `undefined` if the file is not what we expect. */
-export function logoFromSvg(svg: string): BrandIcon | undefined {
+export function logoFromSvg(svg: string, hex: string | null = null): BrandIcon | undefined {
   const path = pathAttribute.exec(svg)?.[1];
   const title = titleText.exec(svg)?.[1];
   if (path === undefined || title === undefined || !pathData.test(path)) return undefined;
   return {
     title: title.replace(/&(amp|lt|gt|quot|apos);/g, (entity) => xmlEntities[entity]!),
-    // Badges draw logos in `logoColor`; the brand colour is not needed.
-    hex: null,
+    hex,
     path,
     paint: 'fill',
   };
 }
 
+const hexColour = /^[0-9A-Fa-f]{6}$/;
+
+/** `#rrggbb` by slug from simple-icons' `icons.json` (entries `{ slug, hex, ... }`). */
+export function brandColours(json: string): Map<string, string> {
+  const colours = new Map<string, string>();
+  const entries: unknown = JSON.parse(json);
+  if (!Array.isArray(entries)) return colours;
+  for (const entry of entries as Array<{ slug?: unknown; hex?: unknown }>) {
+    if (typeof entry?.slug === 'string' && typeof entry.hex === 'string' && hexColour.test(entry.hex))
+      colours.set(entry.slug, `#${entry.hex.toLowerCase()}`);
+  }
+  return colours;
+}
+
 /** The catalogue of the installed simple-icons package; slugs are `[a-z0-9]` (see `toSlug`). */
 export function simpleIconsOnDisk(): LogoCatalogue {
+  const require = createRequire(import.meta.url);
   // The package exports its icon files, not its package.json: locate the folder by one of them.
-  const folder = dirname(createRequire(import.meta.url).resolve('simple-icons/icons/github.svg'));
+  const folder = dirname(require.resolve('simple-icons/icons/github.svg'));
+  const dataFile = require.resolve('simple-icons/icons.json');
+  /** Brand colours by slug from the package's data file (460 KB), read once when first needed. */
+  let colours: Promise<Map<string, string>> | undefined;
+  const colourOf = async (slug: string) => {
+    colours ??= readFile(dataFile, 'utf8').then(brandColours, () => new Map());
+    return (await colours).get(slug) ?? null;
+  };
   /**
    * Logos found, kept: at most one per file of the package (a few MB at worst). Misses are not
    * kept, so made-up slugs cannot grow it; a failed open costs microseconds.
@@ -50,7 +72,8 @@ export function simpleIconsOnDisk(): LogoCatalogue {
     if (!/^[a-z0-9]{1,60}$/.test(slug)) return undefined;
     const known = found.get(slug);
     if (known) return known;
-    const logo = await readFile(join(folder, `${slug}.svg`), 'utf8').then(logoFromSvg, () => undefined);
+    const svg = await readFile(join(folder, `${slug}.svg`), 'utf8').catch(() => undefined);
+    const logo = svg === undefined ? undefined : logoFromSvg(svg, await colourOf(slug));
     if (logo) found.set(slug, logo);
     return logo;
   };
