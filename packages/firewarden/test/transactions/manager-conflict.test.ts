@@ -1,0 +1,100 @@
+/**
+ * @module Tests: another firewall manager (Docker's chains) in the agent's namespace, through the
+ * bins. `POST /firewall/transactions` answers 409 FW_BACKEND_CONFLICT with the manager, nothing
+ * changes in the kernel, no restore point or transaction is recorded, and `GET /firewall/status`
+ * shows the conflict and `read_only`. No notification is raised for a refused write (the answer
+ * says it to the one who asked). With `allow_write_on_manager_conflict: true` in the config the
+ * same transaction applies.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { addForeignRules } from '../backends/support/foreign-rules.js';
+import { createSandbox, type Sandbox, sandboxSave } from '../backends/support/sandbox.js';
+import { hostRules, namespaceSkipReason } from '../engine/support/netns.js';
+import { type SandboxedInstallation, startSandboxedInstallation } from './support/sandboxed-installation.js';
+
+const transaction = {
+  actions: [
+    { op: 'add', rule: { direction: 'in', action: 'deny', protocol: 'tcp', destination_port: '5151' } },
+  ],
+};
+const docker = {
+  manager: 'docker',
+  reason: "Docker's chains are present: DOCKER (ipv4), DOCKER-USER (ipv4)",
+};
+
+describe.skipIf(namespaceSkipReason !== null)('a manager conflict through HTTP', () => {
+  let hostBefore: string;
+  let sandbox: Sandbox;
+  let host: SandboxedInstallation;
+
+  beforeAll(async () => {
+    hostBefore = await hostRules();
+    sandbox = await createSandbox();
+    await addForeignRules(sandbox);
+    for (const chain of ['DOCKER', 'DOCKER-USER']) {
+      expect((await sandbox.exec(['iptables', '-N', chain])).code).toBe(0);
+    }
+    host = await startSandboxedInstallation(sandbox, { backend: 'iptables', safe_apply_timeout_seconds: 5 });
+  });
+  afterAll(async () => {
+    await host?.stop();
+    await sandbox?.remove();
+    expect(await hostRules()).toBe(hostBefore);
+  });
+
+  test('writes are refused with 409 FW_BACKEND_CONFLICT and change nothing; status shows why', async () => {
+    const before = await sandboxSave(sandbox);
+    for (const safeApply of [true, false]) {
+      const refused = await host.admin.post('/api/v1/firewall/transactions', {
+        ...transaction,
+        safe_apply: safeApply,
+      });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toMatchObject({
+        code: 'FW_BACKEND_CONFLICT',
+        message: expect.stringContaining('firewall.allow_write_on_manager_conflict'),
+        details: { conflicts: [docker] },
+      });
+    }
+    expect(await sandboxSave(sandbox)).toBe(before);
+    expect((await host.admin.get('/api/v1/firewall/transactions')).body.data.transactions).toEqual([]);
+    expect((await host.admin.get('/api/v1/firewall/snapshots')).body.data.snapshots).toEqual([]);
+
+    const status = await host.admin.get('/api/v1/firewall/status');
+    expect(status.status).toBe(200);
+    expect(status.body.data).toMatchObject({
+      backend: 'iptables',
+      conflicts: [docker],
+      read_only: true,
+      allow_write_on_manager_conflict: false,
+    });
+    expect(await host.notificationCodes()).not.toContain('FW_BACKEND_CONFLICT');
+    const refusals = (await host.auditEntries()).filter(
+      (e) => e.action === 'POST /api/v1/firewall/transactions',
+    );
+    expect(refusals.map((e) => e.outcome)).toEqual(['rejected', 'rejected']);
+  });
+
+  test('with allow_write_on_manager_conflict the same transaction applies, Docker chains kept', async () => {
+    await host.restartAgent({
+      backend: 'iptables',
+      safe_apply_timeout_seconds: 5,
+      allow_write_on_manager_conflict: true,
+    });
+    const status = (await host.admin.get('/api/v1/firewall/status')).body.data;
+    expect(status).toMatchObject({
+      conflicts: [docker],
+      read_only: false,
+      allow_write_on_manager_conflict: true,
+    });
+
+    const applied = await host.admin.post('/api/v1/firewall/transactions', transaction);
+    expect(applied.status).toBe(201);
+    const { id } = applied.body.data.transaction;
+    expect((await host.admin.post(`/api/v1/firewall/transactions/${id}/confirm`)).status).toBe(200);
+    const save = await sandboxSave(sandbox);
+    expect(save).toContain('-A FIREWARDEN-INPUT -p tcp -m tcp --dport 5151 -j DROP');
+    expect(save).toContain(':DOCKER - [0:0]');
+    expect(save).toContain(':DOCKER-USER - [0:0]');
+  });
+});
