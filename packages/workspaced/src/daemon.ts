@@ -44,7 +44,7 @@ export interface DaemonOptions {
   secureCookies?: boolean;
   /**
    * The preview origin's listener on 127.0.0.1 (README "Previews"); default `port + 1` (7677 for
-   * 7676), or any free port when `port` is 0.
+   * 7676), or any free port when `port` is 0 or that one is taken. A port given here must be free.
    */
   previewPort?: number;
   /** Sign-in attempts per client address and per username per minute; default 5 (web-auth's). */
@@ -128,6 +128,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
     const previews = await startPreviewServer({
       host: '127.0.0.1',
       port: options.previewPort ?? defaultPreviewPort(options.port),
+      fallbackToFreePort: options.previewPort === undefined,
       tokens: previewTokens,
       access: new PreviewAccess(auth),
       ownPorts,

@@ -273,6 +273,36 @@ describe('opening a preview', () => {
     }
   });
 
+  test('when the default preview port (--port + 1) is taken, previews use a free port', async () => {
+    const taken = http.createServer();
+    let daemonPort = 0;
+    // A port whose next one is in use while it is free itself.
+    for (let attempt = 0; attempt < 20 && daemonPort === 0; attempt++) {
+      await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+      const candidate = (taken.address() as AddressInfo).port - 1;
+      const probe = http.createServer();
+      const free = await new Promise<boolean>((resolve) => {
+        probe.once('error', () => resolve(false));
+        probe.listen(candidate, '127.0.0.1', () => probe.close(() => resolve(true)));
+      });
+      if (free) daemonPort = candidate;
+      else await new Promise((resolve) => taken.close(resolve));
+    }
+    const second = await startDaemon({ args: ['--port', String(daemonPort)] });
+    try {
+      expect(second.port).toBe(daemonPort);
+      const secondOwner = await setupOwner(second);
+      const location = new URL((await askPreview(secondOwner, app.port)).headers.get('location')!);
+      expect(Number(location.port)).not.toBe(daemonPort + 1);
+      const { tab: secondTab } = await openPreview(secondOwner, app.port);
+      expect((await secondTab.request('/moved')).status).toBe(201);
+    } finally {
+      await second.stop();
+      await removeDataDir(second);
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
   test('previews need terminal.create: a viewer is refused, a developer allowed, nobody signed out', async () => {
     const viewer = await userClient(daemon, owner, 'watcher', 'viewer');
     const refused = await askPreview(viewer.client, app.port);

@@ -26,6 +26,8 @@ export interface PreviewServerOptions {
   host: string;
   /** 0 picks a free port. */
   port: number;
+  /** When `port` is taken, listen on any free port instead of failing (the port was a default). */
+  fallbackToFreePort: boolean;
   tokens: PreviewTokens;
   access: PreviewAccess;
   ownPorts: OwnPorts;
@@ -168,15 +170,26 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       refuseUpgrade(socket, answer.status, answer.code, answer.message);
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'EADDRINUSE' ? new PreviewPortTaken(options.port) : error),
-    );
-    server.listen(options.port, options.host, () => {
-      server.removeAllListeners('error');
-      resolve();
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        reject(error.code === 'EADDRINUSE' ? new PreviewPortTaken(port) : error),
+      );
+      server.listen(port, options.host, () => {
+        server.removeAllListeners('error');
+        resolve();
+      });
     });
-  });
+  try {
+    await listen(options.port);
+  } catch (error) {
+    if (!(error instanceof PreviewPortTaken && options.fallbackToFreePort)) throw error;
+    options.logger.warn(
+      { port: options.port },
+      'default preview port in use; previews use a free port instead',
+    );
+    await listen(0);
+  }
   listenerPort = (server.address() as AddressInfo).port;
   return {
     server,
