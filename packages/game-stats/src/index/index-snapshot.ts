@@ -63,7 +63,10 @@ export async function writeSnapshot(
   try {
     let offset = write(fd, head, 0);
     const folders = new Map<string, number>();
-    const rows: Table['files'] = [];
+    // The table's rows, serialised a batch at a time (one JSON.stringify of 100,000 rows would
+    // hold the event loop for tens of milliseconds).
+    const rowTexts: string[] = [];
+    let rows: Table['files'] = [];
     let batch: SnapshotFile[] = [];
     const flush = () => {
       const bytes = Buffer.from(
@@ -79,6 +82,8 @@ export async function writeSnapshot(
       }
       offset = write(fd, bytes, offset);
       batch = [];
+      if (rows.length > 0) rowTexts.push(JSON.stringify(rows).slice(1, -1));
+      rows = [];
     };
     for (const entry of files) {
       let folderId = folders.get(path.dirname(entry.path));
@@ -102,18 +107,21 @@ export async function writeSnapshot(
       }
     }
     flush();
-    const table: Table = {
+    const tableOffset = offset;
+    offset = write(fd, Buffer.from('{"files":['), offset);
+    for (const [position, text] of rowTexts.entries()) {
+      offset = write(fd, Buffer.from(position === 0 ? text : `,${text}`), offset);
+      if (position % 20 === 19) await new Promise((resolve) => setImmediate(resolve));
+    }
+    const rest: Omit<Table, 'files'> = {
       owner,
       keys: keys.map(([category, key]) => [category, key]),
       folders: [...folders.keys()],
-      files: rows,
     };
-    const tableBytes = Buffer.from(JSON.stringify(table));
-    const tableOffset = offset;
-    offset = write(fd, tableBytes, offset);
+    offset = write(fd, Buffer.from(`],${JSON.stringify(rest).slice(1)}`), offset);
     const trailer = Buffer.alloc(trailerBytes);
     trailer.writeDoubleLE(tableOffset, 0);
-    trailer.writeUInt32LE(tableBytes.length, 8);
+    trailer.writeUInt32LE(offset - tableOffset, 8);
     tail.copy(trailer, 12);
     write(fd, trailer, offset);
     closeSync(fd);
