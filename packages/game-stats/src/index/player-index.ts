@@ -82,6 +82,8 @@ const rereadCost = 19;
 const flushDelayMs = 150;
 const progressEveryMs = 1_000;
 const legacyProblem = 'legacy pre-1.13 format, read leniently';
+/** Paths a rescan collects between two yields. */
+const rescanStep = 5_000;
 const attachRetryMs = 5_000;
 
 export class PlayerIndex {
@@ -278,14 +280,23 @@ export class PlayerIndex {
   /** Stats every file and re-reads those whose mtime changed; drops vanished ones. */
   async rescan(): Promise<void> {
     const files = await this.listFiles();
-    const present = new Set(files.map((file) => file.path));
+    const present = new Set<string>();
+    let step = 0;
+    // In steps: at 100,000 files each of these loops would hold the event loop for tens of ms.
+    const breathe = () =>
+      ++step % rescanStep === 0 ? new Promise((resolve) => setImmediate(resolve)) : undefined;
+    for (const file of files) {
+      present.add(file.path);
+      this.pending.add(file.path);
+      await breathe();
+    }
     for (const player of this.players.values()) {
       for (const file of player.files) {
         const filePath = statePath(player.uuid, file);
         if (!present.has(filePath)) this.pending.add(filePath);
       }
+      await breathe();
     }
-    for (const file of files) this.pending.add(file.path);
     this.pending.add(this.usercachePath);
     await this.flush();
   }
