@@ -1,7 +1,8 @@
 /**
  * @module Tests: what the per-request caches must not change, through the running bin. Sessions
  * kept in memory (5 s) still end at once on logout and within 5 s when another process deletes
- * them; cached audit pages still show every new entry, including one another process wrote.
+ * them; remembered /auth/me answers follow user changes; cached audit pages still show every new
+ * entry, including one another process wrote.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiClient } from './support/api-client.js';
@@ -58,6 +59,23 @@ describe('sessions kept in memory', () => {
     const refused = await client.get('/api/v1/settings');
     expect(refused.status).toBe(401);
     expect(refused.body.error.code).toBe('AUTH_REQUIRED');
+  });
+});
+
+describe('remembered /auth/me answers', () => {
+  test('show a change to the user once the session is read again (here: made by another process)', async () => {
+    await setClockOffset(0);
+    const client = await signedIn();
+    const before = (await client.get('/api/v1/auth/me')).body.data;
+    expect(before.user.display_name).toBeNull();
+    await sql.run(`UPDATE auth_users SET display_name = 'Ada', role = 'viewer' WHERE username = 'admin'`);
+    await setClockOffset(5_000);
+    const after = (await client.get('/api/v1/auth/me')).body.data;
+    expect(after.user).toMatchObject({ display_name: 'Ada', role: 'viewer' });
+    expect(after.csrf_token).toBe(before.csrf_token);
+    await sql.run(`UPDATE auth_users SET display_name = NULL, role = 'admin' WHERE username = 'admin'`);
+    await setClockOffset(10_000);
+    expect((await client.get('/api/v1/auth/me')).body.data).toEqual(before);
   });
 });
 

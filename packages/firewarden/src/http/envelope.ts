@@ -40,6 +40,11 @@ export function ok(c: Context<AppEnv>, data: unknown, status: ContentfulStatusCo
   return answer(c, JSON.stringify({ ok: true, data, request_id: c.get('requestId') }), status);
 }
 
+/** `ok` for data already serialized to JSON (remembered views). */
+export function okJson(c: Context<AppEnv>, dataJson: string): Response {
+  return answer(c, `{"ok":true,"data":${dataJson},"request_id":${JSON.stringify(c.get('requestId'))}}`, 200);
+}
+
 /**
  * The start of an `ok` answer around data already serialized to JSON, encoded once: a cached
  * answer (an audit page is 24 KB) is then neither concatenated, measured nor encoded again per

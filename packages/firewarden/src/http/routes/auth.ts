@@ -7,10 +7,10 @@ import { clearSessionCookie, serializeSessionCookie } from '@suite/web-auth';
 import { z } from 'zod';
 import type { Services } from '../../server/services.js';
 import { ApiError } from '../api-error.js';
-import { ok } from '../envelope.js';
+import { ok, okJson } from '../envelope.js';
 import { readJsonBody } from '../read-json-body.js';
 import type { DefineRoute } from '../route-table.js';
-import { sessionView } from '../views.js';
+import { sessionView, sessionViewJson } from '../views.js';
 
 export const sessionCookieName = 'firewarden_session';
 
@@ -83,7 +83,7 @@ export function registerAuthRoutes(
     GET: [
       async (c) => {
         const auth = c.get('auth');
-        return ok(c, auth ? sessionView(auth, idleSeconds()) : { authenticated: false });
+        return auth ? okJson(c, sessionViewJson(auth, idleSeconds())) : ok(c, { authenticated: false });
       },
     ],
   });
