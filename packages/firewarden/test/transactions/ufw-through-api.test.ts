@@ -1,0 +1,126 @@
+/**
+ * @module Tests: the ufw backend through the bins. `firewarden agent` (backend ufw) runs in a
+ * sandbox with private copies of /etc/ufw and /etc/default and an active ufw; `firewarden serve`
+ * drives it. A transaction adds a rule that `GET /firewall/rules` reads back from ufw's
+ * user.rules; unconfirmed, the agent rolls it back at the deadline (files byte for byte, kernel
+ * rules, foreign rules kept); confirmed, it stays; `firewarden restore create` / `restore apply`
+ * round-trip ufw's files.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { addForeignRules } from '../backends/support/foreign-rules.js';
+import {
+  createSandbox,
+  eventually,
+  type Sandbox,
+  sandboxSave,
+  withUfwCopies,
+} from '../backends/support/sandbox.js';
+import { hostRules, namespaceSkipReason } from '../engine/support/netns.js';
+import { rules as canonical } from '../engine/support/rules.js';
+import { runCli } from '../support/running-bin.js';
+import { type SandboxedInstallation, startSandboxedInstallation } from './support/sandboxed-installation.js';
+
+const mdns = {
+  direction: 'in',
+  action: 'deny',
+  protocol: 'udp',
+  destination_port: '5353',
+  source: '10.0.0.0/8',
+};
+const mdnsTuple = '### tuple ### deny udp 5353 0.0.0.0/0 any 10.0.0.0/8 in';
+const limited = { direction: 'in', action: 'limit', protocol: 'tcp', destination_port: '2222' };
+
+describe.skipIf(namespaceSkipReason !== null)('ufw through the API and the CLI', () => {
+  let hostBefore: string;
+  let sandbox: Sandbox;
+  let ufw: ReturnType<typeof withUfwCopies>;
+  let host: SandboxedInstallation;
+  const files = () => ['user.rules', 'user6.rules', 'ufw.conf'].map((f) => ufw.read(f)).join('\n=====\n');
+  const readRules = async () => (await host.admin.get('/api/v1/firewall/rules')).body.data;
+  const transactionState = async (id: string) =>
+    (await host.admin.get(`/api/v1/firewall/transactions/${id}`)).body.data.transaction.state;
+
+  beforeAll(async () => {
+    hostBefore = await hostRules();
+    sandbox = await createSandbox();
+    ufw = withUfwCopies(sandbox);
+    await addForeignRules(sandbox);
+    expect((await sandbox.exec(['ufw', '--force', 'enable'])).code).toBe(0);
+    // As in ufw-backend.test.ts: start from the reloaded state (ufw's first start leaves two v6 lines out).
+    expect((await sandbox.exec(['ufw', 'reload'])).code).toBe(0);
+    host = await startSandboxedInstallation(sandbox, { backend: 'ufw', safe_apply_timeout_seconds: 5 });
+  });
+  afterAll(async () => {
+    await host?.stop();
+    await sandbox?.remove();
+    expect(await hostRules()).toBe(hostBefore);
+  });
+
+  test('an unconfirmed transaction is live in user.rules, then rolled back by the agent at the deadline', async () => {
+    const status = (await host.admin.get('/api/v1/firewall/status')).body.data;
+    expect(status).toMatchObject({ backend: 'ufw', ufw_active: true, read_only: false });
+    const filesBefore = files();
+    const kernelBefore = await sandboxSave(sandbox);
+
+    const applied = await host.admin.post('/api/v1/firewall/transactions', {
+      actions: [{ op: 'add', rule: mdns }],
+    });
+    expect(applied.status).toBe(201);
+    const { id } = applied.body.data.transaction;
+    expect(applied.body.data.transaction.state).toBe('pending');
+    expect(await readRules()).toEqual({ rules: canonical([mdns], 'ufw'), unparsed: [] });
+    expect(ufw.read('user.rules')).toContain(mdnsTuple);
+    expect(await sandboxSave(sandbox)).toContain(
+      '-A ufw-user-input -s 10.0.0.0/8 -p udp -m udp --dport 5353 -j DROP',
+    );
+
+    await eventually(
+      async () => files() === filesBefore && (await sandboxSave(sandbox)) === kernelBefore,
+      'ufw files and kernel rules back as before the transaction',
+    );
+    expect((await readRules()).rules).toEqual([]);
+    expect(await transactionState(id)).toBe('rolled_back');
+    expect(await host.notificationCodes()).toContain('FW_TRANSACTION_ROLLED_BACK');
+  });
+
+  test('a confirmed transaction stays after its deadline', async () => {
+    const applied = await host.admin.post('/api/v1/firewall/transactions', {
+      actions: [{ op: 'add', rule: mdns }],
+    });
+    expect(applied.status).toBe(201);
+    const { id, deadline } = applied.body.data.transaction;
+    expect((await host.admin.post(`/api/v1/firewall/transactions/${id}/confirm`)).status).toBe(200);
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, Date.parse(deadline) - Date.now()) + 1_500),
+    );
+    expect(ufw.read('user.rules')).toContain(mdnsTuple);
+    expect((await readRules()).rules).toEqual(canonical([mdns], 'ufw'));
+    expect(await transactionState(id)).toBe('confirmed');
+  });
+
+  test('restore create and restore apply from the CLI round-trip ufw files and rules', async () => {
+    const created = await runCli(['restore', 'create', '--name', 'mdns denied', '--json', ...host.config]);
+    expect(created.code).toBe(0);
+    const point = JSON.parse(created.stdout).snapshot;
+    const filesAtPoint = files();
+    const kernelAtPoint = await sandboxSave(sandbox);
+
+    const changed = await host.admin.post('/api/v1/firewall/transactions', {
+      actions: [
+        { op: 'delete', position: 1 },
+        { op: 'add', rule: limited },
+      ],
+      safe_apply: false,
+    });
+    expect(changed.status).toBe(201);
+    expect((await readRules()).rules).toEqual(canonical([limited], 'ufw'));
+    expect(files()).not.toBe(filesAtPoint);
+
+    const restored = await runCli(['restore', 'apply', point.id, ...host.config]);
+    expect(restored.code).toBe(0);
+    expect(restored.stdout).toContain(`restored ${point.id}`);
+    expect(files()).toBe(filesAtPoint);
+    expect(await sandboxSave(sandbox)).toBe(kernelAtPoint);
+    expect((await readRules()).rules).toEqual(canonical([mdns], 'ufw'));
+  });
+});
