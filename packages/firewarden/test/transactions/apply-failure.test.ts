@@ -6,12 +6,11 @@
  * `failed`; both families' iptables-save (our chains and the foreign rules) are as before, byte
  * for byte; the audit has the failure and a critical notification exists.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { addForeignRules } from '../backends/support/foreign-rules.js';
-import { createSandbox, type Sandbox, sandboxSave } from '../backends/support/sandbox.js';
-import { hostRules, namespaceSkipReason } from '../engine/support/netns.js';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { sandboxSave } from '../backends/support/sandbox.js';
+import { namespaceSkipReason } from '../engine/support/netns.js';
 import { withFaultyIp6tablesRestore } from './support/faulty-ip6tables-restore.js';
-import { type SandboxedInstallation, startSandboxedInstallation } from './support/sandboxed-installation.js';
+import { sandboxedInstallationForFile } from './support/sandboxed-installation.js';
 
 const ports = { refusePort: 4242, racePort: 4343, raceRulePort: 4344 };
 const deny = (port: number) => ({
@@ -20,18 +19,14 @@ const deny = (port: number) => ({
 });
 
 describe.skipIf(namespaceSkipReason !== null)('a failed apply through HTTP', () => {
-  let hostBefore: string;
-  let sandbox: Sandbox;
-  let host: SandboxedInstallation;
+  const file = sandboxedInstallationForFile(
+    { backend: 'iptables', safe_apply_timeout_seconds: 5 },
+    (sandbox) => withFaultyIp6tablesRestore(sandbox, ports),
+  );
 
   beforeAll(async () => {
-    hostBefore = await hostRules();
-    sandbox = await createSandbox();
-    await addForeignRules(sandbox);
-    withFaultyIp6tablesRestore(sandbox, ports);
-    host = await startSandboxedInstallation(sandbox, { backend: 'iptables', safe_apply_timeout_seconds: 5 });
     // Our chains hold a rule already: a failure must leave it too.
-    const first = await host.admin.post('/api/v1/firewall/transactions', {
+    const first = await file.host.admin.post('/api/v1/firewall/transactions', {
       actions: [
         { op: 'add', rule: { direction: 'in', action: 'allow', protocol: 'tcp', destination_port: '80' } },
       ],
@@ -39,27 +34,22 @@ describe.skipIf(namespaceSkipReason !== null)('a failed apply through HTTP', () 
     });
     expect(first.status).toBe(201);
   });
-  afterAll(async () => {
-    await host?.stop();
-    await sandbox?.remove();
-    expect(await hostRules()).toBe(hostBefore);
-  });
 
   /** Sends the transaction, expects FW_APPLY_FAILED and the kernel as before; returns the record. */
   const failingTransaction = async (port: number, safeApply: boolean) => {
-    const before = await sandboxSave(sandbox);
+    const before = await sandboxSave(file.sandbox);
     expect(before).toContain('-A FIREWARDEN-INPUT -p tcp -m tcp --dport 80 -j ACCEPT');
-    const answer = await host.admin.post('/api/v1/firewall/transactions', {
+    const answer = await file.host.admin.post('/api/v1/firewall/transactions', {
       actions: [deny(port)],
       safe_apply: safeApply,
     });
     expect(answer.status).toBe(500);
     expect(answer.body.error.code).toBe('FW_APPLY_FAILED');
-    const after = await sandboxSave(sandbox);
+    const after = await sandboxSave(file.sandbox);
     expect(after).toBe(before);
     expect(after).not.toContain(`--dport ${port}`);
 
-    const [latest] = (await host.admin.get('/api/v1/firewall/transactions')).body.data.transactions;
+    const [latest] = (await file.host.admin.get('/api/v1/firewall/transactions')).body.data.transactions;
     expect(latest).toMatchObject({
       state: 'failed',
       actions: [deny(port)],
@@ -67,14 +57,14 @@ describe.skipIf(namespaceSkipReason !== null)('a failed apply through HTTP', () 
       deadline: null,
       error: answer.body.error.message,
     });
-    const entry = (await host.auditEntries()).find(
+    const entry = (await file.host.auditEntries()).find(
       (e) => e.action === 'firewall.transaction.apply' && e.target === latest.id,
     );
     expect(entry).toMatchObject({
       outcome: 'failure',
       detail: { code: 'FW_APPLY_FAILED', message: answer.body.error.message },
     });
-    const notification = (await host.admin.get('/api/v1/notifications?limit=200')).body.data.items.find(
+    const notification = (await file.host.admin.get('/api/v1/notifications?limit=200')).body.data.items.find(
       (n: { details: { transaction_id?: string } }) => n.details.transaction_id === latest.id,
     );
     expect(notification).toMatchObject({
@@ -89,7 +79,7 @@ describe.skipIf(namespaceSkipReason !== null)('a failed apply through HTTP', () 
     const message = await failingTransaction(ports.refusePort, true);
     expect(message).toContain('ip6tables-nft-restore refused the ruleset');
     // No safe apply was left pending: the next transaction is accepted at once.
-    expect((await host.admin.get('/api/v1/firewall/status')).body.data.pending_transaction).toBeNull();
+    expect((await file.host.admin.get('/api/v1/firewall/status')).body.data.pending_transaction).toBeNull();
   });
 
   test('another writer changes our chain right after the write: the read-back check fails and rolls back', async () => {
@@ -98,12 +88,12 @@ describe.skipIf(namespaceSkipReason !== null)('a failed apply through HTTP', () 
   });
 
   test('the same kind of change with another port applies (the injection is the only cause)', async () => {
-    const applied = await host.admin.post('/api/v1/firewall/transactions', {
+    const applied = await file.host.admin.post('/api/v1/firewall/transactions', {
       actions: [deny(4545)],
       safe_apply: false,
     });
     expect(applied.status).toBe(201);
-    const save = await sandboxSave(sandbox);
+    const save = await sandboxSave(file.sandbox);
     expect(
       save.split('\n').filter((line) => line === '-A FIREWARDEN-INPUT -p tcp -m tcp --dport 4545 -j DROP'),
     ).toHaveLength(2);

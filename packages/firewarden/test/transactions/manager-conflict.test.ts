@@ -6,11 +6,10 @@
  * says it to the one who asked). With `allow_write_on_manager_conflict: true` in the config the
  * same transaction applies.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { addForeignRules } from '../backends/support/foreign-rules.js';
-import { createSandbox, type Sandbox, sandboxSave } from '../backends/support/sandbox.js';
-import { hostRules, namespaceSkipReason } from '../engine/support/netns.js';
-import { type SandboxedInstallation, startSandboxedInstallation } from './support/sandboxed-installation.js';
+import { describe, expect, test } from 'vitest';
+import { sandboxSave } from '../backends/support/sandbox.js';
+import { namespaceSkipReason } from '../engine/support/netns.js';
+import { sandboxedInstallationForFile } from './support/sandboxed-installation.js';
 
 const transaction = {
   actions: [
@@ -23,29 +22,19 @@ const docker = {
 };
 
 describe.skipIf(namespaceSkipReason !== null)('a manager conflict through HTTP', () => {
-  let hostBefore: string;
-  let sandbox: Sandbox;
-  let host: SandboxedInstallation;
-
-  beforeAll(async () => {
-    hostBefore = await hostRules();
-    sandbox = await createSandbox();
-    await addForeignRules(sandbox);
-    for (const chain of ['DOCKER', 'DOCKER-USER']) {
-      expect((await sandbox.exec(['iptables', '-N', chain])).code).toBe(0);
-    }
-    host = await startSandboxedInstallation(sandbox, { backend: 'iptables', safe_apply_timeout_seconds: 5 });
-  });
-  afterAll(async () => {
-    await host?.stop();
-    await sandbox?.remove();
-    expect(await hostRules()).toBe(hostBefore);
-  });
+  const file = sandboxedInstallationForFile(
+    { backend: 'iptables', safe_apply_timeout_seconds: 5 },
+    async (sandbox) => {
+      for (const chain of ['DOCKER', 'DOCKER-USER']) {
+        expect((await sandbox.exec(['iptables', '-N', chain])).code).toBe(0);
+      }
+    },
+  );
 
   test('writes are refused with 409 FW_BACKEND_CONFLICT and change nothing; status shows why', async () => {
-    const before = await sandboxSave(sandbox);
+    const before = await sandboxSave(file.sandbox);
     for (const safeApply of [true, false]) {
-      const refused = await host.admin.post('/api/v1/firewall/transactions', {
+      const refused = await file.host.admin.post('/api/v1/firewall/transactions', {
         ...transaction,
         safe_apply: safeApply,
       });
@@ -56,11 +45,11 @@ describe.skipIf(namespaceSkipReason !== null)('a manager conflict through HTTP',
         details: { conflicts: [docker] },
       });
     }
-    expect(await sandboxSave(sandbox)).toBe(before);
-    expect((await host.admin.get('/api/v1/firewall/transactions')).body.data.transactions).toEqual([]);
-    expect((await host.admin.get('/api/v1/firewall/snapshots')).body.data.snapshots).toEqual([]);
+    expect(await sandboxSave(file.sandbox)).toBe(before);
+    expect((await file.host.admin.get('/api/v1/firewall/transactions')).body.data.transactions).toEqual([]);
+    expect((await file.host.admin.get('/api/v1/firewall/snapshots')).body.data.snapshots).toEqual([]);
 
-    const status = await host.admin.get('/api/v1/firewall/status');
+    const status = await file.host.admin.get('/api/v1/firewall/status');
     expect(status.status).toBe(200);
     expect(status.body.data).toMatchObject({
       backend: 'iptables',
@@ -68,31 +57,31 @@ describe.skipIf(namespaceSkipReason !== null)('a manager conflict through HTTP',
       read_only: true,
       allow_write_on_manager_conflict: false,
     });
-    expect(await host.notificationCodes()).not.toContain('FW_BACKEND_CONFLICT');
-    const refusals = (await host.auditEntries()).filter(
+    expect(await file.host.notificationCodes()).not.toContain('FW_BACKEND_CONFLICT');
+    const refusals = (await file.host.auditEntries()).filter(
       (e) => e.action === 'POST /api/v1/firewall/transactions',
     );
     expect(refusals.map((e) => e.outcome)).toEqual(['rejected', 'rejected']);
   });
 
   test('with allow_write_on_manager_conflict the same transaction applies, Docker chains kept', async () => {
-    await host.restartAgent({
+    await file.host.restartAgent({
       backend: 'iptables',
       safe_apply_timeout_seconds: 5,
       allow_write_on_manager_conflict: true,
     });
-    const status = (await host.admin.get('/api/v1/firewall/status')).body.data;
+    const status = (await file.host.admin.get('/api/v1/firewall/status')).body.data;
     expect(status).toMatchObject({
       conflicts: [docker],
       read_only: false,
       allow_write_on_manager_conflict: true,
     });
 
-    const applied = await host.admin.post('/api/v1/firewall/transactions', transaction);
+    const applied = await file.host.admin.post('/api/v1/firewall/transactions', transaction);
     expect(applied.status).toBe(201);
     const { id } = applied.body.data.transaction;
-    expect((await host.admin.post(`/api/v1/firewall/transactions/${id}/confirm`)).status).toBe(200);
-    const save = await sandboxSave(sandbox);
+    expect((await file.host.admin.post(`/api/v1/firewall/transactions/${id}/confirm`)).status).toBe(200);
+    const save = await sandboxSave(file.sandbox);
     expect(save).toContain('-A FIREWARDEN-INPUT -p tcp -m tcp --dport 5151 -j DROP');
     expect(save).toContain(':DOCKER - [0:0]');
     expect(save).toContain(':DOCKER-USER - [0:0]');

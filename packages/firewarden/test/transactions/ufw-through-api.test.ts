@@ -6,19 +6,12 @@
  * rules, foreign rules kept); confirmed, it stays; `firewarden restore create` / `restore apply`
  * round-trip ufw's files.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { addForeignRules } from '../backends/support/foreign-rules.js';
-import {
-  createSandbox,
-  eventually,
-  type Sandbox,
-  sandboxSave,
-  withUfwCopies,
-} from '../backends/support/sandbox.js';
-import { hostRules, namespaceSkipReason } from '../engine/support/netns.js';
+import { describe, expect, test } from 'vitest';
+import { eventually, sandboxSave, withUfwCopies } from '../backends/support/sandbox.js';
+import { namespaceSkipReason } from '../engine/support/netns.js';
 import { rules as canonical } from '../engine/support/rules.js';
 import { runCli } from '../support/running-bin.js';
-import { type SandboxedInstallation, startSandboxedInstallation } from './support/sandboxed-installation.js';
+import { sandboxedInstallationForFile } from './support/sandboxed-installation.js';
 
 const mdns = {
   direction: 'in',
@@ -31,38 +24,28 @@ const mdnsTuple = '### tuple ### deny udp 5353 0.0.0.0/0 any 10.0.0.0/8 in';
 const limited = { direction: 'in', action: 'limit', protocol: 'tcp', destination_port: '2222' };
 
 describe.skipIf(namespaceSkipReason !== null)('ufw through the API and the CLI', () => {
-  let hostBefore: string;
-  let sandbox: Sandbox;
   let ufw: ReturnType<typeof withUfwCopies>;
-  let host: SandboxedInstallation;
+  const file = sandboxedInstallationForFile(
+    { backend: 'ufw', safe_apply_timeout_seconds: 5 },
+    async (sandbox) => {
+      ufw = withUfwCopies(sandbox);
+      expect((await sandbox.exec(['ufw', '--force', 'enable'])).code).toBe(0);
+      // As in ufw-backend.test.ts: start from the reloaded state (ufw's first start leaves two v6 lines out).
+      expect((await sandbox.exec(['ufw', 'reload'])).code).toBe(0);
+    },
+  );
   const files = () => ['user.rules', 'user6.rules', 'ufw.conf'].map((f) => ufw.read(f)).join('\n=====\n');
-  const readRules = async () => (await host.admin.get('/api/v1/firewall/rules')).body.data;
+  const readRules = async () => (await file.host.admin.get('/api/v1/firewall/rules')).body.data;
   const transactionState = async (id: string) =>
-    (await host.admin.get(`/api/v1/firewall/transactions/${id}`)).body.data.transaction.state;
-
-  beforeAll(async () => {
-    hostBefore = await hostRules();
-    sandbox = await createSandbox();
-    ufw = withUfwCopies(sandbox);
-    await addForeignRules(sandbox);
-    expect((await sandbox.exec(['ufw', '--force', 'enable'])).code).toBe(0);
-    // As in ufw-backend.test.ts: start from the reloaded state (ufw's first start leaves two v6 lines out).
-    expect((await sandbox.exec(['ufw', 'reload'])).code).toBe(0);
-    host = await startSandboxedInstallation(sandbox, { backend: 'ufw', safe_apply_timeout_seconds: 5 });
-  });
-  afterAll(async () => {
-    await host?.stop();
-    await sandbox?.remove();
-    expect(await hostRules()).toBe(hostBefore);
-  });
+    (await file.host.admin.get(`/api/v1/firewall/transactions/${id}`)).body.data.transaction.state;
 
   test('an unconfirmed transaction is live in user.rules, then rolled back by the agent at the deadline', async () => {
-    const status = (await host.admin.get('/api/v1/firewall/status')).body.data;
+    const status = (await file.host.admin.get('/api/v1/firewall/status')).body.data;
     expect(status).toMatchObject({ backend: 'ufw', ufw_active: true, read_only: false });
     const filesBefore = files();
-    const kernelBefore = await sandboxSave(sandbox);
+    const kernelBefore = await sandboxSave(file.sandbox);
 
-    const applied = await host.admin.post('/api/v1/firewall/transactions', {
+    const applied = await file.host.admin.post('/api/v1/firewall/transactions', {
       actions: [{ op: 'add', rule: mdns }],
     });
     expect(applied.status).toBe(201);
@@ -70,26 +53,26 @@ describe.skipIf(namespaceSkipReason !== null)('ufw through the API and the CLI',
     expect(applied.body.data.transaction.state).toBe('pending');
     expect(await readRules()).toEqual({ rules: canonical([mdns], 'ufw'), unparsed: [] });
     expect(ufw.read('user.rules')).toContain(mdnsTuple);
-    expect(await sandboxSave(sandbox)).toContain(
+    expect(await sandboxSave(file.sandbox)).toContain(
       '-A ufw-user-input -s 10.0.0.0/8 -p udp -m udp --dport 5353 -j DROP',
     );
 
     await eventually(
-      async () => files() === filesBefore && (await sandboxSave(sandbox)) === kernelBefore,
+      async () => files() === filesBefore && (await sandboxSave(file.sandbox)) === kernelBefore,
       'ufw files and kernel rules back as before the transaction',
     );
     expect((await readRules()).rules).toEqual([]);
     expect(await transactionState(id)).toBe('rolled_back');
-    expect(await host.notificationCodes()).toContain('FW_TRANSACTION_ROLLED_BACK');
+    expect(await file.host.notificationCodes()).toContain('FW_TRANSACTION_ROLLED_BACK');
   });
 
   test('a confirmed transaction stays after its deadline', async () => {
-    const applied = await host.admin.post('/api/v1/firewall/transactions', {
+    const applied = await file.host.admin.post('/api/v1/firewall/transactions', {
       actions: [{ op: 'add', rule: mdns }],
     });
     expect(applied.status).toBe(201);
     const { id, deadline } = applied.body.data.transaction;
-    expect((await host.admin.post(`/api/v1/firewall/transactions/${id}/confirm`)).status).toBe(200);
+    expect((await file.host.admin.post(`/api/v1/firewall/transactions/${id}/confirm`)).status).toBe(200);
     await new Promise((resolve) =>
       setTimeout(resolve, Math.max(0, Date.parse(deadline) - Date.now()) + 1_500),
     );
@@ -99,13 +82,20 @@ describe.skipIf(namespaceSkipReason !== null)('ufw through the API and the CLI',
   });
 
   test('restore create and restore apply from the CLI round-trip ufw files and rules', async () => {
-    const created = await runCli(['restore', 'create', '--name', 'mdns denied', '--json', ...host.config]);
+    const created = await runCli([
+      'restore',
+      'create',
+      '--name',
+      'mdns denied',
+      '--json',
+      ...file.host.config,
+    ]);
     expect(created.code).toBe(0);
     const point = JSON.parse(created.stdout).snapshot;
     const filesAtPoint = files();
-    const kernelAtPoint = await sandboxSave(sandbox);
+    const kernelAtPoint = await sandboxSave(file.sandbox);
 
-    const changed = await host.admin.post('/api/v1/firewall/transactions', {
+    const changed = await file.host.admin.post('/api/v1/firewall/transactions', {
       actions: [
         { op: 'delete', position: 1 },
         { op: 'add', rule: limited },
@@ -116,11 +106,11 @@ describe.skipIf(namespaceSkipReason !== null)('ufw through the API and the CLI',
     expect((await readRules()).rules).toEqual(canonical([limited], 'ufw'));
     expect(files()).not.toBe(filesAtPoint);
 
-    const restored = await runCli(['restore', 'apply', point.id, ...host.config]);
+    const restored = await runCli(['restore', 'apply', point.id, ...file.host.config]);
     expect(restored.code).toBe(0);
     expect(restored.stdout).toContain(`restored ${point.id}`);
     expect(files()).toBe(filesAtPoint);
-    expect(await sandboxSave(sandbox)).toBe(kernelAtPoint);
+    expect(await sandboxSave(file.sandbox)).toBe(kernelAtPoint);
     expect((await readRules()).rules).toEqual(canonical([mdns], 'ufw'));
   });
 });

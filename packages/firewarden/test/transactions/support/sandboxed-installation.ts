@@ -5,7 +5,10 @@
  * can be restarted with other firewall settings (it reads them only at start).
  */
 import path from 'node:path';
-import type { Sandbox } from '../../backends/support/sandbox.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { addForeignRules } from '../../backends/support/foreign-rules.js';
+import { createSandbox, type Sandbox } from '../../backends/support/sandbox.js';
+import { hostRules } from '../../engine/support/netns.js';
 import { ApiClient } from '../../support/api-client.js';
 import { adminPassword, createInstallation, type Installation } from '../../support/installation.js';
 import { type RunningServer, startServer } from '../../support/running-bin.js';
@@ -60,4 +63,35 @@ export async function startSandboxedInstallation(
       await installation.remove();
     },
   };
+}
+
+export interface SandboxedFile {
+  sandbox: Sandbox;
+  host: SandboxedInstallation;
+}
+
+/**
+ * Registers a test file's hooks: a sandbox holding another tool's rules (`addForeignRules`),
+ * `prepare` (binds, other managers) before the bins start, and at the end everything removed and
+ * the host's rules checked unchanged. The fields are set once the hooks ran.
+ */
+export function sandboxedInstallationForFile(
+  firewall: Record<string, unknown>,
+  prepare: (sandbox: Sandbox) => Promise<void> | void = () => undefined,
+): SandboxedFile {
+  const file = {} as SandboxedFile;
+  let hostBefore = '';
+  beforeAll(async () => {
+    hostBefore = await hostRules();
+    file.sandbox = await createSandbox();
+    await addForeignRules(file.sandbox);
+    await prepare(file.sandbox);
+    file.host = await startSandboxedInstallation(file.sandbox, firewall);
+  });
+  afterAll(async () => {
+    await file.host?.stop();
+    await file.sandbox?.remove();
+    expect(await hostRules()).toBe(hostBefore);
+  });
+  return file;
 }
