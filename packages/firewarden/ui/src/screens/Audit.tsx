@@ -3,6 +3,8 @@ import { type FormEvent, useState } from 'react';
 import { get } from '../api';
 import { useLoad } from '../use-load';
 import { formatTime } from './Dashboard';
+import { DataTable } from './DataTable';
+import { ErrorMessage } from './Messages';
 
 interface Entry {
   seq: number;
@@ -55,40 +57,23 @@ export function Audit() {
         </label>
         <button type="submit">Filter</button>
       </form>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
-      <div className="table-wrap">
-        <table>
-          <caption>{data?.entries.length ?? 0} entries, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">#</th>
-              <th scope="col">When</th>
-              <th scope="col">Actor</th>
-              <th scope="col">Action</th>
-              <th scope="col">Target</th>
-              <th scope="col">Outcome</th>
-              <th scope="col">Client</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(data?.entries ?? []).map((entry) => (
-              <tr key={entry.seq}>
-                <td>{entry.seq}</td>
-                <td>{formatTime(entry.at)}</td>
-                <td>{entry.actor ?? ''}</td>
-                <td>{entry.action}</td>
-                <td>{entry.target ?? ''}</td>
-                <td>{entry.outcome}</td>
-                <td>{entry.client ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ErrorMessage text={error} />
+      <DataTable
+        caption={`${data?.entries.length ?? 0} entries, newest first`}
+        headers={['#', 'When', 'Actor', 'Action', 'Target', 'Outcome', 'Client']}
+      >
+        {(data?.entries ?? []).map((entry) => (
+          <tr key={entry.seq}>
+            <td>{entry.seq}</td>
+            <td>{formatTime(entry.at)}</td>
+            <td>{entry.actor ?? ''}</td>
+            <td>{entry.action}</td>
+            <td>{entry.target ?? ''}</td>
+            <td>{entry.outcome}</td>
+            <td>{entry.client ?? ''}</td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }

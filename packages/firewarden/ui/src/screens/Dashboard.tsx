@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { describeError, get, post } from '../api';
 import type { FirewallStatus, Rule, Transaction } from '../types';
 import { useLoad } from '../use-load';
+import { ErrorMessage, StatusMessage } from './Messages';
 
 interface Overview {
   status: FirewallStatus;
@@ -43,16 +44,8 @@ export function Dashboard({ isAdmin }: { isAdmin: boolean }) {
   return (
     <section>
       <h1>Dashboard</h1>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
-      {message && (
-        <p role="status" className="notice">
-          {message}
-        </p>
-      )}
+      <ErrorMessage text={error} />
+      <StatusMessage text={message} />
       {pending && (
         <Countdown
           deadline={pending.deadline}

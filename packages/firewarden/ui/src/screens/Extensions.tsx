@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { describeError, get } from '../api';
 import { useLoad } from '../use-load';
+import { ErrorMessage } from './Messages';
 
 interface Widget {
   id: string;
@@ -30,11 +31,7 @@ export function Extensions() {
   return (
     <section>
       <h1>Extensions</h1>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <ErrorMessage text={error} />
       {data?.extensions.length === 0 && <p>No extension is installed.</p>}
       {data?.extensions.map((extension) => (
         <article key={extension.id} className="extension">

@@ -2,6 +2,7 @@
 import { type FormEvent, useState } from 'react';
 import { describeError, post } from '../api';
 import type { SessionView } from '../types';
+import { ErrorMessage } from './Messages';
 
 export function Login({ onSignedIn }: { onSignedIn: (session: SessionView) => void }) {
   const [username, setUsername] = useState('');
@@ -41,11 +42,7 @@ export function Login({ onSignedIn }: { onSignedIn: (session: SessionView) => vo
           onChange={(event) => setPassword(event.target.value)}
           required
         />
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
+        <ErrorMessage text={error} />
         <button type="submit" disabled={busy}>
           Sign in
         </button>

@@ -2,6 +2,7 @@
 import { get, post } from '../api';
 import { useLoad } from '../use-load';
 import { formatTime } from './Dashboard';
+import { ErrorMessage } from './Messages';
 
 interface Notification {
   id: string;
@@ -25,11 +26,7 @@ export function Notifications() {
   return (
     <section>
       <h1>Notifications</h1>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <ErrorMessage text={error} />
       <p>
         {data?.unread_count ?? 0} unread{' '}
         <button type="button" onClick={markAll} disabled={!data || data.unread_count === 0}>

@@ -8,6 +8,8 @@ import { describeError, get, post } from '../api';
 import type { RestorePoint } from '../types';
 import { useLoad } from '../use-load';
 import { formatTime } from './Dashboard';
+import { DataTable } from './DataTable';
+import { ErrorMessage, StatusMessage } from './Messages';
 
 export function RestorePoints({ isAdmin }: { isAdmin: boolean }) {
   const { data, error, reload } = useLoad(() => get<{ snapshots: RestorePoint[] }>('/firewall/snapshots'));
@@ -51,16 +53,8 @@ export function RestorePoints({ isAdmin }: { isAdmin: boolean }) {
   return (
     <section>
       <h1>Restore points</h1>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
-      {message && (
-        <p role="status" className="notice">
-          {message}
-        </p>
-      )}
+      <ErrorMessage text={error} />
+      <StatusMessage text={message} />
       {isAdmin && (
         <form onSubmit={create} className="inline">
           <label htmlFor="point-name">Name</label>
@@ -73,57 +67,45 @@ export function RestorePoints({ isAdmin }: { isAdmin: boolean }) {
           <button type="submit">Create restore point</button>
         </form>
       )}
-      <div className="table-wrap">
-        <table>
-          <caption>{points.length} restore points, newest first (tick two to compare)</caption>
-          <thead>
-            <tr>
-              <th scope="col">Compare</th>
-              <th scope="col">Name</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Created</th>
-              <th scope="col">State hash</th>
-              {isAdmin && <th scope="col">Restore</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((point) => (
-              <tr key={point.id}>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={`compare ${point.note ?? point.id}`}
-                    checked={selected.includes(point.id)}
-                    onChange={() => toggle(point.id)}
-                  />
-                </td>
-                <td>{point.note ?? point.id}</td>
-                <td>{point.kind}</td>
-                <td>{formatTime(point.created_at)}</td>
-                <td className="hash">{point.hash.slice(0, 12)}</td>
-                {isAdmin && (
-                  <td>
-                    {restoring === point.id ? (
-                      <>
-                        <button type="button" className="danger" onClick={() => restore(point.id)}>
-                          Yes, restore {point.note ?? 'it'}
-                        </button>{' '}
-                        <button type="button" onClick={() => setRestoring(null)}>
-                          Cancel
-                        </button>
-                      </>
-                    ) : (
-                      <button type="button" onClick={() => setRestoring(point.id)}>
-                        Restore
-                      </button>
-                    )}
-                  </td>
+      <DataTable
+        caption={`${points.length} restore points, newest first (tick two to compare)`}
+        headers={['Compare', 'Name', 'Kind', 'Created', 'State hash', ...(isAdmin ? ['Restore'] : [])]}
+      >
+        {points.map((point) => (
+          <tr key={point.id}>
+            <td>
+              <input
+                type="checkbox"
+                aria-label={`compare ${point.note ?? point.id}`}
+                checked={selected.includes(point.id)}
+                onChange={() => toggle(point.id)}
+              />
+            </td>
+            <td>{point.note ?? point.id}</td>
+            <td>{point.kind}</td>
+            <td>{formatTime(point.created_at)}</td>
+            <td className="hash">{point.hash.slice(0, 12)}</td>
+            {isAdmin && (
+              <td>
+                {restoring === point.id ? (
+                  <>
+                    <button type="button" className="danger" onClick={() => restore(point.id)}>
+                      Yes, restore {point.note ?? 'it'}
+                    </button>{' '}
+                    <button type="button" onClick={() => setRestoring(null)}>
+                      Cancel
+                    </button>
+                  </>
+                ) : (
+                  <button type="button" onClick={() => setRestoring(point.id)}>
+                    Restore
+                  </button>
                 )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+              </td>
+            )}
+          </tr>
+        ))}
+      </DataTable>
       {compared.length === 2 && compared[0] && compared[1] && (
         <section className="compare" aria-label="Comparison">
           <h2>Comparison</h2>

@@ -9,6 +9,7 @@ import { ApiFailure, describeError, get, post } from '../api';
 import { navigate } from '../router';
 import type { Action, Conflict, Rule } from '../types';
 import { useLoad } from '../use-load';
+import { ErrorMessage } from './Messages';
 import { RuleTable } from './RuleTable';
 
 export function Review({ draft, setDraft }: { draft: Action[]; setDraft: (actions: Action[]) => void }) {
@@ -51,11 +52,7 @@ export function Review({ draft, setDraft }: { draft: Action[]; setDraft: (action
   return (
     <section>
       <h1>Review changes</h1>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <ErrorMessage text={error} />
       {draft.length === 0 && <p>The draft is empty.</p>}
       <h2>Removed</h2>
       {removed.length === 0 ? <p>No rule removed.</p> : <RuleTable caption="Rules removed" rows={removed} />}
@@ -79,11 +76,7 @@ export function Review({ draft, setDraft }: { draft: Action[]; setDraft: (action
           </label>
         </div>
       )}
-      {problem && (
-        <p role="alert" className="error">
-          {problem}
-        </p>
-      )}
+      <ErrorMessage text={problem} />
       <div className="actions">
         <button type="button" onClick={() => navigate('/rules')}>
           Back to rules

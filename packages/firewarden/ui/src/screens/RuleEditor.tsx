@@ -7,6 +7,7 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { ApiFailure, describeError, post } from '../api';
 import { navigate } from '../router';
 import type { Conflict, Rule } from '../types';
+import { ErrorMessage } from './Messages';
 
 const choices: Partial<Record<keyof Rule, string[]>> = {
   direction: ['in', 'out', 'forward'],
@@ -122,11 +123,7 @@ export function RuleEditor({ onAdd }: { onAdd: (rule: Rule) => void }) {
           ),
         )}
         {errors.rule && <p className="error">{errors.rule}</p>}
-        {problem && (
-          <p role="alert" className="error">
-            {problem}
-          </p>
-        )}
+        <ErrorMessage text={problem} />
         {warnings.length > 0 && (
           <ul className="warnings" aria-label="Warnings">
             {warnings.map((warning) => (

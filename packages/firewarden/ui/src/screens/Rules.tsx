@@ -7,6 +7,7 @@ import { get } from '../api';
 import { navigate } from '../router';
 import type { Action, Rule } from '../types';
 import { useLoad } from '../use-load';
+import { ErrorMessage } from './Messages';
 import { RuleTable } from './RuleTable';
 
 interface Props {
@@ -40,11 +41,7 @@ export function Rules({ isAdmin, draft, setDraft }: Props) {
   return (
     <section>
       <h1>Rules</h1>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <ErrorMessage text={error} />
       <fieldset className="filters">
         <legend>Filters</legend>
         <label>

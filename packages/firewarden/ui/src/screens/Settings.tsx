@@ -6,6 +6,7 @@
 import { type FormEvent, useState } from 'react';
 import { api, describeError, get } from '../api';
 import { useLoad } from '../use-load';
+import { ErrorMessage, StatusMessage } from './Messages';
 
 type Leaf = string | number | boolean;
 type Sections = Record<string, Record<string, unknown>>;
@@ -32,11 +33,7 @@ export function Settings({ isAdmin }: { isAdmin: boolean }) {
   return (
     <section>
       <h1>Settings</h1>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <ErrorMessage text={error} />
       {data && (
         <form onSubmit={save} className="editor">
           {Object.entries(data.settings).map(([section, values]) => (
@@ -78,11 +75,7 @@ export function Settings({ isAdmin }: { isAdmin: boolean }) {
               })}
             </fieldset>
           ))}
-          {message && (
-            <p role="status" className="notice">
-              {message}
-            </p>
-          )}
+          <StatusMessage text={message} />
           {isAdmin && <button type="submit">Save settings</button>}
         </form>
       )}

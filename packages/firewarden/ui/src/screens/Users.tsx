@@ -4,6 +4,8 @@ import { describeError, get, post } from '../api';
 import type { User } from '../types';
 import { useLoad } from '../use-load';
 import { formatTime } from './Dashboard';
+import { DataTable } from './DataTable';
+import { ErrorMessage, StatusMessage } from './Messages';
 
 export function Users() {
   const { data, error, reload } = useLoad(() => get<{ users: User[]; total: number }>('/users?limit=1000'));
@@ -25,36 +27,21 @@ export function Users() {
   return (
     <section>
       <h1>Users</h1>
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
-      <div className="table-wrap">
-        <table>
-          <caption>{data?.total ?? 0} users</caption>
-          <thead>
-            <tr>
-              <th scope="col">Username</th>
-              <th scope="col">Display name</th>
-              <th scope="col">Role</th>
-              <th scope="col">Disabled</th>
-              <th scope="col">Created</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(data?.users ?? []).map((user) => (
-              <tr key={user.id}>
-                <td>{user.username}</td>
-                <td>{user.display_name ?? ''}</td>
-                <td>{user.role}</td>
-                <td>{user.disabled ? 'yes' : 'no'}</td>
-                <td>{formatTime(user.created_at)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ErrorMessage text={error} />
+      <DataTable
+        caption={`${data?.total ?? 0} users`}
+        headers={['Username', 'Display name', 'Role', 'Disabled', 'Created']}
+      >
+        {(data?.users ?? []).map((user) => (
+          <tr key={user.id}>
+            <td>{user.username}</td>
+            <td>{user.display_name ?? ''}</td>
+            <td>{user.role}</td>
+            <td>{user.disabled ? 'yes' : 'no'}</td>
+            <td>{formatTime(user.created_at)}</td>
+          </tr>
+        ))}
+      </DataTable>
       <form onSubmit={create} className="editor">
         <h2>New user</h2>
         <label htmlFor="new-username">Username</label>
@@ -82,11 +69,7 @@ export function Users() {
           <option value="viewer">viewer</option>
           <option value="admin">admin</option>
         </select>
-        {message && (
-          <p role="status" className="notice">
-            {message}
-          </p>
-        )}
+        <StatusMessage text={message} />
         <button type="submit">Create user</button>
       </form>
     </section>
