@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { sandboxSave } from '../backends/support/sandbox.js';
 import { namespaceSkipReason } from '../engine/support/netns.js';
-import { withFaultyIp6tablesRestore } from './support/faulty-ip6tables-restore.js';
+import { injectedRefusal, withFaultyIp6tablesRestore } from './support/faulty-ip6tables-restore.js';
 import { sandboxedInstallationForFile } from './support/sandboxed-installation.js';
 
 const ports = { refusePort: 4242, racePort: 4343, raceRulePort: 4344 };
@@ -35,7 +35,7 @@ describe.skipIf(namespaceSkipReason !== null)('a failed apply through HTTP', () 
     expect(first.status).toBe(201);
   });
 
-  /** Sends the transaction, expects FW_APPLY_FAILED and the kernel as before; returns the record. */
+  /** Sends the transaction, expects FW_APPLY_FAILED and the kernel as before; returns the API error. */
   const failingTransaction = async (port: number, safeApply: boolean) => {
     const before = await sandboxSave(file.sandbox);
     expect(before).toContain('-A FIREWARDEN-INPUT -p tcp -m tcp --dport 80 -j ACCEPT');
@@ -72,18 +72,21 @@ describe.skipIf(namespaceSkipReason !== null)('a failed apply through HTTP', () 
       code: 'FW_APPLY_FAILED',
       message: `Transaction ${latest.id} failed; the previous rules were restored.`,
     });
-    return answer.body.error.message as string;
+    return answer.body.error as { message: string; details?: Record<string, unknown> };
   };
 
   test('the IPv6 write refused after IPv4 was written: failed, IPv4 undone, nothing else touched', async () => {
-    const message = await failingTransaction(ports.refusePort, true);
-    expect(message).toContain('ip6tables-nft-restore refused the ruleset');
+    const error = await failingTransaction(ports.refusePort, true);
+    expect(error).toMatchObject({
+      message: 'ip6tables-nft-restore refused the ruleset',
+      details: { family: 'ipv6', stderr: expect.stringContaining(injectedRefusal) },
+    });
     // No safe apply was left pending: the next transaction is accepted at once.
     expect((await file.host.admin.get('/api/v1/firewall/status')).body.data.pending_transaction).toBeNull();
   });
 
   test('another writer changes our chain right after the write: the read-back check fails and rolls back', async () => {
-    const message = await failingTransaction(ports.racePort, false);
+    const { message } = await failingTransaction(ports.racePort, false);
     expect(message).toBe('the ipv6 rules read back differ from the rules applied');
   });
 
