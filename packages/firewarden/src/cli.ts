@@ -11,6 +11,7 @@ import { serviceStatusCommand, validateConfigCommand } from './cli/config-comman
 import { doctorCommand, preflightCommand, statusCommand } from './cli/diagnose-commands.js';
 import { registerExtensionCommands } from './cli/extension-commands.js';
 import { registerUninstallCommand } from './cli/uninstall-command.js';
+import { registerUpdateCommands } from './cli/update-commands.js';
 import { reportFailure } from './cli/output.js';
 import { restoreApplyCommand, restoreCreateCommand, restoreListCommand } from './cli/restore-commands.js';
 import { ConfigError } from './config/config-error.js';
@@ -129,6 +130,7 @@ withInstallation(
 
 registerExtensionCommands(program, withInstallation);
 registerUninstallCommand(program);
+registerUpdateCommands(program, withInstallation);
 
 const wantsJson = process.argv.includes('--json');
 program.parseAsync().catch((error: unknown) => {
