@@ -39,6 +39,7 @@ import { registerProjectRoutes } from './routes/projects.js';
 import { registerSessionRoutes, registerSignedInSessionRoutes } from './routes/session.js';
 import { registerTaskRoutes } from './routes/tasks.js';
 import { registerUserRoutes } from './routes/users.js';
+import { staticUi } from './static-ui.js';
 
 export interface AppOptions {
   context: DaemonContext;
@@ -81,6 +82,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const fileBodies = bodyLimit({ maxSize: writeBodyLimit(context.fileLimits), onError: tooLarge });
 
   const app = new Hono<AppEnv>();
+  // First, so it sees the final answer of every other middleware (http/static-ui.ts).
+  app.use('*', staticUi());
   app.use('*', responseHeaders);
   app.use('*', security.host);
   app.use('*', (c, next) =>

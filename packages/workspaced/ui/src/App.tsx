@@ -1,0 +1,83 @@
+/**
+ * The shell: first-owner setup or sign-in until there is a session, then the navigation and the
+ * screen the path names (`/`, `/projects/{id}/{files|terminals|tasks}`, `/workflows`,
+ * `/attention`).
+ */
+import { useEffect, useState } from 'react';
+import { api, setCsrfToken, whenSignedOut } from './api.js';
+import { Link } from './Link.js';
+import { usePath } from './router.js';
+import { AttentionScreen } from './screens/AttentionScreen.js';
+import { ProjectScreen } from './screens/ProjectScreen.js';
+import { ProjectsScreen } from './screens/ProjectsScreen.js';
+import { SignInScreen } from './screens/SignInScreen.js';
+import { WorkflowsScreen } from './screens/WorkflowsScreen.js';
+import type { SessionAnswer, User } from './types.js';
+
+type Session =
+  | { state: 'loading' }
+  | { state: 'setup' }
+  | { state: 'signed-out' }
+  | { state: 'in'; user: User };
+
+export function App() {
+  const [session, setSession] = useState<Session>({ state: 'loading' });
+  const path = usePath();
+
+  useEffect(() => {
+    whenSignedOut(() => setSession({ state: 'signed-out' }));
+    (async () => {
+      const { setup_pending } = await api<{ setup_pending: boolean }>('GET', '/setup');
+      if (setup_pending) return setSession({ state: 'setup' });
+      try {
+        setSession(startSession(await api<SessionAnswer>('GET', '/me')));
+      } catch {
+        setSession({ state: 'signed-out' });
+      }
+    })();
+  }, []);
+
+  const signedIn = (answer: SessionAnswer) => setSession(startSession(answer));
+  const signOut = async () => {
+    await api('POST', '/logout').catch(() => undefined);
+    setCsrfToken(null);
+    setSession({ state: 'signed-out' });
+  };
+
+  if (session.state === 'loading') return <p className="loading">Loading…</p>;
+  if (session.state !== 'in') return <SignInScreen setup={session.state === 'setup'} onSignedIn={signedIn} />;
+
+  const projectMatch = /^\/projects\/(\d+)(?:\/(files|terminals|tasks))?$/.exec(path);
+  return (
+    <div className="shell">
+      <header className="topbar">
+        <nav aria-label="Main">
+          <Link to="/" label="Projects" active={path === '/' || projectMatch !== null} />
+          <Link to="/workflows" label="Workflows" active={path === '/workflows'} />
+          <Link to="/attention" label="Attention" active={path === '/attention'} />
+        </nav>
+        <span className="who">{session.user.username}</span>
+        <button type="button" onClick={signOut}>
+          Sign out
+        </button>
+      </header>
+      <main>
+        {projectMatch ? (
+          <ProjectScreen projectId={Number(projectMatch[1])} tab={projectMatch[2] ?? 'files'} />
+        ) : path === '/workflows' ? (
+          <WorkflowsScreen />
+        ) : path === '/attention' ? (
+          <AttentionScreen />
+        ) : (
+          <ProjectsScreen />
+        )}
+      </main>
+    </div>
+  );
+}
+
+/** The CSRF token goes with every later mutation. */
+function startSession(answer: SessionAnswer): Session {
+  setCsrfToken(answer.csrf);
+  return { state: 'in', user: answer.user };
+}

@@ -1,0 +1,125 @@
+/**
+ * The task board: one column per state. A card moves by drag and drop or, for keyboard and touch
+ * users, by its "Move to" select and button. A move sends the version the board last saw; on 409
+ * the board shows who won and takes the task as it now is from the answer.
+ */
+import { type DragEvent, type FormEvent, useState } from 'react';
+import { ApiFailure, api, messageOf } from '../api.js';
+import { type Task, type TaskState, taskStates } from '../types.js';
+import { useLoad } from '../use-load.js';
+
+const stateLabels: Record<TaskState, string> = {
+  backlog: 'Backlog',
+  todo: 'To do',
+  running: 'Running',
+  needs_input: 'Needs input',
+  review: 'Review',
+  done: 'Done',
+  failed: 'Failed',
+};
+
+export function TaskBoard({ projectId }: { projectId: number }) {
+  const loaded = useLoad(() => api<{ tasks: Task[] }>('GET', `/projects/${projectId}/tasks`), [projectId]);
+  const [overrides, setOverrides] = useState<Record<number, Task>>({});
+  const [message, setMessage] = useState<string>();
+  const [title, setTitle] = useState('');
+  const tasks = (loaded.data?.tasks ?? []).map((task) => overrides[task.id] ?? task);
+
+  const move = async (task: Task, state: TaskState) => {
+    if (task.state === state) return;
+    setMessage(undefined);
+    try {
+      const moved = await api<Task>('POST', `/tasks/${task.id}/move`, { state, version: task.version });
+      setOverrides((current) => ({ ...current, [moved.id]: moved }));
+    } catch (failure) {
+      if (failure instanceof ApiFailure && failure.status === 409 && failure.body.task) {
+        const current = failure.body.task as Task;
+        setOverrides((all) => ({ ...all, [current.id]: current }));
+        setMessage(
+          `"${current.title}" was changed by someone else meanwhile; it is now in ${stateLabels[current.state]}. Move it again if you still want to.`,
+        );
+      } else setMessage(messageOf(failure));
+    }
+  };
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await api('POST', `/projects/${projectId}/tasks`, { title });
+      setTitle('');
+      setOverrides({});
+      loaded.reload();
+    } catch (failure) {
+      setMessage(messageOf(failure));
+    }
+  };
+  const drop = (event: DragEvent, state: TaskState) => {
+    event.preventDefault();
+    const task = tasks.find((candidate) => String(candidate.id) === event.dataTransfer.getData('text/plain'));
+    if (task) void move(task, state);
+  };
+
+  return (
+    <div>
+      <form onSubmit={create} className="inline-form">
+        <label>
+          New task
+          <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} required />
+        </label>
+        <button type="submit">Add task</button>
+      </form>
+      {(message ?? loaded.error) && (
+        <p role="alert" className="error">
+          {message ?? loaded.error}
+        </p>
+      )}
+      <div className="board">
+        {taskStates.map((state) => (
+          <section
+            key={state}
+            className="column"
+            aria-label={stateLabels[state]}
+            data-state={state}
+            onDragOver={(event) => event.preventDefault()}
+            onDrop={(event) => drop(event, state)}
+          >
+            <h2>{stateLabels[state]}</h2>
+            {tasks
+              .filter((task) => task.state === state)
+              .map((task) => (
+                <TaskCard key={task.id} task={task} onMove={(target) => move(task, target)} />
+              ))}
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function TaskCard({ task, onMove }: { task: Task; onMove: (state: TaskState) => void }) {
+  const [target, setTarget] = useState<TaskState>(task.state);
+  return (
+    <article
+      className="card"
+      draggable
+      data-task-id={task.id}
+      onDragStart={(event) => event.dataTransfer.setData('text/plain', String(task.id))}
+    >
+      <h3>{task.title}</h3>
+      <div className="card-move">
+        <label>
+          <span className="visually-hidden">Move "{task.title}" to</span>
+          <select value={target} onChange={(e) => setTarget(e.target.value as TaskState)}>
+            {taskStates.map((state) => (
+              <option key={state} value={state}>
+                {stateLabels[state]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={() => onMove(target)} disabled={target === task.state}>
+          Move
+        </button>
+      </div>
+    </article>
+  );
+}

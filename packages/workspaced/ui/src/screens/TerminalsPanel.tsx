@@ -1,0 +1,44 @@
+/** The project's live terminals, several side by side (stacked on a phone), and a button for a new one. */
+import { useState } from 'react';
+import { api, messageOf } from '../api.js';
+import type { Terminal } from '../types.js';
+import { useLoad } from '../use-load.js';
+import { TerminalView } from './TerminalView.js';
+
+export function TerminalsPanel({ projectId }: { projectId: number }) {
+  const terminals = useLoad(() => api<{ terminals: Terminal[] }>('GET', '/terminals'), [projectId]);
+  const [error, setError] = useState<string>();
+  const own = terminals.data?.terminals.filter((terminal) => terminal.project_id === projectId) ?? [];
+
+  const create = async () => {
+    setError(undefined);
+    try {
+      await api('POST', '/terminals', { project_id: projectId });
+      terminals.reload();
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+  };
+  const terminate = async (id: number) => {
+    try {
+      await api('POST', `/terminals/${id}/terminate`);
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+    terminals.reload();
+  };
+
+  return (
+    <div>
+      <button type="button" onClick={create}>
+        New terminal
+      </button>
+      {(error ?? terminals.error) && <p className="error">{error ?? terminals.error}</p>}
+      <div className="terminals">
+        {own.map((terminal) => (
+          <TerminalView key={terminal.id} terminal={terminal} onTerminate={() => terminate(terminal.id)} />
+        ))}
+      </div>
+    </div>
+  );
+}

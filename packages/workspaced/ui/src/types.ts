@@ -1,0 +1,72 @@
+/** The daemon's answers the UI reads (README "API"). */
+
+export interface User {
+  id: string;
+  username: string;
+  display_name: string | null;
+  role: string;
+}
+
+export interface SessionAnswer {
+  user: User;
+  csrf: string;
+}
+
+export interface Project {
+  id: number;
+  name: string;
+  path: string;
+  role: string;
+}
+
+export interface FileEntry {
+  name: string;
+  type: 'file' | 'directory' | 'symlink' | 'other';
+  size: number;
+}
+
+export const taskStates = ['backlog', 'todo', 'running', 'needs_input', 'review', 'done', 'failed'] as const;
+export type TaskState = (typeof taskStates)[number];
+
+export interface Task {
+  id: number;
+  project_id: number;
+  title: string;
+  description: string;
+  priority: number;
+  state: TaskState;
+  version: number;
+}
+
+export interface Terminal {
+  id: number;
+  project_id: number;
+  shell: string;
+  cols: number;
+  rows: number;
+}
+
+export interface Workflow {
+  name: string;
+  steps: { name: string; kind: 'agent' | 'approval' }[];
+}
+
+export interface WorkflowRun {
+  id: number;
+  workflow: string;
+  project_id: number;
+  status: string;
+  current_step: number | null;
+  error: string | null;
+  steps: { name: string; kind: string; status: string; output_tail?: string }[];
+}
+
+export interface AttentionItem {
+  id: number;
+  kind: string;
+  priority: number;
+  project_id: number;
+  summary: string;
+  created_at: string;
+  resolved_at: string | null;
+}
