@@ -5,13 +5,23 @@
  * HTML (a rule comment, a display name) shows as text and runs nothing; every screen fits a
  * 375 px wide phone without horizontal scrolling.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hostRules, namespaceSkipReason } from '../engine/support/netns.js';
 import { requestWithHost } from '../support/raw-http.js';
+import { runCli } from '../support/running-bin.js';
 import { signInWithKeyboard, startUiInstallation, type UiInstallation } from './support/ui-installation.js';
 
 const xssComment = '<img src=x onerror=window.pwned=1>';
+const exampleManifest = fileURLToPath(
+  new URL('../../examples/extensions/local-health/extension.yaml', import.meta.url),
+);
 const xssDisplayName = '<script>window.pwned=2</script><b>bold</b>';
 
 describe.skipIf(namespaceSkipReason !== null)('web UI: serving, CSP, escaping, phone layout', () => {
@@ -120,6 +130,38 @@ describe.skipIf(namespaceSkipReason !== null)('web UI: serving, CSP, escaping, p
     expect(await page.locator('main b').count()).toBe(0);
     expect(await page.evaluate('window.pwned')).toBeUndefined();
     await page.close();
+  });
+
+  test('extension widgets show their data from the widget data route as text and numbers', async () => {
+    // The example extension, its http.local widget pointed at a loopback server of this test.
+    const source = createServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify({ value: xssComment }));
+    });
+    await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));
+    const folder = mkdtempSync(path.join(tmpdir(), 'fw-ui-extension-'));
+    const port = (source.address() as AddressInfo).port;
+    writeFileSync(
+      path.join(folder, 'extension.yaml'),
+      readFileSync(exampleManifest, 'utf8').replace('127.0.0.1:9100', `127.0.0.1:${port}`),
+    );
+    try {
+      const installed = await runCli(['extension', 'install', folder, '--config', ui.configFile, '--yes']);
+      expect(installed.code).toBe(0);
+      const page = await ui.browser.newPage();
+      await signInWithKeyboard(page, ui.server.url);
+      await page.goto(`${ui.server.url}/extensions`);
+      const status = page.getByRole('figure', { name: 'Local service status' });
+      await status.getByText(xssComment, { exact: true }).waitFor();
+      expect(await status.locator('img').count()).toBe(0);
+      const notifications = page.getByRole('figure', { name: 'Notifications' });
+      await expect.poll(() => notifications.locator('.number').textContent()).toMatch(/^\d+$/);
+      expect(await page.evaluate('window.pwned')).toBeUndefined();
+      await page.close();
+    } finally {
+      source.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   test('every screen fits a 375 px wide phone without horizontal scrolling', async () => {

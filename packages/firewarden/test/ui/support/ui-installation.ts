@@ -21,6 +21,8 @@ export interface UiInstallation {
   server: RunningServer;
   admin: ApiClient;
   browser: Browser;
+  /** The config file of this installation (for CLI commands such as `extension install`). */
+  configFile: string;
   /** The rules of our own chain in the namespace, as `iptables-save` prints them. */
   ownChain: () => Promise<string>;
   stop: () => Promise<void>;
@@ -53,6 +55,7 @@ export async function startUiInstallation(subnet: string, safeApplySeconds: numb
     server,
     admin,
     browser,
+    configFile: installation.configFile,
     ownChain: async () =>
       (await pair.managed.exec(['iptables-save', '-t', 'filter'])).stdout
         .split('\n')
