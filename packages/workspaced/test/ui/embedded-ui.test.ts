@@ -1,0 +1,207 @@
+/**
+ * @module Tests: the embedded UI in Chromium against the `workspaced serve` bin. How the daemon
+ * serves it (types, CSP, caching, SPA fallback), then what a user does: create the first owner,
+ * add and open a project, edit a file, run a command in a terminal and see its output (also
+ * after a reload, from the scrollback), move a task (select and button; the 409 message), start
+ * a workflow and approve its step, sign in on a phone without horizontal scroll. Names with
+ * markup render as text. Every step is checked through the API too.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { Client, ownerPassword, type RunningDaemon, removeDataDir, startDaemon } from '../support/daemon.js';
+
+const hostile = `<img src=x onerror=document.title='pwned'>`;
+
+describe('embedded UI', () => {
+  let daemon: RunningDaemon;
+  let browser: Browser;
+  let page: Page;
+  let folder: string;
+  const api = () => new Client(daemon.url);
+  let owner: Client;
+  const cspViolations: string[] = [];
+
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(os.tmpdir(), 'workspaced-ui-project-'));
+    await writeFile(path.join(folder, 'notes.txt'), 'first line\n');
+    await writeFile(path.join(folder, `${hostile}.txt`), 'x');
+    daemon = await startDaemon();
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('console', (message) => {
+      if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await daemon?.stop();
+    if (daemon) await removeDataDir(daemon);
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  test('the daemon serves the page with a strict CSP, hashed assets cached for a year, screens falling back to index.html', async () => {
+    const index = await fetch(`${daemon.url}/`);
+    expect(index.status).toBe(200);
+    expect(index.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+    const csp = index.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    const html = await index.text();
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)/);
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    const asset = await fetch(`${daemon.url}${script}`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+    const screen = await fetch(`${daemon.url}/projects/1/tasks`);
+    expect(screen.status).toBe(200);
+    expect(await screen.text()).toBe(html);
+    // A missing asset stays 404; an API path never gets the page (here: 401 JSON, not signed in).
+    expect((await fetch(`${daemon.url}/assets/missing-123.js`)).status).toBe(404);
+    const apiMiss = await fetch(`${daemon.url}/api/v1/no-such-route`);
+    expect(apiMiss.status).toBe(401);
+    expect((await apiMiss.json()).error.code).toBe('AUTH_REQUIRED');
+    expect(apiMiss.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    // No file outside the build is reachable.
+    expect((await fetch(`${daemon.url}/..%2f..%2fpackage.json`)).status).toBe(404);
+  });
+
+  test('a new daemon asks for the first owner, and the owner is signed in', async () => {
+    await page.goto(daemon.url);
+    await page.getByRole('heading', { name: 'Create the first owner' }).waitFor();
+    await page.getByLabel('Username').fill('owner');
+    await page.getByLabel('Display name').fill('The Owner');
+    await page.getByLabel('Password').fill(ownerPassword);
+    await page.getByRole('button', { name: 'Create owner' }).click();
+    await page.getByRole('heading', { name: 'Projects' }).waitFor();
+    owner = api();
+    expect((await owner.post('/login', { username: 'owner', password: ownerPassword })).status).toBe(200);
+    expect((await owner.get('/me')).body.user.role).toBe('owner');
+  });
+
+  test('a project is added, opened, and a file edited; a hostile file name is text', async () => {
+    await page.getByLabel('Name').fill('demo');
+    await page.getByLabel('Folder (absolute path)').fill(folder);
+    await page.getByRole('button', { name: 'Add project' }).click();
+    await page.getByRole('link', { name: 'demo' }).click();
+    await page.getByRole('heading', { name: 'demo' }).waitFor();
+    const files = page.getByRole('list', { name: 'Files' });
+    await files.getByRole('button', { name: `${hostile}.txt` }).waitFor();
+    expect(await files.locator('img').count()).toBe(0);
+
+    await files.getByRole('button', { name: 'notes.txt' }).click();
+    const editor = page.getByLabel('notes.txt');
+    expect(await editor.inputValue()).toBe('first line\n');
+    await editor.fill('first line\nsecond line\n');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').getByText('Saved notes.txt').waitFor();
+    expect(await readFile(path.join(folder, 'notes.txt'), 'utf8')).toBe('first line\nsecond line\n');
+  });
+
+  test('a command typed in a terminal shows its output, and again after a reload', async () => {
+    await page.getByRole('link', { name: 'Terminals' }).click();
+    await page.getByRole('button', { name: 'New terminal' }).click();
+    const terminal = page.locator('section.terminal');
+    await terminal.getByTestId('terminal-state').getByText('connected').waitFor();
+    await terminal.locator('.terminal-box').click();
+    await page.keyboard.type('echo ui-$((6*7))-done\n');
+    const rows = terminal.locator('.xterm-rows');
+    await expect.poll(() => rows.textContent()).toContain('ui-42-done');
+
+    await page.reload();
+    await page.locator('section.terminal').getByTestId('terminal-state').getByText('connected').waitFor();
+    await expect.poll(() => page.locator('.xterm-rows').textContent()).toContain('ui-42-done');
+    const live = (await owner.get('/terminals')).body.terminals;
+    expect(live).toHaveLength(1);
+    expect(live[0].cols).toBeGreaterThan(80);
+  });
+
+  test('a task is moved with the select and button; a stale move shows the conflict; a hostile title is text', async () => {
+    await page.getByRole('link', { name: 'Tasks' }).click();
+    await page.getByLabel('New task').fill(hostile);
+    await page.getByRole('button', { name: 'Add task' }).click();
+    const todo = page.getByRole('region', { name: 'To do' });
+    await todo.getByRole('heading', { name: hostile }).waitFor();
+    expect(await page.locator('.board img').count()).toBe(0);
+    expect(await page.title()).toBe('workspaced');
+
+    await page.getByLabel(`Move "${hostile}" to`).selectOption('review');
+    await page.getByRole('button', { name: 'Move' }).click();
+    await page.getByRole('region', { name: 'Review' }).getByRole('heading', { name: hostile }).waitFor();
+    const [task] = (await owner.get('/projects/1/tasks')).body.tasks;
+    expect(task.state).toBe('review');
+
+    // Someone else moves it meanwhile: the board's version is stale.
+    expect(
+      (await owner.post(`/tasks/${task.id}/move`, { state: 'running', version: task.version })).status,
+    ).toBe(200);
+    await page.getByLabel(`Move "${hostile}" to`).selectOption('done');
+    await page.getByRole('button', { name: 'Move' }).click();
+    await page
+      .getByRole('alert')
+      .getByText('was changed by someone else meanwhile; it is now in Running')
+      .waitFor();
+    await page.getByRole('region', { name: 'Running' }).getByRole('heading', { name: hostile }).waitFor();
+    expect((await owner.get('/projects/1/tasks')).body.tasks[0].state).toBe('running');
+  });
+
+  test('a workflow started in the UI waits in the attention center and is approved with its button', async () => {
+    const definition = {
+      name: 'ship',
+      steps: [
+        { name: 'check', kind: 'agent', command: 'true' },
+        { name: 'sign-off', kind: 'approval' },
+      ],
+    };
+    expect((await owner.post('/workflows', definition)).status).toBe(201);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Workflows' }).click();
+    await page.getByRole('form', { name: 'Start ship' }).getByRole('button', { name: 'Start' }).click();
+    await page.getByTestId('run-status').getByText('waiting_approval').waitFor();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Attention' }).click();
+    await page.getByRole('list', { name: 'Attention items' }).getByText('workflow.approval').waitFor();
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Workflows' }).click();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.getByTestId('run-status').getByText('completed').waitFor();
+    const run = (await owner.get('/workflow-runs/latest')).body;
+    expect(run.status).toBe('completed');
+    expect(run.steps[1].status).toBe('completed');
+  });
+
+  test('the page ran without a CSP violation', () => {
+    expect(cspViolations).toEqual([]);
+  });
+
+  test('on a phone (375 px) the owner signs in and the board and terminals do not scroll sideways', async () => {
+    const phone = await browser.newPage({
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      await phone.goto(`${daemon.url}/projects/1/tasks`);
+      await phone.getByRole('heading', { name: 'Sign in to workspaced' }).waitFor();
+      await phone.getByLabel('Username').fill('owner');
+      await phone.getByLabel('Password').fill(ownerPassword);
+      await phone.getByRole('button', { name: 'Sign in' }).click();
+      await phone.getByRole('region', { name: 'Running' }).getByRole('heading', { name: hostile }).waitFor();
+      const pageWidth = () => phone.evaluate(() => document.documentElement.scrollWidth);
+      expect(await pageWidth()).toBeLessThanOrEqual(375);
+      await phone.getByRole('link', { name: 'Terminals' }).click();
+      await phone.locator('section.terminal').getByTestId('terminal-state').getByText('connected').waitFor();
+      expect(await pageWidth()).toBeLessThanOrEqual(375);
+    } finally {
+      await phone.close();
+    }
+  });
+});
