@@ -10,6 +10,7 @@ import { type CommonOptions, commandContext } from './cli/command-context.js';
 import { serviceStatusCommand, validateConfigCommand } from './cli/config-commands.js';
 import { doctorCommand, preflightCommand, statusCommand } from './cli/diagnose-commands.js';
 import { registerExtensionCommands } from './cli/extension-commands.js';
+import { registerTrayCommand } from './cli/tray-command.js';
 import { registerUninstallCommand } from './cli/uninstall-command.js';
 import { registerUpdateCommands } from './cli/update-commands.js';
 import { reportFailure } from './cli/output.js';
@@ -130,6 +131,7 @@ withInstallation(
 
 registerExtensionCommands(program, withInstallation);
 registerUninstallCommand(program);
+registerTrayCommand(program);
 registerUpdateCommands(program, withInstallation);
 
 const wantsJson = process.argv.includes('--json');
