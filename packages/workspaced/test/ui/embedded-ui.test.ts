@@ -125,7 +125,7 @@ describe('embedded UI', () => {
     expect(live[0].cols).toBeGreaterThan(80);
   });
 
-  test('a task is moved with the select and button; a stale move shows the conflict; a hostile title is text', async () => {
+  test('a task is moved with the select and button and by drag; a stale move shows the conflict; a hostile title is text', async () => {
     await page.getByRole('link', { name: 'Tasks' }).click();
     await page.getByLabel('New task').fill(hostile);
     await page.getByRole('button', { name: 'Add task' }).click();
@@ -152,6 +152,13 @@ describe('embedded UI', () => {
       .waitFor();
     await page.getByRole('region', { name: 'Running' }).getByRole('heading', { name: hostile }).waitFor();
     expect((await owner.get('/projects/1/tasks')).body.tasks[0].state).toBe('running');
+
+    await page
+      .getByRole('region', { name: 'Running' })
+      .getByRole('article')
+      .dragTo(page.getByRole('region', { name: 'Done' }));
+    await page.getByRole('region', { name: 'Done' }).getByRole('heading', { name: hostile }).waitFor();
+    expect((await owner.get('/projects/1/tasks')).body.tasks[0].state).toBe('done');
   });
 
   test('a workflow started in the UI waits in the attention center and is approved with its button', async () => {
@@ -194,7 +201,7 @@ describe('embedded UI', () => {
       await phone.getByLabel('Username').fill('owner');
       await phone.getByLabel('Password').fill(ownerPassword);
       await phone.getByRole('button', { name: 'Sign in' }).click();
-      await phone.getByRole('region', { name: 'Running' }).getByRole('heading', { name: hostile }).waitFor();
+      await phone.getByRole('region', { name: 'Done' }).getByRole('heading', { name: hostile }).waitFor();
       const pageWidth = () => phone.evaluate(() => document.documentElement.scrollWidth);
       expect(await pageWidth()).toBeLessThanOrEqual(375);
       await phone.getByRole('link', { name: 'Terminals' }).click();

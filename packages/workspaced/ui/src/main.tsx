@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@xterm/xterm/css/xterm.css';
 import './styles.css';
 import { App } from './App.js';
 

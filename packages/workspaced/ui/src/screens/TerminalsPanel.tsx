@@ -1,9 +1,13 @@
 /** The project's live terminals, several side by side (stacked on a phone), and a button for a new one. */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { api, messageOf } from '../api.js';
 import type { Terminal } from '../types.js';
 import { useLoad } from '../use-load.js';
-import { TerminalView } from './TerminalView.js';
+
+// xterm.js is most of the bundle: loaded only when a terminal is shown.
+const TerminalView = lazy(() =>
+  import('./TerminalView.js').then((module) => ({ default: module.TerminalView })),
+);
 
 export function TerminalsPanel({ projectId }: { projectId: number }) {
   const terminals = useLoad(() => api<{ terminals: Terminal[] }>('GET', '/terminals'), [projectId]);
@@ -34,11 +38,13 @@ export function TerminalsPanel({ projectId }: { projectId: number }) {
         New terminal
       </button>
       {(error ?? terminals.error) && <p className="error">{error ?? terminals.error}</p>}
-      <div className="terminals">
-        {own.map((terminal) => (
-          <TerminalView key={terminal.id} terminal={terminal} onTerminate={() => terminate(terminal.id)} />
-        ))}
-      </div>
+      <Suspense fallback={<p className="loading">Loading the terminal…</p>}>
+        <div className="terminals">
+          {own.map((terminal) => (
+            <TerminalView key={terminal.id} terminal={terminal} onTerminate={() => terminate(terminal.id)} />
+          ))}
+        </div>
+      </Suspense>
     </div>
   );
 }
