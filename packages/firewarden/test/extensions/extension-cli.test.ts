@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createInstallation, type Installation } from '../support/installation.js';
+import { onTerminal } from '../support/on-terminal.js';
 import { childEnvironment, cliPath, runCli } from '../support/running-bin.js';
 
 const exampleDir = fileURLToPath(new URL('../../examples/extensions/local-health', import.meta.url));
@@ -254,21 +255,5 @@ function asNobody(args: string[]): Promise<{ code: number; stderr: string }> {
       { env: childEnvironment() },
       (error, _stdout, stderr) => resolve({ code: error ? Number(error.code) : 0, stderr }),
     );
-  });
-}
-
-/** Runs the bin on a pseudo-terminal (util-linux `script`), typing `input`; returns what it showed. */
-function onTerminal(args: string[], input: string): Promise<string> {
-  const command = [process.execPath, cliPath, ...args]
-    .map((arg) => `'${arg.replaceAll("'", "'\\''")}'`)
-    .join(' ');
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      'script',
-      ['-qec', command, '/dev/null'],
-      { env: childEnvironment() },
-      (error, stdout) => (error ? reject(error) : resolve(stdout)),
-    );
-    child.stdin!.end(input);
   });
 }

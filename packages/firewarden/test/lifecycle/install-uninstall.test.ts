@@ -11,7 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
-import { childEnvironment, cliPath, runCli } from '../support/running-bin.js';
+import { onTerminal } from '../support/on-terminal.js';
+import { runCli } from '../support/running-bin.js';
 
 const run = promisify(execFile);
 const installScript = fileURLToPath(new URL('../../packaging/install.sh', import.meta.url));
@@ -215,18 +216,3 @@ describe.skipIf(!isRoot)('firewarden uninstall', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
-
-function onTerminal(args: string[], input: string): Promise<string> {
-  const command = [process.execPath, cliPath, ...args]
-    .map((arg) => `'${arg.replaceAll("'", "'\\''")}'`)
-    .join(' ');
-  return new Promise((resolve, reject) => {
-    const child = execFile(
-      'script',
-      ['-qec', command, '/dev/null'],
-      { env: childEnvironment() },
-      (error, stdout) => (error ? reject(error) : resolve(stdout)),
-    );
-    child.stdin!.end(input);
-  });
-}
