@@ -91,7 +91,10 @@ export const configSchema = z
         /** `firewarden update check` asks the update server only when this is true (off by default). */
         enabled: z.boolean().default(false),
         /** The signed update manifest (JSON); `update check` and `update apply` read it. */
-        url: z.url({ protocol: /^https?$/ }).max(2_048).optional(),
+        url: z
+          .url({ protocol: /^https?$/ })
+          .max(2_048)
+          .optional(),
       })
       .strict()
       .prefault({}),
