@@ -69,7 +69,7 @@ describe('embedded UI', () => {
     expect((await fetch(`${daemon.url}/assets/missing-123.js`)).status).toBe(404);
     const apiMiss = await fetch(`${daemon.url}/api/v1/no-such-route`);
     expect(apiMiss.status).toBe(401);
-    expect((await apiMiss.json()).error.code).toBe('AUTH_REQUIRED');
+    expect(((await apiMiss.json()) as { error: { code: string } }).error.code).toBe('AUTH_REQUIRED');
     expect(apiMiss.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     // No file outside the build is reachable.
     expect((await fetch(`${daemon.url}/..%2f..%2fpackage.json`)).status).toBe(404);
@@ -202,7 +202,8 @@ describe('embedded UI', () => {
       await phone.getByLabel('Password').fill(ownerPassword);
       await phone.getByRole('button', { name: 'Sign in' }).click();
       await phone.getByRole('region', { name: 'Done' }).getByRole('heading', { name: hostile }).waitFor();
-      const pageWidth = () => phone.evaluate(() => document.documentElement.scrollWidth);
+      // Run in the page, where `document` exists (the test's tsconfig has no DOM types).
+      const pageWidth = () => phone.evaluate<number>('document.documentElement.scrollWidth');
       expect(await pageWidth()).toBeLessThanOrEqual(375);
       await phone.getByRole('link', { name: 'Terminals' }).click();
       await phone.locator('section.terminal').getByTestId('terminal-state').getByText('connected').waitFor();
