@@ -97,6 +97,20 @@ describe.each(drivers)('API on $driver', ({ driver, available }) => {
       expect(JSON.parse(answer.body).error.code).toBe('HOST_NOT_ALLOWED');
     });
 
+    test('a repeated Host header gets 403 HOST_NOT_ALLOWED, even when every copy is allowed', async () => {
+      const { host } = new URL(server.url);
+      for (const hosts of [
+        [host, 'evil.example:80'],
+        ['evil.example:80', host],
+        [host, host],
+      ]) {
+        const answer = await requestWithHost(`${server.url}/api/v1/version`, hosts);
+        expect(answer.status).toBe(403);
+        expect(JSON.parse(answer.body).error.code).toBe('HOST_NOT_ALLOWED');
+      }
+      expect((await requestWithHost(`${server.url}/api/v1/version`, host)).status).toBe(200);
+    });
+
     test('a state-changing request from another Origin gets 403 ORIGIN_NOT_ALLOWED', async () => {
       const answer = await anonymous.post(
         '/api/v1/auth/login',

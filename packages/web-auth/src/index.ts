@@ -20,6 +20,7 @@ export { type HostAllowListOptions, hostAllowList, requestHost } from './http/ho
 export { type HostRules, isAllowedHost, parseHost } from './http/host-rules.js';
 export { type OriginCheckOptions, originCheck } from './http/origin-middleware.js';
 export { isAllowedOrigin, isWebSocketUpgrade, type OriginRules } from './http/origin-rules.js';
+export { requestHeader, requestHostOf } from './http/request-headers.js';
 export { type LoadSessionOptions, loadSession, requireSession } from './http/session-middleware.js';
 export {
   type AuthErrorCode,

@@ -3,11 +3,22 @@
  */
 import { request } from 'node:http';
 
-export function requestWithHost(url: string, host: string): Promise<{ status: number; body: string }> {
+/** `host` as a list sends one Host line per item. */
+export function requestWithHost(
+  url: string,
+  host: string | string[],
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const target = new URL(url);
     const outgoing = request(
-      { hostname: target.hostname, port: target.port, path: target.pathname, headers: { host } },
+      {
+        hostname: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        setHost: false,
+        // As rawHeaders: name, value, name, value (an object cannot repeat Host).
+        headers: [host].flat().flatMap((value) => ['Host', value]),
+      },
       (response) => {
         let body = '';
         response.on('data', (chunk: Buffer) => {

@@ -8,6 +8,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { constantTimeEqual } from '../sessions/tokens.js';
+import { requestHeader } from './request-headers.js';
 import { type AuthErrorWriter, authErrorStatus, isSafeMethod, type WebAuthEnv } from './types.js';
 
 export interface RequireCsrfOptions {
@@ -27,7 +28,7 @@ export function requireCsrf<E extends WebAuthEnv = WebAuthEnv>(
     // Fail closed on a wiring mistake: without loadSession first, every request would pass.
     if (auth === undefined) throw new Error('requireCsrf must come after loadSession');
     if (auth && !isSafeMethod(c.req.method)) {
-      const given = c.req.header(options.headerName);
+      const given = requestHeader(c, options.headerName.toLowerCase());
       if (!given || given.length > maxCsrfHeaderLength || !constantTimeEqual(given, auth.csrf)) {
         return options.onError(
           c,

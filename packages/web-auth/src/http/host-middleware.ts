@@ -4,6 +4,7 @@
  */
 import { createMiddleware } from 'hono/factory';
 import { type HostRules, isAllowedHost } from './host-rules.js';
+import { requestHostOf } from './request-headers.js';
 import { type AuthErrorWriter, authErrorStatus } from './types.js';
 
 export interface HostAllowListOptions extends HostRules {
@@ -17,7 +18,7 @@ export function requestHost(request: Request): string {
 
 export function hostAllowList(options: HostAllowListOptions) {
   return createMiddleware(async (c, next) => {
-    if (!isAllowedHost(requestHost(c.req.raw), options)) {
+    if (!isAllowedHost(requestHostOf(c), options)) {
       return options.onError(
         c,
         authErrorStatus.HOST_NOT_ALLOWED,

@@ -5,6 +5,7 @@
  */
 import { createMiddleware } from 'hono/factory';
 import { isAllowedOrigin, type OriginRules } from './origin-rules.js';
+import { headerGetter } from './request-headers.js';
 import { type AuthErrorWriter, authErrorStatus } from './types.js';
 
 export interface OriginCheckOptions extends OriginRules {
@@ -13,7 +14,7 @@ export interface OriginCheckOptions extends OriginRules {
 
 export function originCheck(options: OriginCheckOptions) {
   return createMiddleware(async (c, next) => {
-    if (!isAllowedOrigin(c.req.method, c.req.raw.headers, options)) {
+    if (!isAllowedOrigin(c.req.method, headerGetter(c), options)) {
       return options.onError(
         c,
         authErrorStatus.ORIGIN_NOT_ALLOWED,

@@ -23,12 +23,12 @@ export interface OriginRules {
 
 const maxOriginLength = 300;
 
-export function isWebSocketUpgrade(headers: Headers): boolean {
+export function isWebSocketUpgrade(headers: Pick<Headers, 'get'>): boolean {
   return headers.get('upgrade')?.toLowerCase() === 'websocket';
 }
 
 /** True when the request may proceed as far as its Origin is concerned. */
-export function isAllowedOrigin(method: string, headers: Headers, rules: OriginRules): boolean {
+export function isAllowedOrigin(method: string, headers: Pick<Headers, 'get'>, rules: OriginRules): boolean {
   const upgrade = isWebSocketUpgrade(headers);
   if (!upgrade && (method === 'GET' || method === 'HEAD' || method === 'OPTIONS')) return true;
   const origin = headers.get('origin');

@@ -6,6 +6,7 @@ import type { MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { readSessionCookie } from '../sessions/cookie.js';
 import type { WebAuth } from '../web-auth.js';
+import { requestHeader } from './request-headers.js';
 import { type AuthErrorWriter, authErrorStatus, type WebAuthEnv } from './types.js';
 
 export interface LoadSessionOptions {
@@ -19,7 +20,7 @@ export function loadSession<E extends WebAuthEnv = WebAuthEnv>(
   options: LoadSessionOptions,
 ): MiddlewareHandler<E> {
   return createMiddleware<E>(async (c, next) => {
-    const token = readSessionCookie(c.req.header('cookie'), options.cookieName);
+    const token = readSessionCookie(requestHeader(c, 'cookie'), options.cookieName);
     const valid = token === undefined ? undefined : await options.auth.sessions.validate(token);
     c.set('auth', valid && token ? { ...valid, token } : null);
     await next();

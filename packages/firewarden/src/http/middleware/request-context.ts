@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { HttpBindings } from '@hono/node-server';
+import { requestHeader } from '@suite/web-auth';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../app-env.js';
 import { resolveClientAddress } from '../client-address.js';
@@ -36,7 +37,7 @@ export function requestContext(options: RequestContextOptions) {
     c.set('requestId', requestId);
     c.set('audited', false);
     const peer = c.env?.incoming?.socket.remoteAddress;
-    c.set('clientAddress', resolveClientAddress(peer, c.req.header('x-forwarded-for'), trusted));
+    c.set('clientAddress', resolveClientAddress(peer, requestHeader(c, 'x-forwarded-for'), trusted));
     // The envelope puts these on its answers itself (envelope.ts), and needs to know whether a
     // handler added headers of its own through Hono.
     c.set('answerHeaders', headers);
