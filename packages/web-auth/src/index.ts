@@ -16,6 +16,7 @@ export {
 export { canonicalJson, type JsonValue } from './audit/canonical-json.js';
 export { WebAuthError, type WebAuthErrorCode } from './errors.js';
 export { type RequireCsrfOptions, requireCsrf } from './http/csrf-middleware.js';
+export { type SessionGuardOptions, sessionGuard } from './http/guard-middleware.js';
 export { type HostAllowListOptions, hostAllowList, requestHost } from './http/host-middleware.js';
 export { type HostRules, isAllowedHost, parseHost } from './http/host-rules.js';
 export { type OriginCheckOptions, originCheck } from './http/origin-middleware.js';

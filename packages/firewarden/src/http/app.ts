@@ -3,7 +3,7 @@
  * Origin checks, session and CSRF (from `@suite/web-auth`), the audit of state-changing requests,
  * the routes, and the JSON envelope for every answer, errors included (never a stack trace).
  */
-import { type AuthErrorWriter, hostAllowList, loadSession, originCheck, requireCsrf } from '@suite/web-auth';
+import { type AuthErrorWriter, hostAllowList, sessionGuard } from '@suite/web-auth';
 import { Hono, type MiddlewareHandler } from 'hono';
 import type { Services } from '../server/services.js';
 import { isDatabaseUnavailable } from '../store/database-errors.js';
@@ -54,11 +54,14 @@ export function createApp(services: Services, options: AppOptions): Hono<AppEnv>
   app.use('*', auditRequests(services));
   const defineRoute = routeDefiner(
     app,
-    [
-      originCheck({ hosts, onError }),
-      loadSession({ auth: currentAuth, cookieName: sessionCookieName }),
-      requireCsrf({ headerName: csrfHeaderName, onError }),
-    ] as unknown as MiddlewareHandler<AppEnv>[], // web-auth's middleware only touch their own variables
+    // Origin, then the session, then CSRF; web-auth's middleware only touches its own variable.
+    sessionGuard({
+      hosts,
+      onError,
+      auth: currentAuth,
+      cookieName: sessionCookieName,
+      csrfHeaderName,
+    }) as unknown as MiddlewareHandler<AppEnv>,
   );
 
   registerMetaRoutes(defineRoute, services);

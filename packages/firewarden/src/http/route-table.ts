@@ -11,15 +11,22 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type RouteHandlers = Partial<Record<Method, MiddlewareHandler<AppEnv>[]>>;
 export type DefineRoute = (path: string, handlers: RouteHandlers) => void;
 
-/** `shared` runs after the route is known (so refusals it gives are audited with the route). */
-export function routeDefiner(app: Hono<AppEnv>, shared: MiddlewareHandler<AppEnv>[]): DefineRoute {
+/**
+ * `guard` runs after the route is known (so refusals it gives are audited with the route), in
+ * the same frame of Hono's chain as the mark (one frame fewer per request).
+ */
+export function routeDefiner(app: Hono<AppEnv>, guard: MiddlewareHandler<AppEnv>): DefineRoute {
   return (path, handlers) => {
     const mark: MiddlewareHandler<AppEnv> = async (c, next) => {
       c.set('route', path);
       await next();
     };
+    const markAndGuard: MiddlewareHandler<AppEnv> = (c, next) => {
+      c.set('route', path);
+      return guard(c, next);
+    };
     const methods = Object.keys(handlers) as Method[];
-    for (const method of methods) app.on(method, path, mark, ...shared, ...(handlers[method] ?? []));
+    for (const method of methods) app.on(method, path, markAndGuard, ...(handlers[method] ?? []));
     const allow = [...methods, ...(methods.includes('GET') ? ['HEAD'] : [])].join(', ');
     app.all(path, mark, () => {
       throw new ApiError('METHOD_NOT_ALLOWED', `this path answers ${allow}`, undefined, { Allow: allow });

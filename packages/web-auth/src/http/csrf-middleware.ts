@@ -5,11 +5,17 @@
  * Synchronizer-token model: the token lives server-side (derived from the session), is handed to
  * the page in a JSON body, and must come back in a header a cross-site form cannot set.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { constantTimeEqual } from '../sessions/tokens.js';
 import { requestHeader } from './request-headers.js';
-import { type AuthErrorWriter, authErrorStatus, isSafeMethod, type WebAuthEnv } from './types.js';
+import {
+  type AuthErrorWriter,
+  type AuthState,
+  authErrorStatus,
+  isSafeMethod,
+  type WebAuthEnv,
+} from './types.js';
 
 export interface RequireCsrfOptions {
   /** e.g. `X-Firewarden-CSRF`, `X-Workspaced-CSRF`. */
@@ -27,17 +33,28 @@ export function requireCsrf<E extends WebAuthEnv = WebAuthEnv>(
     const auth = c.get('auth');
     // Fail closed on a wiring mistake: without loadSession first, every request would pass.
     if (auth === undefined) throw new Error('requireCsrf must come after loadSession');
-    if (auth && !isSafeMethod(c.req.method)) {
-      const given = requestHeader(c, options.headerName.toLowerCase());
-      if (!given || given.length > maxCsrfHeaderLength || !constantTimeEqual(given, auth.csrf)) {
-        return options.onError(
-          c,
-          authErrorStatus.AUTH_CSRF_INVALID,
-          'AUTH_CSRF_INVALID',
-          `missing or wrong ${options.headerName} header`,
-        );
-      }
-    }
+    if (!hasValidCsrf(c, auth, options.headerName)) return refuseCsrf(c, options);
     await next();
   });
+}
+
+/** False only for a mutating request under a session without the session's token in `headerName`. */
+export function hasValidCsrf(c: Context, auth: AuthState | null, headerName: string): boolean {
+  if (!auth || isSafeMethod(c.req.method)) return true;
+  const given = requestHeader(c, headerName.toLowerCase());
+  return (
+    given !== undefined &&
+    given.length > 0 &&
+    given.length <= maxCsrfHeaderLength &&
+    constantTimeEqual(given, auth.csrf)
+  );
+}
+
+export function refuseCsrf(c: Context, options: RequireCsrfOptions): Response | Promise<Response> {
+  return options.onError(
+    c,
+    authErrorStatus.AUTH_CSRF_INVALID,
+    'AUTH_CSRF_INVALID',
+    `missing or wrong ${options.headerName} header`,
+  );
 }

@@ -3,6 +3,7 @@
  * upgrade from an origin that is not allowed (rules in origin-rules.ts). For upgrades handled
  * outside Hono (`ws` on the Node server's `upgrade` event) call `isAllowedOrigin` directly.
  */
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { isAllowedOrigin, type OriginRules } from './origin-rules.js';
 import { headerGetter } from './request-headers.js';
@@ -14,14 +15,16 @@ export interface OriginCheckOptions extends OriginRules {
 
 export function originCheck(options: OriginCheckOptions) {
   return createMiddleware(async (c, next) => {
-    if (!isAllowedOrigin(c.req.method, headerGetter(c), options)) {
-      return options.onError(
-        c,
-        authErrorStatus.ORIGIN_NOT_ALLOWED,
-        'ORIGIN_NOT_ALLOWED',
-        'this Origin may not make this request',
-      );
-    }
+    if (!isAllowedOrigin(c.req.method, headerGetter(c), options)) return refuseOrigin(c, options);
     await next();
   });
+}
+
+export function refuseOrigin(c: Context, options: OriginCheckOptions): Response | Promise<Response> {
+  return options.onError(
+    c,
+    authErrorStatus.ORIGIN_NOT_ALLOWED,
+    'ORIGIN_NOT_ALLOWED',
+    'this Origin may not make this request',
+  );
 }

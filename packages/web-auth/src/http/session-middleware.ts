@@ -2,12 +2,12 @@
  * @module Hono middleware that loads the session named by the cookie into `c.get('auth')`, and one
  * that answers 401 `AUTH_REQUIRED` when there is none.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { readSessionCookie } from '../sessions/cookie.js';
 import type { WebAuth } from '../web-auth.js';
 import { requestHeader } from './request-headers.js';
-import { type AuthErrorWriter, authErrorStatus, type WebAuthEnv } from './types.js';
+import { type AuthErrorWriter, type AuthState, authErrorStatus, type WebAuthEnv } from './types.js';
 
 export interface LoadSessionOptions {
   auth: Pick<WebAuth, 'sessions'>;
@@ -20,11 +20,16 @@ export function loadSession<E extends WebAuthEnv = WebAuthEnv>(
   options: LoadSessionOptions,
 ): MiddlewareHandler<E> {
   return createMiddleware<E>(async (c, next) => {
-    const token = readSessionCookie(requestHeader(c, 'cookie'), options.cookieName);
-    const valid = token === undefined ? undefined : await options.auth.sessions.validate(token);
-    c.set('auth', valid && token ? { ...valid, token } : null);
+    c.set('auth', await sessionOf(c, options));
     await next();
   });
+}
+
+/** The live session of the request's cookie, or null. */
+export async function sessionOf(c: Context, options: LoadSessionOptions): Promise<AuthState | null> {
+  const token = readSessionCookie(requestHeader(c, 'cookie'), options.cookieName);
+  const valid = token === undefined ? undefined : await options.auth.sessions.validate(token);
+  return valid && token ? { ...valid, token } : null;
 }
 
 /** 401 `AUTH_REQUIRED` unless `loadSession` found a session. */
