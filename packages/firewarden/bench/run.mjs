@@ -135,7 +135,9 @@ try {
   }
 
   const rows = [];
-  for (const route of ['/api/v1/auth/me', '/api/v1/audit?limit=50']) {
+  // BENCH_ROUTES (comma-separated) narrows the run, e.g. to profile one route.
+  const routes = process.env.BENCH_ROUTES?.split(',') ?? ['/api/v1/auth/me', '/api/v1/audit?limit=50'];
+  for (const route of routes) {
     const sample = await fetch(`${firewarden.url}${route}`, { headers });
     const body = await sample.text();
     const answerHeaders = Object.fromEntries(sample.headers);

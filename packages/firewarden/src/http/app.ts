@@ -22,7 +22,7 @@ import { registerNotificationRoutes } from './routes/notifications.js';
 import { registerSettingsRoutes } from './routes/settings.js';
 import { registerSystemRoutes } from './routes/system.js';
 import { registerUserRoutes } from './routes/users.js';
-import { staticUi } from './static-ui.js';
+import { firewardenUi } from './static-ui.js';
 
 export const csrfHeaderName = 'X-Firewarden-CSRF';
 
@@ -48,7 +48,7 @@ export function createApp(services: Services, options: AppOptions): Hono<AppEnv>
   };
 
   // First, so it sees the final answer: the web UI answers the GETs the API left at 404.
-  app.use('*', staticUi());
+  app.use('*', firewardenUi());
   app.use('*', requestContext({ trustedProxies: server.trusted_proxies, tls: options.tls }));
   app.use('*', hostAllowList({ ...hosts, onError }));
   app.use('*', auditRequests(services));
