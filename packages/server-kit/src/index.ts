@@ -11,3 +11,4 @@ export {
   type ServerTimeouts,
   startNodeServer,
 } from './serve.js';
+export { type StaticUiOptions, staticUi } from './static-ui.js';

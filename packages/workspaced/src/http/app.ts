@@ -39,7 +39,7 @@ import { registerProjectRoutes } from './routes/projects.js';
 import { registerSessionRoutes, registerSignedInSessionRoutes } from './routes/session.js';
 import { registerTaskRoutes } from './routes/tasks.js';
 import { registerUserRoutes } from './routes/users.js';
-import { staticUi } from './static-ui.js';
+import { workspacedUi } from './static-ui.js';
 
 export interface AppOptions {
   context: DaemonContext;
@@ -83,7 +83,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   const app = new Hono<AppEnv>();
   // First, so it sees the final answer of every other middleware (http/static-ui.ts).
-  app.use('*', staticUi());
+  app.use('*', workspacedUi());
   app.use('*', responseHeaders);
   app.use('*', security.host);
   app.use('*', (c, next) =>
