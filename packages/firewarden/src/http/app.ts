@@ -10,7 +10,7 @@ import { isDatabaseUnavailable } from '../store/database-errors.js';
 import { ApiError } from './api-error.js';
 import type { AppEnv } from './app-env.js';
 import { errorBody, fail } from './envelope.js';
-import { auditRequests } from './middleware/audit-requests.js';
+import { auditedMethods, auditRequests } from './middleware/audit-requests.js';
 import { requestContext } from './middleware/request-context.js';
 import { routeDefiner } from './route-table.js';
 import { registerAuditRoutes } from './routes/audit.js';
@@ -51,7 +51,8 @@ export function createApp(services: Services, options: AppOptions): Hono<AppEnv>
   app.use('*', firewardenUi());
   app.use('*', requestContext({ trustedProxies: server.trusted_proxies, tls: options.tls }));
   app.use('*', hostAllowList({ ...hosts, onError }));
-  app.use('*', auditRequests(services));
+  // Registered only for the methods it audits, so a read does not pass through it at all.
+  app.on(auditedMethods, '*', auditRequests(services));
   const defineRoute = routeDefiner(
     app,
     // Origin, then the session, then CSRF; web-auth's middleware only touches its own variable.
