@@ -417,6 +417,18 @@ describe.each(drivers)('API on $driver', ({ driver, available }) => {
       });
     });
 
+    test('a method no route answers (PATCH) on a known path is recorded as a rejected attempt', async () => {
+      const refused = await admin.request('PATCH', '/api/v1/settings');
+      expect(refused.status).toBe(405);
+      const page = await admin.get('/api/v1/audit?action=PATCH%20%2Fapi%2Fv1%2Fsettings&limit=1');
+      expect(page.body.data.entries[0]).toMatchObject({
+        actor: null,
+        outcome: 'rejected',
+        request_id: refused.headers.get('x-request-id'),
+        detail: { status: 405, code: 'METHOD_NOT_ALLOWED' },
+      });
+    });
+
     test('pages with a before cursor, newest first, chained by hash', async () => {
       const first = await admin.get('/api/v1/audit?limit=2');
       expect(first.body.data.entries).toHaveLength(2);
