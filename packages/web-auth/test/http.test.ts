@@ -1,8 +1,8 @@
 /**
  * @module The Hono middleware through a small app on SQLite and PostgreSQL, with real requests via
- * `app.request`, once with the separate middleware and once with `sessionGuard`: session loading and AUTH_REQUIRED, CSRF missing / wrong / right, the Host
- * allow-list and the Origin rules for mutations and WebSocket upgrades, all written through the
- * product's error writer.
+ * `app.request`, once with the separate middleware and once with `sessionGuard`: session loading
+ * and AUTH_REQUIRED, CSRF missing / wrong / right, the Host allow-list and the Origin rules for
+ * mutations and WebSocket upgrades, all written through the product's error writer.
  */
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
