@@ -40,12 +40,24 @@ test('a rewritten file is re-read: the leaderboard and the record follow', async
 
 test('a new player file appears; a deleted one disappears', async () => {
   const uuid = '12345678-1234-4234-8234-123456789abc';
+  // Health's counts follow each change file by file (no recount of every player after a change).
+  const before = (await api('/api/health')).body.index;
   await writeFile(statsFile(uuid), fileWith(7));
   await eventually(async () => (await api(`/api/player/${uuid}`)).status === 200);
   expect((await api('/api/players')).body.total).toBe(31);
+  expect((await api('/api/health')).body.index).toMatchObject({
+    players: before.players + 1,
+    files: before.files + 1,
+    skipped_files: before.skipped_files,
+  });
   await rm(statsFile(uuid));
   await eventually(async () => (await api(`/api/player/${uuid}`)).status === 404);
   expect((await api('/api/players')).body.total).toBe(30);
+  expect((await api('/api/health')).body.index).toMatchObject({
+    players: before.players,
+    files: before.files,
+    skipped_files: before.skipped_files,
+  });
 });
 
 test('the players/stats layout wins over stats in the same world (never counted twice)', async () => {
