@@ -86,7 +86,7 @@ export class UfwBackend implements FirewallBackend {
   async verify(rules: Rule[]): Promise<void> {
     const files = await readStateFiles();
     // With IPV6=no in /etc/default/ufw, ufw writes IPv4 rules only.
-    const ipv6 = !/^\s*IPV6\s*=\s*["']?no["']?\s*$/im.test(files['/etc/default/ufw'] ?? '');
+    const ipv6 = !ipv6Disabled(files['/etc/default/ufw'] ?? '');
     for (const family of families) {
       const expected = rules
         .filter((r) => appliesToFamily(r, family) && (family === 'ipv4' || ipv6))
@@ -150,4 +150,17 @@ async function writeIfChanged(file: string, content: string): Promise<void> {
   const mode = (await stat(file).catch(() => null))?.mode ?? 0o640;
   await writeFile(`${file}.firewarden-tmp`, content, { mode: mode & 0o777 });
   await rename(`${file}.firewarden-tmp`, file);
+}
+
+/** `IPV6=no` (any case, optional quotes and spaces) on a line of ufw's defaults file. */
+function ipv6Disabled(defaults: string): boolean {
+  return defaults.split('\n').some((line) => {
+    const equals = line.indexOf('=');
+    if (equals < 0 || line.slice(0, equals).trim() !== 'IPV6') return false;
+    const value = line
+      .slice(equals + 1)
+      .trim()
+      .toLowerCase();
+    return value === 'no' || value === '"no"' || value === "'no'";
+  });
 }

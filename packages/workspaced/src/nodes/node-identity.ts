@@ -29,7 +29,7 @@ export interface NodeIdentity {
 }
 
 export function fingerprintOf(publicKey: string): string {
-  return `SHA256:${createHash('sha256').update(Buffer.from(publicKey, 'base64url')).digest('base64').replace(/=+$/, '')}`;
+  return `SHA256:${createHash('sha256').update(Buffer.from(publicKey, 'base64url')).digest('base64').replace(/=$/, '')}`;
 }
 
 function rawPublicKey(key: KeyObject): string {

@@ -39,9 +39,11 @@ function counters(fields: number[]): Counters {
 function parseProcStat(text: string, at: number): Reading {
   const reading: Reading = { at, all: { busy: 0, total: 0 }, cores: [] };
   for (const line of text.split('\n')) {
-    const match = /^cpu(\d*)\s+(.*)$/.exec(line);
-    if (!match) continue;
-    const values = counters(match[2]!.trim().split(/\s+/).map(Number));
+    // Fields split first, so no pattern ever scans a long run of spaces twice.
+    const [label = '', ...fields] = line.trim().split(/\s+/);
+    const match = /^cpu(\d*)$/.exec(label);
+    if (!match || fields.length === 0) continue;
+    const values = counters(fields.map(Number));
     if (match[1] === '') reading.all = values;
     else reading.cores[Number(match[1])] = values;
   }
