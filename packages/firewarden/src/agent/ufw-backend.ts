@@ -153,7 +153,7 @@ async function writeIfChanged(file: string, content: string): Promise<void> {
 }
 
 /** `IPV6=no` (any case, optional quotes and spaces) on a line of ufw's defaults file. */
-function ipv6Disabled(defaults: string): boolean {
+export function ipv6Disabled(defaults: string): boolean {
   return defaults.split('\n').some((line) => {
     const equals = line.indexOf('=');
     if (equals < 0 || line.slice(0, equals).trim() !== 'IPV6') return false;
