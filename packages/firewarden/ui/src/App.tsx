@@ -3,9 +3,10 @@
  * or the navigation and the screen of the current path. The draft transaction (actions not yet
  * applied) lives here so it survives moving between the rules, the editor and the review.
  */
+
+import { navigate, usePath } from '@suite/web-ui';
 import { useEffect, useState } from 'react';
 import { get, post, setCsrfToken, whenSignedOut } from './api';
-import { navigate, usePath } from './router';
 import { Audit } from './screens/Audit';
 import { Dashboard } from './screens/Dashboard';
 import { Extensions } from './screens/Extensions';

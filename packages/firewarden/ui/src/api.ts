@@ -1,8 +1,9 @@
 /**
  * The API client of the UI: same origin, JSON envelope in and out, the session cookie sent by the
  * browser and the session's CSRF token (from login or `/auth/me`, kept in memory only) on every
- * state-changing request.
+ * state-changing request (the transport is `@suite/web-ui`'s).
  */
+import { createSessionClient, type JsonAnswer, NotJsonAnswer } from '@suite/web-ui';
 
 export interface FieldError {
   path: string;
@@ -27,16 +28,20 @@ export class ApiFailure extends Error {
   }
 }
 
-let csrfToken: string | null = null;
+const client = createSessionClient({ csrfHeader: 'x-firewarden-csrf' });
 let onSignedOut: () => void = () => {};
 
-export function setCsrfToken(token: string | null): void {
-  csrfToken = token;
-}
+export const setCsrfToken = client.setCsrfToken;
 
 /** Called when an answer says the session is gone (401 `AUTH_REQUIRED`). */
 export function whenSignedOut(callback: () => void): void {
   onSignedOut = callback;
+}
+
+interface Envelope<T> {
+  ok: boolean;
+  data?: T;
+  error?: { code: string; message: string; details?: Record<string, unknown> };
 }
 
 export async function api<T>(
@@ -44,33 +49,18 @@ export async function api<T>(
   path: string,
   body?: unknown,
 ): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (method !== 'GET' && csrfToken !== null) headers['x-firewarden-csrf'] = csrfToken;
-  const response = await fetch(`/api/v1${path}`, {
-    method,
-    headers,
-    credentials: 'same-origin',
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  let envelope: {
-    ok: boolean;
-    data?: T;
-    error?: { code: string; message: string; details?: Record<string, unknown> };
-  };
+  let answer: JsonAnswer;
   try {
-    envelope = await response.json();
-  } catch {
-    throw new ApiFailure(
-      response.status,
-      'BAD_ANSWER',
-      `the server answered ${response.status} without JSON`,
-    );
+    answer = await client.send(method, path, body);
+  } catch (failure) {
+    if (failure instanceof NotJsonAnswer) throw new ApiFailure(failure.status, 'BAD_ANSWER', failure.message);
+    throw failure;
   }
+  const envelope = (answer.body ?? {}) as Envelope<T>;
   if (envelope.ok) return envelope.data as T;
   const error = envelope.error ?? { code: 'UNKNOWN', message: 'unknown error' };
   if (error.code === 'AUTH_REQUIRED') onSignedOut();
-  throw new ApiFailure(response.status, error.code, error.message, error.details);
+  throw new ApiFailure(answer.status, error.code, error.message, error.details);
 }
 
 export const get = <T>(path: string) => api<T>('GET', path);

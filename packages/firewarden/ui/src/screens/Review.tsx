@@ -4,9 +4,10 @@
  * this management port cut from this session's address) is shown with its reasons and needs the
  * acknowledge checkbox before the transaction is sent again.
  */
+
+import { navigate } from '@suite/web-ui';
 import { useState } from 'react';
 import { ApiFailure, describeError, get, post } from '../api';
-import { navigate } from '../router';
 import type { Action, Conflict, Rule } from '../types';
 import { useLoad } from '../use-load';
 import { ErrorMessage } from './Messages';

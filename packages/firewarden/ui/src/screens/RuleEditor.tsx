@@ -3,9 +3,10 @@
  * no copy in the browser): each error is shown at its field, the analysis (shadowed or redundant
  * rules...) as warnings. A valid rule goes into the draft for review.
  */
+
+import { navigate } from '@suite/web-ui';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { ApiFailure, describeError, post } from '../api';
-import { navigate } from '../router';
 import type { Conflict, Rule } from '../types';
 import { ErrorMessage } from './Messages';
 

@@ -2,9 +2,10 @@
  * The rules firewarden manages, as the kernel has them (read through the agent), filterable;
  * admins mark rules for deletion and add new ones into the draft, then review it.
  */
+
+import { navigate } from '@suite/web-ui';
 import { useState } from 'react';
 import { get } from '../api';
-import { navigate } from '../router';
 import type { Action, Rule } from '../types';
 import { useLoad } from '../use-load';
 import { ErrorMessage } from './Messages';

@@ -1,9 +1,12 @@
-/** A tiny history router: the server answers `index.html` for every UI path (SPA fallback). */
+/**
+ * A minimal History API router: the servers answer every non-API path with `index.html`, so a
+ * reload or a shared link opens the same screen.
+ */
 import { useEffect, useState } from 'react';
 
-export function navigate(to: string): void {
-  if (to === window.location.pathname) return;
-  window.history.pushState(null, '', to);
+export function navigate(path: string): void {
+  if (path === window.location.pathname) return;
+  window.history.pushState(null, '', path);
   window.dispatchEvent(new PopStateEvent('popstate'));
 }
 
