@@ -1,22 +1,11 @@
 /**
- * Builds the embedded UI into `dist/ui` (served by `workspaced serve` at `/`). No inline script
- * ends up in the page, so the daemon's CSP can say `script-src 'self'`.
+ * Builds the embedded UI into `dist/ui` (served by `workspaced serve` at `/`); `npx vite --config
+ * ui/vite.config.ts` runs it next to `workspaced serve` on 7676 (terminal and event sockets too).
  */
-import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { uiViteConfig } from '@suite/web-ui/vite';
 
-export default defineConfig({
+export default uiViteConfig({
   root: import.meta.dirname,
-  base: '/',
-  plugins: [react()],
-  build: {
-    outDir: '../dist/ui',
-    emptyOutDir: true,
-    assetsInlineLimit: 0,
-    modulePreload: { polyfill: false },
-  },
-  server: {
-    // `npx vite --config ui/vite.config.ts` next to `workspaced serve` on 7676.
-    proxy: { '/api': { target: 'http://127.0.0.1:7676', ws: true } },
-  },
+  apiTarget: 'http://127.0.0.1:7676',
+  websocket: true,
 });

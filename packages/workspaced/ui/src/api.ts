@@ -1,7 +1,9 @@
 /**
  * The UI's API client: same origin, JSON in and out, the session cookie sent by the browser and
- * the session's CSRF token (from setup, login or `/me`, kept in memory only) on every mutation.
+ * the session's CSRF token (from setup, login or `/me`, kept in memory only) on every mutation;
+ * the transport is `@suite/web-ui`'s.
  */
+import { createSessionClient, type JsonAnswer, type Method, NotJsonAnswer } from '@suite/web-ui';
 
 /** A refused request: the daemon's `{error: {code, message, ...}}` body. */
 export class ApiFailure extends Error {
@@ -15,54 +17,35 @@ export class ApiFailure extends Error {
   }
 }
 
-let csrfToken: string | null = null;
+const client = createSessionClient({ csrfHeader: 'x-workspaced-csrf' });
 let onSignedOut: () => void = () => {};
 
-export function setCsrfToken(token: string | null): void {
-  csrfToken = token;
-}
+export const setCsrfToken = client.setCsrfToken;
 
 /** Called when an answer says the session is gone (401 `AUTH_REQUIRED`). */
 export function whenSignedOut(callback: () => void): void {
   onSignedOut = callback;
 }
 
-export async function api<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  path: string,
-  body?: unknown,
-): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (method !== 'GET' && csrfToken !== null) headers['x-workspaced-csrf'] = csrfToken;
-  const response = await fetch(`/api/v1${path}`, {
-    method,
-    headers,
-    credentials: 'same-origin',
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  let parsed: unknown = null;
+export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  let answer: JsonAnswer;
   try {
-    parsed = text === '' ? null : JSON.parse(text);
-  } catch {
-    throw new ApiFailure(
-      response.status,
-      'BAD_ANSWER',
-      `the daemon answered ${response.status} without JSON`,
-    );
+    answer = await client.send(method, path, body);
+  } catch (failure) {
+    if (failure instanceof NotJsonAnswer) throw new ApiFailure(failure.status, 'BAD_ANSWER', failure.message);
+    throw failure;
   }
-  if (!response.ok) {
-    const error = (parsed as { error?: { code?: string; message?: string } } | null)?.error ?? {};
-    if (response.status === 401 && error.code === 'AUTH_REQUIRED') onSignedOut();
+  if (!answer.ok) {
+    const error = (answer.body as { error?: { code?: string; message?: string } } | null)?.error ?? {};
+    if (answer.status === 401 && error.code === 'AUTH_REQUIRED') onSignedOut();
     throw new ApiFailure(
-      response.status,
+      answer.status,
       error.code ?? 'UNKNOWN',
-      error.message ?? `request failed (${response.status})`,
+      error.message ?? `request failed (${answer.status})`,
       error as Record<string, unknown>,
     );
   }
-  return parsed as T;
+  return answer.body as T;
 }
 
 /** A query string from defined values only. */
