@@ -1,12 +1,13 @@
 /**
  * The shell: first-owner setup or sign-in until there is a session, then the navigation and the
- * screen the path names (`/`, `/projects/{id}/{files|terminals|tasks}`, `/workflows`,
+ * screen the path names (`/`, `/projects/{id}/{files|git|terminals|tasks}`, `/workflows`,
  * `/attention`).
  */
 import { useEffect, useState } from 'react';
 import { api, setCsrfToken, whenSignedOut } from './api.js';
 import { Link } from './Link.js';
 import { usePath } from './router.js';
+import { AdminScreen, adminTab } from './screens/AdminScreen.js';
 import { AttentionScreen } from './screens/AttentionScreen.js';
 import { ProjectScreen } from './screens/ProjectScreen.js';
 import { ProjectsScreen } from './screens/ProjectsScreen.js';
@@ -47,7 +48,7 @@ export function App() {
   if (session.state === 'loading') return <p className="loading">Loading…</p>;
   if (session.state !== 'in') return <SignInScreen setup={session.state === 'setup'} onSignedIn={signedIn} />;
 
-  const projectMatch = /^\/projects\/(\d+)(?:\/(files|terminals|tasks))?$/.exec(path);
+  const projectMatch = /^\/projects\/(\d+)(?:\/(files|git|terminals|tasks))?$/.exec(path);
   return (
     <div className="shell">
       <header className="topbar">
@@ -55,6 +56,7 @@ export function App() {
           <Link to="/" label="Projects" active={path === '/' || projectMatch !== null} />
           <Link to="/workflows" label="Workflows" active={path === '/workflows'} />
           <Link to="/attention" label="Attention" active={path === '/attention'} />
+          <Link to="/admin" label="Admin" active={adminTab(path) !== null} />
         </nav>
         <span className="who">{session.user.username}</span>
         <button type="button" onClick={signOut}>
@@ -68,6 +70,8 @@ export function App() {
           <WorkflowsScreen />
         ) : path === '/attention' ? (
           <AttentionScreen />
+        ) : adminTab(path) !== null ? (
+          <AdminScreen tab={adminTab(path) ?? 'notifications'} user={session.user} />
         ) : (
           <ProjectsScreen />
         )}

@@ -1,0 +1,299 @@
+/**
+ * The signed-in user's notification rules: list, create, edit (PUT), enable/disable, delete and
+ * "Send test" (`POST /notifications/test`). A webhook rule's signing secret is typed or
+ * generated in the form, where the user copies it into the receiver; once saved it is never shown
+ * again (the daemon never answers it in a list, and the form forgets it).
+ */
+import { type FormEvent, useState } from 'react';
+import { api, messageOf } from '../api.js';
+import type { Project } from '../types.js';
+import { type DeliveryReport, type NotificationRule, unlessDenied, when } from '../types-admin.js';
+import { useLoad } from '../use-load.js';
+
+interface Draft {
+  event: string;
+  channel: 'browser' | 'webhook';
+  target: string;
+  enabled: boolean;
+  project: string;
+  secret: string;
+}
+
+const emptyDraft: Draft = {
+  event: 'attention.*',
+  channel: 'browser',
+  target: '',
+  enabled: true,
+  project: '',
+  secret: '',
+};
+
+/** 32 random bytes as hex, from the browser's CSPRNG. */
+function newSecret(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function reportText(report: DeliveryReport): string {
+  if (report.channel === 'browser') return `rule ${report.rule_id}: sent to your browser stream`;
+  const status = report.status === null ? '' : ` (HTTP ${report.status})`;
+  const error = report.error ? `: ${report.error}` : '';
+  return `rule ${report.rule_id}: ${report.outcome}${status} after ${report.attempts} attempt(s)${error}`;
+}
+
+export function NotificationRulesScreen() {
+  const rules = useLoad(
+    () => unlessDenied(() => api<{ rules: NotificationRule[] }>('GET', '/notifications/rules')),
+    [],
+  );
+  const projects = useLoad(() => api<{ projects: Project[] }>('GET', '/projects'), []);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [draft, setDraft] = useState<Draft>(emptyDraft);
+  const [confirming, setConfirming] = useState<number>();
+  const [message, setMessage] = useState<string>();
+  const [status, setStatus] = useState<string>();
+
+  const projectName = (id: number | null) =>
+    id === null
+      ? 'every project'
+      : (projects.data?.projects.find((project) => project.id === id)?.name ?? `project ${id}`);
+  const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
+  // A webhook gets a fresh secret to copy; the user may type their own instead.
+  const chooseChannel = (channel: Draft['channel']) =>
+    change({ channel, secret: channel === 'webhook' && draft.secret === '' ? newSecret() : draft.secret });
+
+  const run = async (action: () => Promise<string | undefined>) => {
+    setMessage(undefined);
+    setStatus(undefined);
+    try {
+      setStatus(await action());
+      rules.reload();
+    } catch (failure) {
+      setMessage(messageOf(failure));
+    }
+  };
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    return run(async () => {
+      const body = {
+        event: draft.event,
+        channel: draft.channel,
+        target: draft.channel === 'webhook' ? draft.target : '',
+        enabled: draft.enabled,
+        project_id: draft.project === '' ? null : Number(draft.project),
+        ...(draft.channel === 'webhook' && draft.secret !== '' ? { secret: draft.secret } : {}),
+      };
+      // The answer may carry the secret: it is dropped here, never kept or shown.
+      const saved = await api<NotificationRule>(
+        editing === null ? 'POST' : 'PUT',
+        editing === null ? '/notifications/rules' : `/notifications/rules/${editing}`,
+        body,
+      );
+      setEditing(null);
+      setDraft(emptyDraft);
+      return `Rule ${saved.id} saved.`;
+    });
+  };
+
+  const edit = (rule: NotificationRule) => {
+    setEditing(rule.id);
+    setDraft({
+      event: rule.event,
+      channel: rule.channel,
+      target: rule.target,
+      enabled: rule.enabled,
+      project: rule.project_id === null ? '' : String(rule.project_id),
+      secret: '',
+    });
+  };
+
+  const test = (rule: NotificationRule) =>
+    run(async () => {
+      const { results } = await api<{ results: DeliveryReport[] }>('POST', '/notifications/test', {
+        rule_id: rule.id,
+      });
+      return `Test through ${results.map(reportText).join('; ')}`;
+    });
+
+  if (rules.data?.denied)
+    return (
+      <p role="alert" className="error">
+        You cannot manage notification rules: {rules.data.denied}.
+      </p>
+    );
+  return (
+    <section aria-labelledby="rules-heading">
+      <h2 id="rules-heading">Notification rules</h2>
+      <p className="muted">
+        Your rules, kept in memory by the daemon (a restart forgets them). A webhook receives a JSON POST
+        signed with <code>X-Workspaced-Signature: sha256=…</code>.
+      </p>
+      {(message ?? rules.error) && (
+        <p role="alert" className="error">
+          {message ?? rules.error}
+        </p>
+      )}
+      {status && (
+        <p role="status" className="ok">
+          {status}
+        </p>
+      )}
+      <ul className="list" aria-label="Notification rules">
+        {rules.data?.value?.rules.map((rule) => (
+          <li key={rule.id} className={rule.enabled ? undefined : 'muted'}>
+            <strong>{rule.event}</strong>
+            <span className="badge">{rule.channel}</span>
+            {rule.target !== '' && <span className="target">{rule.target}</span>}
+            <span className="muted">
+              {projectName(rule.project_id)}, {rule.enabled ? 'enabled' : 'disabled'}
+              {rule.last_delivery &&
+                `, last delivery ${rule.last_delivery.outcome} ${when(rule.last_delivery.at)}`}
+            </span>
+            <span className="row">
+              <button type="button" onClick={() => edit(rule)} aria-label={`Edit rule ${rule.id}`}>
+                Edit
+              </button>
+              <button
+                type="button"
+                aria-label={`${rule.enabled ? 'Disable' : 'Enable'} rule ${rule.id}`}
+                onClick={() =>
+                  run(async () => {
+                    await api('PUT', `/notifications/rules/${rule.id}`, { enabled: !rule.enabled });
+                    return `Rule ${rule.id} ${rule.enabled ? 'disabled' : 'enabled'}.`;
+                  })
+                }
+              >
+                {rule.enabled ? 'Disable' : 'Enable'}
+              </button>
+              <button
+                type="button"
+                aria-label={`Send test through rule ${rule.id}`}
+                onClick={() => test(rule)}
+              >
+                Send test
+              </button>
+              {confirming === rule.id ? (
+                <>
+                  <button
+                    type="button"
+                    className="danger"
+                    onClick={() =>
+                      run(async () => {
+                        await api('DELETE', `/notifications/rules/${rule.id}`);
+                        setConfirming(undefined);
+                        if (editing === rule.id) {
+                          setEditing(null);
+                          setDraft(emptyDraft);
+                        }
+                        return `Rule ${rule.id} deleted.`;
+                      })
+                    }
+                  >
+                    Yes, delete rule {rule.id}
+                  </button>
+                  <button type="button" onClick={() => setConfirming(undefined)}>
+                    Keep it
+                  </button>
+                </>
+              ) : (
+                <button
+                  type="button"
+                  aria-label={`Delete rule ${rule.id}`}
+                  onClick={() => setConfirming(rule.id)}
+                >
+                  Delete
+                </button>
+              )}
+            </span>
+          </li>
+        ))}
+        {rules.data?.value?.rules.length === 0 && <li className="muted">No rule yet.</li>}
+      </ul>
+      <h3>{editing === null ? 'New rule' : `Edit rule ${editing}`}</h3>
+      <form onSubmit={save} className="inline-form" aria-label={editing === null ? 'New rule' : 'Edit rule'}>
+        <label>
+          Event
+          <input
+            value={draft.event}
+            onChange={(e) => change({ event: e.target.value })}
+            placeholder="attention.created, task.*, *"
+            required
+          />
+        </label>
+        <label>
+          Channel
+          <select value={draft.channel} onChange={(e) => chooseChannel(e.target.value as Draft['channel'])}>
+            <option value="browser">browser</option>
+            <option value="webhook">webhook</option>
+          </select>
+        </label>
+        {draft.channel === 'webhook' && (
+          <label>
+            Webhook URL
+            <input
+              type="url"
+              value={draft.target}
+              onChange={(e) => change({ target: e.target.value })}
+              placeholder="https://example.com/hook"
+              required
+            />
+          </label>
+        )}
+        <label>
+          Project
+          <select value={draft.project} onChange={(e) => change({ project: e.target.value })}>
+            <option value="">every project</option>
+            {projects.data?.projects.map((project) => (
+              <option key={project.id} value={project.id}>
+                {project.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={draft.enabled}
+            onChange={(e) => change({ enabled: e.target.checked })}
+          />
+          Enabled
+        </label>
+        {draft.channel === 'webhook' && (
+          <div className="secret-field">
+            <label>
+              {editing === null ? 'Signing secret' : 'New signing secret (empty: keep the current one)'}
+              <input
+                value={draft.secret}
+                onChange={(e) => change({ secret: e.target.value })}
+                minLength={16}
+                maxLength={256}
+                autoComplete="off"
+                spellCheck={false}
+                required={editing === null}
+              />
+            </label>
+            <button type="button" onClick={() => change({ secret: newSecret() })}>
+              Generate
+            </button>
+            <p className="muted">
+              Copy it into your receiver now: once the rule is saved the secret is never shown again.
+            </p>
+          </div>
+        )}
+        <button type="submit">{editing === null ? 'Create rule' : 'Save rule'}</button>
+        {editing !== null && (
+          <button
+            type="button"
+            onClick={() => {
+              setEditing(null);
+              setDraft(emptyDraft);
+            }}
+          >
+            Cancel edit
+          </button>
+        )}
+      </form>
+    </section>
+  );
+}

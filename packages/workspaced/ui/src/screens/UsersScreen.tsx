@@ -1,0 +1,292 @@
+/**
+ * Users and roles (owners and admins: `users.view` / `users.manage`): the accounts with a role
+ * select and Disable/Enable, a form to create one, and the members of each project (add by
+ * username, change the project role, remove). Anyone else sees the daemon's 403 message. The
+ * daemon refuses what the caller may not do (a role above their own, the last owner), and the
+ * screen shows its message.
+ */
+import { type FormEvent, useState } from 'react';
+import { api, messageOf } from '../api.js';
+import type { Project, User } from '../types.js';
+import { type Account, type Member, projectRoles, roles, unlessDenied, when } from '../types-admin.js';
+import { useLoad } from '../use-load.js';
+
+const pageSize = 100;
+
+export function UsersScreen({ me }: { me: User }) {
+  const [pages, setPages] = useState(1);
+  const users = useLoad(
+    () =>
+      unlessDenied(() => api<{ users: Account[]; total: number }>('GET', `/users?limit=${pageSize * pages}`)),
+    [pages],
+  );
+  const [message, setMessage] = useState<string>();
+  const [status, setStatus] = useState<string>();
+
+  const run = async (action: () => Promise<string>) => {
+    setMessage(undefined);
+    setStatus(undefined);
+    try {
+      setStatus(await action());
+      users.reload();
+    } catch (failure) {
+      setMessage(messageOf(failure));
+    }
+  };
+  const update = (user: Account, patch: { role?: string; disabled?: boolean }, done: string) =>
+    run(async () => {
+      await api('PATCH', `/users/${encodeURIComponent(user.id)}`, patch);
+      return done;
+    });
+
+  if (users.data?.denied)
+    return (
+      <p role="alert" className="error">
+        Only owners and admins manage users: {users.data.denied}.
+      </p>
+    );
+  const list = users.data?.value;
+  return (
+    <section aria-labelledby="users-heading">
+      <h2 id="users-heading">Users and roles</h2>
+      {(message ?? users.error) && (
+        <p role="alert" className="error">
+          {message ?? users.error}
+        </p>
+      )}
+      {status && (
+        <p role="status" className="ok">
+          {status}
+        </p>
+      )}
+      <ul className="list" aria-label="Users">
+        {list?.users.map((user) => (
+          <li key={user.id} className={user.disabled ? 'muted' : undefined}>
+            <strong>{user.username}</strong>
+            {user.display_name && <span>{user.display_name}</span>}
+            {user.id === me.id && <span className="badge">you</span>}
+            {user.disabled && <span className="badge revoked">disabled</span>}
+            <span className="muted">since {when(user.created_at)}</span>
+            <span className="row">
+              <label className="inline-label">
+                Role of {user.username}
+                <select
+                  value={user.role}
+                  onChange={(e) =>
+                    update(user, { role: e.target.value }, `${user.username} is now ${e.target.value}.`)
+                  }
+                >
+                  {roles.map((role) => (
+                    <option key={role} value={role}>
+                      {role}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button
+                type="button"
+                aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.username}`}
+                onClick={() =>
+                  update(
+                    user,
+                    { disabled: !user.disabled },
+                    `${user.username} is ${user.disabled ? 'enabled' : 'disabled (signed out everywhere)'}.`,
+                  )
+                }
+              >
+                {user.disabled ? 'Enable' : 'Disable'}
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {list && list.users.length < list.total && (
+        <button type="button" onClick={() => setPages((count) => count + 1)}>
+          Show more users ({list.total - list.users.length} more)
+        </button>
+      )}
+      <CreateUser onCreated={(name) => run(async () => `${name} created.`)} onError={setMessage} />
+      <ProjectMembers users={list?.users ?? []} />
+    </section>
+  );
+}
+
+function CreateUser(props: { onCreated: (username: string) => void; onError: (message: string) => void }) {
+  const [username, setUsername] = useState('');
+  const [displayName, setDisplayName] = useState('');
+  const [password, setPassword] = useState('');
+  const [role, setRole] = useState('developer');
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const body = {
+        username,
+        password,
+        role,
+        ...(displayName.trim() === '' ? {} : { display_name: displayName }),
+      };
+      const user = await api<Account>('POST', '/users', body);
+      setUsername('');
+      setDisplayName('');
+      setPassword('');
+      props.onCreated(user.username);
+    } catch (failure) {
+      props.onError(messageOf(failure));
+    }
+  };
+
+  return (
+    <>
+      <h3>New user</h3>
+      <form onSubmit={create} className="inline-form" aria-label="New user">
+        <label>
+          New username
+          <input value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" required />
+        </label>
+        <label>
+          Display name (optional)
+          <input value={displayName} onChange={(e) => setDisplayName(e.target.value)} />
+        </label>
+        <label>
+          Initial password
+          <input
+            type="password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoComplete="new-password"
+            required
+          />
+        </label>
+        <label>
+          Role
+          <select value={role} onChange={(e) => setRole(e.target.value)}>
+            {roles.map((each) => (
+              <option key={each} value={each}>
+                {each}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit">Create user</button>
+      </form>
+    </>
+  );
+}
+
+/** Members of one project at a time; owners and admins reach every project without being members. */
+function ProjectMembers({ users }: { users: Account[] }) {
+  const projects = useLoad(() => api<{ projects: Project[] }>('GET', '/projects'), []);
+  const [chosen, setChosen] = useState('');
+  const projectId = chosen !== '' ? chosen : String(projects.data?.projects[0]?.id ?? '');
+  const members = useLoad(
+    () =>
+      projectId === ''
+        ? Promise.resolve({ members: [] as Member[] })
+        : api<{ members: Member[] }>('GET', `/projects/${projectId}/members`),
+    [projectId],
+  );
+  const [username, setUsername] = useState('');
+  const [role, setRole] = useState('developer');
+  const [message, setMessage] = useState<string>();
+
+  const run = async (action: () => Promise<unknown>): Promise<boolean> => {
+    setMessage(undefined);
+    try {
+      await action();
+      members.reload();
+      return true;
+    } catch (failure) {
+      setMessage(messageOf(failure));
+      return false;
+    }
+  };
+  const setMember = (name: string, memberRole: string) =>
+    run(() => api('POST', `/projects/${projectId}/members`, { username: name, role: memberRole }));
+
+  if (projects.data?.projects.length === 0) return null;
+  return (
+    <section aria-labelledby="members-heading">
+      <h3 id="members-heading">Project members</h3>
+      <p className="muted">
+        Owners and admins reach every project; everyone else only the projects they are a member of, with at
+        most their own role.
+      </p>
+      <label>
+        Project
+        <select value={projectId} onChange={(e) => setChosen(e.target.value)}>
+          {projects.data?.projects.map((project) => (
+            <option key={project.id} value={project.id}>
+              {project.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      {(message ?? members.error) && (
+        <p role="alert" className="error">
+          {message ?? members.error}
+        </p>
+      )}
+      <ul className="list" aria-label="Project members">
+        {members.data?.members.map((member) => {
+          const name = member.username ?? member.user_id;
+          return (
+            <li key={member.user_id}>
+              <strong>{name}</strong>
+              <label className="inline-label">
+                Project role of {name}
+                <select value={member.role} onChange={(e) => setMember(name, e.target.value)}>
+                  {projectRoles.map((each) => (
+                    <option key={each} value={each}>
+                      {each}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button
+                type="button"
+                onClick={() =>
+                  run(() =>
+                    api('DELETE', `/projects/${projectId}/members/${encodeURIComponent(member.user_id)}`),
+                  )
+                }
+              >
+                Remove {name}
+              </button>
+            </li>
+          );
+        })}
+        {members.data?.members.length === 0 && <li className="muted">No member yet.</li>}
+      </ul>
+      <form
+        className="inline-form"
+        aria-label="Add a member"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void setMember(username, role).then((done) => done && setUsername(''));
+        }}
+      >
+        <label>
+          Member username
+          <input value={username} onChange={(e) => setUsername(e.target.value)} list="known-users" required />
+          <datalist id="known-users">
+            {users.map((user) => (
+              <option key={user.id} value={user.username} />
+            ))}
+          </datalist>
+        </label>
+        <label>
+          Project role
+          <select value={role} onChange={(e) => setRole(e.target.value)}>
+            {projectRoles.map((each) => (
+              <option key={each} value={each}>
+                {each}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit">Add member</button>
+      </form>
+    </section>
+  );
+}
