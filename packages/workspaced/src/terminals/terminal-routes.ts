@@ -1,10 +1,11 @@
 /**
- * @module Terminal routes: `POST /terminals` (a PTY in a project folder), `GET /terminals` (the
+ * @module Terminal routes: `POST /terminals` (a PTY in a project folder, or in a task's worktree
+ * with `task_id`), `GET /terminals` (the
  * live terminals the caller may watch), `POST /terminals/{id}/input` {data},
  * `POST /terminals/{id}/resize` {cols, rows}, `POST /terminals/{id}/terminate`. Output is only
  * streamed over the terminal socket (terminal-socket.ts); there is nothing to poll.
  */
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import type { Hono } from 'hono';
 import { roleHas } from '../access/permissions.js';
 import { effectiveProjectRole } from '../access/project-access.js';
@@ -15,10 +16,32 @@ import { ApiError, notFound } from '../http/api-error.js';
 import type { AppEnv, DaemonContext } from '../http/app-env.js';
 import { readId, readJson } from '../http/request-input.js';
 import { findProject } from '../projects/project-store.js';
+import { findTask } from '../tasks/task-store.js';
 import { resolveShell } from './shell-command.js';
 import { authorizeTerminal, terminalRole } from './terminal-access.js';
 import { TooManyTerminals, terminalView } from './terminal-manager.js';
 import { createTerminalSchema, inputSchema, sizeSchema } from './terminal-schema.js';
+
+/** The real folder of a task's worktree, for a terminal opened in it (`task_id`). */
+async function taskWorktreeRoot(db: DaemonContext['db'], projectId: number, taskId: number): Promise<string> {
+  const task = await findTask(db, taskId);
+  if (!task || task.project_id !== projectId) throw notFound('task');
+  if (!task.worktree_path)
+    throw new ApiError(
+      409,
+      'NO_WORKTREE',
+      'the task has no worktree yet; open it first (POST /tasks/{id}/worktree)',
+    );
+  try {
+    return await realpath(task.worktree_path);
+  } catch {
+    throw new ApiError(
+      409,
+      'WORKTREE_MISSING',
+      "the task's worktree folder is gone; open the worktree again",
+    );
+  }
+}
 
 export function registerTerminalRoutes(app: Hono<AppEnv>, { db, dataDir, terminals }: DaemonContext): void {
   app.post('/terminals', async (c) => {
@@ -30,7 +53,10 @@ export function registerTerminalRoutes(app: Hono<AppEnv>, { db, dataDir, termina
       throw new ApiError(403, 'PERMISSION_DENIED', 'your role does not grant terminal.create', {
         permission: 'terminal.create',
       });
-    const root = await canonicalRoot(project.path);
+    const root =
+      body.task_id === undefined
+        ? await canonicalRoot(project.path)
+        : await taskWorktreeRoot(db, project.id, body.task_id);
     const cwd = await resolveRooted(root, parseRelativePath(body.cwd));
     refuseReserved(dataDir, cwd.real);
     const folder = cwd.exists ? await stat(cwd.real).catch(() => null) : null;

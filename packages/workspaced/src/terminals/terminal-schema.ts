@@ -22,6 +22,8 @@ export const createTerminalSchema = z
     project_id: z.number().int().positive(),
     /** Relative to the project root, like the file routes' paths; default the root. */
     cwd: z.string().max(8_192).default(''),
+    /** A task of the project whose worktree was opened: `cwd` is then relative to that worktree. */
+    task_id: z.number().int().positive().optional(),
     shell: text(4_096).min(1).optional(),
     args: z.array(text(4_096)).max(64).default([]),
     env: z
