@@ -1,14 +1,16 @@
-/** One project: its name and the files, terminals and task board tabs. */
+/** One project: its name and the files, git, terminals and task board tabs. */
 import { api } from '../api.js';
 import { Link } from '../Link.js';
 import type { Project } from '../types.js';
 import { useLoad } from '../use-load.js';
 import { FilesPanel } from './FilesPanel.js';
+import { GitPanel } from './GitPanel.js';
 import { TaskBoard } from './TaskBoard.js';
 import { TerminalsPanel } from './TerminalsPanel.js';
 
 const tabs = [
   ['files', 'Files'],
+  ['git', 'Git'],
   ['terminals', 'Terminals'],
   ['tasks', 'Tasks'],
 ] as const;
@@ -26,6 +28,7 @@ export function ProjectScreen({ projectId, tab }: { projectId: number; tab: stri
         ))}
       </nav>
       {tab === 'files' && <FilesPanel projectId={projectId} />}
+      {tab === 'git' && <GitPanel projectId={projectId} />}
       {tab === 'terminals' && <TerminalsPanel projectId={projectId} />}
       {tab === 'tasks' && <TaskBoard projectId={projectId} />}
     </section>

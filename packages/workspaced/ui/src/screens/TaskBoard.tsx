@@ -1,12 +1,23 @@
 /**
  * The task board: one column per state. A card moves by drag and drop or, for keyboard and touch
  * users, by its "Move to" select and button. A move sends the version the board last saw; on 409
- * the board shows who won and takes the task as it now is from the answer.
+ * the board shows who won and takes the task as it now is from the answer. "Open worktree" creates
+ * (or reuses) the task's git worktree and shows its folder and branch, with a button that opens
+ * a terminal in it (on the Terminals tab).
  */
 import { type DragEvent, type FormEvent, useState } from 'react';
 import { ApiFailure, api, messageOf } from '../api.js';
+import { navigate } from '../router.js';
 import { type Task, type TaskState, taskStates } from '../types.js';
 import { useLoad } from '../use-load.js';
+import './git-panel.css';
+
+/** `POST /tasks/{id}/worktree`'s answer. */
+interface Worktree {
+  path: string;
+  branch: string;
+  created: boolean;
+}
 
 const stateLabels: Record<TaskState, string> = {
   backlog: 'Backlog',
@@ -86,7 +97,13 @@ export function TaskBoard({ projectId }: { projectId: number }) {
             {tasks
               .filter((task) => task.state === state)
               .map((task) => (
-                <TaskCard key={task.id} task={task} onMove={(target) => move(task, target)} />
+                <TaskCard
+                  key={task.id}
+                  task={task}
+                  projectId={projectId}
+                  onMove={(target) => move(task, target)}
+                  onChanged={(changed) => setOverrides((all) => ({ ...all, [changed.id]: changed }))}
+                />
               ))}
           </section>
         ))}
@@ -95,8 +112,39 @@ export function TaskBoard({ projectId }: { projectId: number }) {
   );
 }
 
-function TaskCard({ task, onMove }: { task: Task; onMove: (state: TaskState) => void }) {
+function TaskCard({
+  task,
+  projectId,
+  onMove,
+  onChanged,
+}: {
+  task: Task;
+  projectId: number;
+  onMove: (state: TaskState) => void;
+  onChanged: (task: Task) => void;
+}) {
   const [target, setTarget] = useState<TaskState>(task.state);
+  const [worktree, setWorktree] = useState<Worktree>();
+  const [worktreeError, setWorktreeError] = useState<string>();
+  const openWorktree = async () => {
+    setWorktreeError(undefined);
+    try {
+      const answer = await api<Worktree & { task: Task }>('POST', `/tasks/${task.id}/worktree`);
+      setWorktree(answer);
+      onChanged(answer.task);
+    } catch (failure) {
+      setWorktreeError(messageOf(failure));
+    }
+  };
+  const openTerminal = async () => {
+    setWorktreeError(undefined);
+    try {
+      await api('POST', '/terminals', { project_id: projectId, task_id: task.id });
+      navigate(`/projects/${projectId}/terminals`);
+    } catch (failure) {
+      setWorktreeError(messageOf(failure));
+    }
+  };
   return (
     <article
       className="card"
@@ -119,6 +167,27 @@ function TaskCard({ task, onMove }: { task: Task; onMove: (state: TaskState) => 
         <button type="button" onClick={() => onMove(target)} disabled={target === task.state}>
           Move
         </button>
+      </div>
+      <div className="card-worktree">
+        <button type="button" onClick={openWorktree} aria-label={`Open the worktree of "${task.title}"`}>
+          Open worktree
+        </button>
+        {worktree && (
+          <>
+            <span>
+              Worktree {worktree.created ? 'created' : 'ready'} on branch <code>{worktree.branch}</code>
+            </span>
+            <code data-testid="worktree-path">{worktree.path}</code>
+            <button type="button" onClick={openTerminal}>
+              Open a terminal in it
+            </button>
+          </>
+        )}
+        {worktreeError && (
+          <p role="alert" className="error">
+            {worktreeError}
+          </p>
+        )}
       </div>
     </article>
   );
