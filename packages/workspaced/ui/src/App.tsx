@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { api, setCsrfToken, whenSignedOut } from './api.js';
 import { Link } from './Link.js';
 import { usePath } from './router.js';
+import { AdminScreen, adminTab } from './screens/AdminScreen.js';
 import { AttentionScreen } from './screens/AttentionScreen.js';
 import { ProjectScreen } from './screens/ProjectScreen.js';
 import { ProjectsScreen } from './screens/ProjectsScreen.js';
@@ -55,6 +56,7 @@ export function App() {
           <Link to="/" label="Projects" active={path === '/' || projectMatch !== null} />
           <Link to="/workflows" label="Workflows" active={path === '/workflows'} />
           <Link to="/attention" label="Attention" active={path === '/attention'} />
+          <Link to="/admin" label="Admin" active={adminTab(path) !== null} />
         </nav>
         <span className="who">{session.user.username}</span>
         <button type="button" onClick={signOut}>
@@ -68,6 +70,8 @@ export function App() {
           <WorkflowsScreen />
         ) : path === '/attention' ? (
           <AttentionScreen />
+        ) : adminTab(path) !== null ? (
+          <AdminScreen tab={adminTab(path) ?? 'notifications'} user={session.user} />
         ) : (
           <ProjectsScreen />
         )}
