@@ -8,9 +8,12 @@ import { api, setCsrfToken, whenSignedOut } from './api.js';
 import { Link } from './Link.js';
 import { usePath } from './router.js';
 import { AdminScreen, adminTab } from './screens/AdminScreen.js';
+import { AgentsScreen } from './screens/AgentsScreen.js';
 import { AttentionScreen } from './screens/AttentionScreen.js';
+import { NodesScreen } from './screens/NodesScreen.js';
 import { ProjectScreen } from './screens/ProjectScreen.js';
 import { ProjectsScreen } from './screens/ProjectsScreen.js';
+import { ServicesScreen } from './screens/ServicesScreen.js';
 import { SignInScreen } from './screens/SignInScreen.js';
 import { WorkflowsScreen } from './screens/WorkflowsScreen.js';
 import type { SessionAnswer, User } from './types.js';
@@ -56,6 +59,9 @@ export function App() {
           <Link to="/" label="Projects" active={path === '/' || projectMatch !== null} />
           <Link to="/workflows" label="Workflows" active={path === '/workflows'} />
           <Link to="/attention" label="Attention" active={path === '/attention'} />
+          <Link to="/agents" label="Agents" active={path === '/agents'} />
+          <Link to="/nodes" label="Nodes" active={path === '/nodes'} />
+          <Link to="/services" label="Services" active={path === '/services'} />
           <Link to="/admin" label="Admin" active={adminTab(path) !== null} />
         </nav>
         <span className="who">{session.user.username}</span>
@@ -70,6 +76,12 @@ export function App() {
           <WorkflowsScreen />
         ) : path === '/attention' ? (
           <AttentionScreen />
+        ) : path === '/agents' ? (
+          <AgentsScreen />
+        ) : path === '/nodes' ? (
+          <NodesScreen />
+        ) : path === '/services' ? (
+          <ServicesScreen role={session.user.role} />
         ) : adminTab(path) !== null ? (
           <AdminScreen tab={adminTab(path) ?? 'notifications'} user={session.user} />
         ) : (

@@ -1,0 +1,174 @@
+/**
+ * Agents: the coding agents running in the live terminals the user may see (`GET /agents`, with
+ * their state), and every live terminal (`GET /terminals`) with its CPU time and memory
+ * (`GET /observability/sessions`) and a link to its project's Terminals tab. Re-read when the
+ * event socket reports an agent or terminal change in a visible project (`agent.state`,
+ * `terminal.*`), and with the Refresh button. Blocked agents also reach the Attention screen.
+ */
+import { useEffect } from 'react';
+import { api } from '../api.js';
+import { Link } from '../Link.js';
+import type { Project, Terminal } from '../types.js';
+import { useLoad } from '../use-load.js';
+import './operations.css';
+
+interface Agent {
+  terminal_id: number;
+  project_id: number;
+  agent: string;
+  detected_by: 'process' | 'output';
+  pid: number | null;
+  command: string[] | null;
+  state: string;
+}
+
+interface TerminalUsage {
+  terminal_id: number;
+  cpu_seconds: number;
+  rss_bytes: number;
+  processes: { pid: number; name: string }[];
+}
+
+interface AgentsView {
+  agents: Agent[];
+  terminals: (Terminal & { pid?: number; created_at?: string })[];
+  usage: Map<number, TerminalUsage>;
+  projects: Map<number, string>;
+}
+
+const stateLabels: Record<string, string> = {
+  working: 'working',
+  waiting_for_input: 'waiting for input',
+  needs_approval: 'needs approval',
+  idle: 'idle',
+  failed: 'failed',
+};
+
+async function loadAgents(): Promise<AgentsView> {
+  const [agents, terminals, sessions, projects] = await Promise.all([
+    api<{ agents: Agent[] }>('GET', '/agents'),
+    api<{ terminals: AgentsView['terminals'] }>('GET', '/terminals'),
+    api<{ sessions: TerminalUsage[] }>('GET', '/observability/sessions').catch(() => ({ sessions: [] })),
+    api<{ projects: Project[] }>('GET', '/projects'),
+  ]);
+  return {
+    agents: agents.agents,
+    terminals: terminals.terminals,
+    usage: new Map(sessions.sessions.map((session) => [session.terminal_id, session])),
+    projects: new Map(projects.projects.map((project) => [project.id, project.name])),
+  };
+}
+
+/** MiB with one decimal. */
+export function mebibytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}
+
+export function AgentsScreen() {
+  const view = useLoad(loadAgents, []);
+  const { reload } = view;
+  const projectIds = view.data ? [...view.data.projects.keys()].join(',') : '';
+
+  // Agents appear, change state and leave on the event socket of each visible project.
+  useEffect(() => {
+    if (projectIds === '') return;
+    const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const socket = new WebSocket(`${scheme}//${window.location.host}/api/v1/ws`);
+    socket.onopen = () => {
+      socket.send(JSON.stringify({ op: 'hello' }));
+      for (const id of projectIds.split(','))
+        socket.send(JSON.stringify({ op: 'sub', stream: `project:${id}` }));
+    };
+    socket.onmessage = (event) => {
+      const frame = JSON.parse(String(event.data)) as { type?: string };
+      if (frame.type === 'agent.state' || frame.type?.startsWith('terminal.')) reload();
+    };
+    return () => socket.close();
+  }, [projectIds, reload]);
+
+  const data = view.data;
+  const projectName = (id: number) => data?.projects.get(id) ?? `project ${id}`;
+  const agentOf = (terminalId: number) => data?.agents.find((agent) => agent.terminal_id === terminalId);
+
+  return (
+    <section className="ops">
+      <div className="ops-heading">
+        <h1>Agents</h1>
+        <button type="button" onClick={reload}>
+          Refresh
+        </button>
+      </div>
+      <p className="muted">
+        Coding agents (claude, codex, gemini, aider, …) found in the terminals you can see. An agent that
+        waits for you is also on the <Link to="/attention" label="Attention" active={false} /> screen.
+      </p>
+      {view.error && (
+        <p role="alert" className="error">
+          {view.error}
+        </p>
+      )}
+      <h2>Running agents</h2>
+      <ul className="ops-list" aria-label="Agents">
+        {data?.agents.map((agent) => (
+          <li key={agent.terminal_id} className="ops-item">
+            <div className="ops-title">
+              <strong className="ops-name">{agent.agent}</strong>
+              <span className={`badge state-${agent.state}`} data-testid="agent-state">
+                {stateLabels[agent.state] ?? agent.state}
+              </span>
+            </div>
+            <dl className="ops-facts">
+              <dt>Project</dt>
+              <dd>{projectName(agent.project_id)}</dd>
+              <dt>Terminal</dt>
+              <dd>
+                <Link
+                  to={`/projects/${agent.project_id}/terminals`}
+                  label={`Terminal ${agent.terminal_id}`}
+                  active={false}
+                />
+              </dd>
+              <dt>Found by</dt>
+              <dd>{agent.detected_by === 'process' ? `process ${agent.pid}` : 'its output'}</dd>
+              {agent.command && (
+                <>
+                  <dt>Command</dt>
+                  <dd className="ops-code">{agent.command.join(' ')}</dd>
+                </>
+              )}
+            </dl>
+          </li>
+        ))}
+        {data?.agents.length === 0 && (
+          <li className="muted">No agent is running in a terminal you can see.</li>
+        )}
+      </ul>
+      <h2>Live terminals</h2>
+      <ul className="ops-list" aria-label="Live terminals">
+        {data?.terminals.map((terminal) => {
+          const usage = data.usage.get(terminal.id);
+          const agent = agentOf(terminal.id);
+          return (
+            <li key={terminal.id} className="ops-item">
+              <div className="ops-title">
+                <Link
+                  to={`/projects/${terminal.project_id}/terminals`}
+                  label={`Terminal ${terminal.id}`}
+                  active={false}
+                />
+                <span className="muted">in {projectName(terminal.project_id)}</span>
+                {agent && <span className="badge">{agent.agent}</span>}
+              </div>
+              <p className="ops-line muted">
+                <span className="ops-code">{terminal.shell}</span> · {terminal.cols}×{terminal.rows}
+                {usage &&
+                  ` · ${usage.processes.length} process${usage.processes.length === 1 ? '' : 'es'}, CPU ${usage.cpu_seconds.toFixed(1)} s, ${mebibytes(usage.rss_bytes)}`}
+              </p>
+            </li>
+          );
+        })}
+        {data?.terminals.length === 0 && <li className="muted">No live terminal.</li>}
+      </ul>
+    </section>
+  );
+}
