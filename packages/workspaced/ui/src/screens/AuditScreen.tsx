@@ -77,7 +77,7 @@ export function AuditScreen() {
   return (
     <section aria-labelledby="audit-heading">
       <h2 id="audit-heading">Audit</h2>
-      <div className="row" aria-live="polite">
+      <div className="row chain" aria-live="polite">
         {chain === undefined ? (
           <span className="muted">{verdict.error ?? 'Checking the hash chain…'}</span>
         ) : chain.ok ? (
@@ -129,7 +129,9 @@ export function AuditScreen() {
             <span className="muted">{when(entry.at)}</span>
             <strong>{entry.actor}</strong>
             <code>{entry.action}</code>
-            <span className="target">{entry.target}</span>
+            {entry.target !== `/api/v1${entry.action.slice(entry.action.indexOf(' ') + 1)}` && (
+              <span className="target">{entry.target}</span>
+            )}
             <span className={`badge outcome-${entry.outcome}`}>{entry.outcome}</span>
             {typeof entry.detail?.status === 'number' && (
               <span className="muted">HTTP {entry.detail.status}</span>

@@ -56,7 +56,7 @@ export function NotificationRulesScreen() {
   const projectName = (id: number | null) =>
     id === null
       ? 'every project'
-      : (projects.data?.projects.find((project) => project.id === id)?.name ?? `project ${id}`);
+      : `project ${projects.data?.projects.find((project) => project.id === id)?.name ?? id}`;
   const change = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
   // A webhook gets a fresh secret to copy; the user may type their own instead.
   const chooseChannel = (channel: Draft['channel']) =>
@@ -142,6 +142,7 @@ export function NotificationRulesScreen() {
       <ul className="list" aria-label="Notification rules">
         {rules.data?.value?.rules.map((rule) => (
           <li key={rule.id} className={rule.enabled ? undefined : 'muted'}>
+            <span className="muted">#{rule.id}</span>
             <strong>{rule.event}</strong>
             <span className="badge">{rule.channel}</span>
             {rule.target !== '' && <span className="target">{rule.target}</span>}
