@@ -1,13 +1,16 @@
 /**
  * @module `GET /agents`: the coding agents running in the live terminals the caller may see
- * (`agent.view` in the terminal's project), each with its state.
+ * (`agent.view` in the terminal's project), each with its state. `GET /agents/known`
+ * (`agent.view`): every agent the daemon recognizes and where it is installed on its PATH.
  */
 import type { Hono } from 'hono';
 import { roleHas } from '../../access/permissions.js';
+import { requirePermission } from '../../access/project-access.js';
 import type { AppEnv, DaemonContext } from '../../http/app-env.js';
 import { terminalRole } from '../terminal-access.js';
 import type { TerminalSession } from '../terminal-session.js';
 import { type DetectedAgent, detectAgent } from './agent-detection.js';
+import { knownAgentPaths } from './installed-agents.js';
 import { readProcessTable } from './process-tree.js';
 
 export function registerAgentRoutes(app: Hono<AppEnv>, { db, terminals }: DaemonContext): void {
@@ -19,6 +22,10 @@ export function registerAgentRoutes(app: Hono<AppEnv>, { db, terminals }: Daemon
     }
     return c.json({ agents: await agentsOf(visible) });
   });
+
+  app.get('/agents/known', requirePermission('agent.view'), async (c) =>
+    c.json({ agents: await knownAgentPaths() }),
+  );
 }
 
 /** The agents running in these terminals (also answered to paired nodes, `src/nodes/`). */
