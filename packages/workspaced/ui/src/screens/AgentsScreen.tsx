@@ -1,6 +1,7 @@
 /**
  * Agents: the coding agents running in the live terminals the user may see (`GET /agents`, with
- * their state), and every live terminal (`GET /terminals`) with its CPU time and memory
+ * their state), the agents the daemon recognizes and where they are installed
+ * (`GET /agents/known`), and every live terminal (`GET /terminals`) with its CPU time and memory
  * (`GET /observability/sessions`) and a link to its project's Terminals tab. Re-read when the
  * event socket reports an agent or terminal change in a visible project (`agent.state`,
  * `terminal.*`), and with the Refresh button. Blocked agents also reach the Attention screen.
@@ -59,13 +60,18 @@ async function loadAgents(): Promise<AgentsView> {
   };
 }
 
-/** MiB with one decimal. */
-export function mebibytes(bytes: number): string {
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+/** MiB, or GiB from 1 GiB, with one decimal. */
+export function byteSize(bytes: number): string {
+  const mib = bytes / 1024 / 1024;
+  return mib >= 1024 ? `${(mib / 1024).toFixed(1)} GiB` : `${mib.toFixed(1)} MiB`;
 }
 
 export function AgentsScreen() {
   const view = useLoad(loadAgents, []);
+  const known = useLoad(
+    () => api<{ agents: { name: string; path: string | null }[] }>('GET', '/agents/known'),
+    [],
+  );
   const { reload } = view;
   const projectIds = view.data ? [...view.data.projects.keys()].join(',') : '';
 
@@ -143,6 +149,23 @@ export function AgentsScreen() {
           <li className="muted">No agent is running in a terminal you can see.</li>
         )}
       </ul>
+      {known.data && (
+        <>
+          <h2>Known agents</h2>
+          <ul className="ops-known" aria-label="Known agents">
+            {known.data.agents.map((agent) => (
+              <li key={agent.name} className={agent.path ? undefined : 'muted'}>
+                <strong>{agent.name}</strong>{' '}
+                {agent.path ? (
+                  <span className="ops-code">{agent.path}</span>
+                ) : (
+                  <span>not on the daemon's PATH</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
       <h2>Live terminals</h2>
       <ul className="ops-list" aria-label="Live terminals">
         {data?.terminals.map((terminal) => {
@@ -162,7 +185,7 @@ export function AgentsScreen() {
               <p className="ops-line muted">
                 <span className="ops-code">{terminal.shell}</span> · {terminal.cols}×{terminal.rows}
                 {usage &&
-                  ` · ${usage.processes.length} process${usage.processes.length === 1 ? '' : 'es'}, CPU ${usage.cpu_seconds.toFixed(1)} s, ${mebibytes(usage.rss_bytes)}`}
+                  ` · ${usage.processes.length} process${usage.processes.length === 1 ? '' : 'es'}, CPU ${usage.cpu_seconds.toFixed(1)} s, ${byteSize(usage.rss_bytes)}`}
               </p>
             </li>
           );

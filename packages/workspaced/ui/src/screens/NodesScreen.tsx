@@ -126,7 +126,7 @@ function PairingCodeBox({ pairing, onDone }: { pairing: PairingCode; onDone: () 
     }
   };
   return (
-    <section aria-label="Pairing code" className="ops-secret" role="status">
+    <section aria-label="Pairing code" className="ops-secret">
       <h2>Pairing code for {pairing.node_name}</h2>
       <p>
         On the other daemon, pair with node id{' '}

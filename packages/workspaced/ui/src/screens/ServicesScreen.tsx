@@ -10,7 +10,7 @@ import { type FormEvent, useState } from 'react';
 import { api, messageOf } from '../api.js';
 import type { Project } from '../types.js';
 import { useLoad } from '../use-load.js';
-import { mebibytes } from './AgentsScreen.js';
+import { byteSize } from './AgentsScreen.js';
 import './operations.css';
 
 interface Service {
@@ -145,7 +145,7 @@ export function ServicesScreen({ role }: { role: string }) {
               {host.data.cpus.model && ` × ${host.data.cpus.model}`}
             </dd>
             <dt>Memory</dt>
-            <dd>{mebibytes(host.data.memory_total_bytes)}</dd>
+            <dd>{byteSize(host.data.memory_total_bytes)}</dd>
             <dt>Up</dt>
             <dd>{duration(host.data.uptime_secs)}</dd>
             <dt>Daemon</dt>
