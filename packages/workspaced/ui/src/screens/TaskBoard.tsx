@@ -145,31 +145,35 @@ function TaskCard({
       setWorktreeError(messageOf(failure));
     }
   };
+  // The worktree controls sit under the card, not in it: the card is the drag handle, and a
+  // taller card would put its form controls where a drag starts.
   return (
-    <article
-      className="card"
-      draggable
-      data-task-id={task.id}
-      onDragStart={(event) => event.dataTransfer.setData('text/plain', String(task.id))}
-    >
-      <h3>{task.title}</h3>
-      <div className="card-move">
-        <label>
-          <span className="visually-hidden">Move "{task.title}" to</span>
-          <select value={target} onChange={(e) => setTarget(e.target.value as TaskState)}>
-            {taskStates.map((state) => (
-              <option key={state} value={state}>
-                {stateLabels[state]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="button" onClick={() => onMove(target)} disabled={target === task.state}>
-          Move
-        </button>
-      </div>
+    <div className="card-slot">
+      <article
+        className="card"
+        draggable
+        data-task-id={task.id}
+        onDragStart={(event) => event.dataTransfer.setData('text/plain', String(task.id))}
+      >
+        <h3>{task.title}</h3>
+        <div className="card-move">
+          <label>
+            <span className="visually-hidden">Move "{task.title}" to</span>
+            <select value={target} onChange={(e) => setTarget(e.target.value as TaskState)}>
+              {taskStates.map((state) => (
+                <option key={state} value={state}>
+                  {stateLabels[state]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="button" onClick={() => onMove(target)} disabled={target === task.state}>
+            Move
+          </button>
+        </div>
+      </article>
       <div className="card-worktree">
-        <button type="button" onClick={openWorktree} aria-label={`Open the worktree of "${task.title}"`}>
+        <button type="button" onClick={openWorktree} aria-label={`Open worktree of "${task.title}"`}>
           Open worktree
         </button>
         {worktree && (
@@ -189,6 +193,6 @@ function TaskCard({
           </p>
         )}
       </div>
-    </article>
+    </div>
   );
 }
