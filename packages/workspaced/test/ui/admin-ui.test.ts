@@ -3,10 +3,10 @@
  * (with `--allow-private-targets`, so a webhook may go to a local receiver). A token created in
  * the UI shows its secret once, authenticates a Bearer request and stops after Revoke; a user
  * created in the UI gets a new role and a project membership; a webhook rule made in the UI
- * delivers a signed test POST, is edited, disabled and deleted; the audit screen pages back to
- * the token's creation and tells an intact chain from a tampered one; a developer sees the
- * permission message; hostile names stay text; a phone never scrolls sideways. Every step is
- * checked through the API too.
+ * delivers a signed test POST, is edited, disabled and deleted, and a browser rule's test shows
+ * up on the page; the audit screen pages back to the token's creation and tells an intact chain
+ * from a tampered one; a developer sees the permission message; hostile names stay text; a
+ * phone never scrolls sideways. Every step is checked through the API too.
  */
 import { createHmac } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -186,7 +186,7 @@ describe('embedded UI: Admin', () => {
     await noMarkupRan(page);
   });
 
-  test('a webhook rule made in the UI sends a signed test POST; it is edited, disabled and deleted; its secret is never shown after saving', async () => {
+  test('a webhook rule made in the UI sends a signed test POST; it is edited, disabled and deleted; its secret is never shown after saving; a browser rule's test arrives on the page', async () => {
     await adminTab(page, 'Notification rules');
     const form = page.getByRole('form', { name: 'New rule' });
     await form.getByLabel('Event').fill('attention.*');
@@ -242,6 +242,23 @@ describe('embedded UI: Admin', () => {
     await page.getByRole('button', { name: 'Yes, delete rule 1' }).click();
     await rules.getByText('No rule yet.').waitFor();
     expect((await owner.get('/notifications/rules')).body.rules).toEqual([]);
+
+    // A browser rule delivers to the user's own stream, which this screen lists.
+    await form.getByLabel('Event').fill('*');
+    await form.getByLabel('Channel').selectOption('browser');
+    await expect.poll(() => form.getByLabel('Webhook URL').count()).toBe(0);
+    await form.getByRole('button', { name: 'Create rule' }).click();
+    await page.getByRole('status').getByText('Rule 2 saved.').waitFor();
+    await page.getByRole('button', { name: 'Send test through rule 2' }).click();
+    await page.getByRole('status').getByText('Test through rule 2: sent to your browser stream').waitFor();
+    await page
+      .getByRole('list', { name: 'Received in this tab' })
+      .getByText('test notification requested by owner')
+      .waitFor();
+    expect((await owner.get('/notifications/rules/2')).body).toMatchObject({
+      channel: 'browser',
+      target: '',
+    });
   });
 
   test('the audit screen pages back to the token creation, filters, and tells an intact chain from a tampered one', async () => {

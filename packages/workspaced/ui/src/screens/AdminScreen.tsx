@@ -34,7 +34,7 @@ export function AdminScreen({ tab, user }: { tab: string; user: User }) {
           <Link key={key} to={`/admin/${key}`} label={label} active={tab === key} />
         ))}
       </nav>
-      {tab === 'notifications' && <NotificationRulesScreen />}
+      {tab === 'notifications' && <NotificationRulesScreen me={user} />}
       {tab === 'tokens' && <TokensScreen />}
       {tab === 'users' && <UsersScreen me={user} />}
       {tab === 'audit' && <AuditScreen />}

@@ -4,9 +4,9 @@
  * generated in the form, where the user copies it into the receiver; once saved it is never shown
  * again (the daemon never answers it in a list, and the form forgets it).
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { api, messageOf } from '../api.js';
-import type { Project } from '../types.js';
+import type { Project, User } from '../types.js';
 import { type DeliveryReport, type NotificationRule, unlessDenied, when } from '../types-admin.js';
 import { useLoad } from '../use-load.js';
 
@@ -41,7 +41,54 @@ function reportText(report: DeliveryReport): string {
   return `rule ${report.rule_id}: ${report.outcome}${status} after ${report.attempts} attempt(s)${error}`;
 }
 
-export function NotificationRulesScreen() {
+interface Received {
+  seq: number;
+  event: string;
+  summary: string;
+  ts: string;
+}
+
+/**
+ * The browser channel: while this screen is open it listens on the user's own event stream
+ * (`user:<id>`, only they may subscribe) and lists what arrives; with the browser's permission
+ * each one also becomes a browser notification.
+ */
+function useBrowserChannel(userId: string): Received[] {
+  const [received, setReceived] = useState<Received[]>([]);
+  useEffect(() => {
+    const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+    const socket = new WebSocket(`${scheme}//${window.location.host}/api/v1/ws`);
+    socket.onopen = () => {
+      socket.send(JSON.stringify({ op: 'hello' }));
+      socket.send(JSON.stringify({ op: 'sub', stream: `user:${userId}` }));
+    };
+    socket.onmessage = (message) => {
+      const frame = JSON.parse(String(message.data)) as {
+        type?: string;
+        seq?: number;
+        data?: { event?: string; summary?: string; ts?: string };
+      };
+      if (frame.type !== 'notification' || frame.seq === undefined || !frame.data) return;
+      const item = {
+        seq: frame.seq,
+        event: String(frame.data.event ?? ''),
+        summary: String(frame.data.summary ?? ''),
+        ts: String(frame.data.ts ?? ''),
+      };
+      setReceived((current) => [item, ...current].slice(0, 20));
+      if (typeof Notification !== 'undefined' && Notification.permission === 'granted')
+        new Notification('workspaced', { body: item.summary });
+    };
+    return () => socket.close();
+  }, [userId]);
+  return received;
+}
+
+export function NotificationRulesScreen({ me }: { me: User }) {
+  const received = useBrowserChannel(me.id);
+  const [permission, setPermission] = useState(
+    typeof Notification === 'undefined' ? 'denied' : Notification.permission,
+  );
   const rules = useLoad(
     () => unlessDenied(() => api<{ rules: NotificationRule[] }>('GET', '/notifications/rules')),
     [],
@@ -295,6 +342,25 @@ export function NotificationRulesScreen() {
           </button>
         )}
       </form>
+      <h3>Browser notifications</h3>
+      <p className="muted">
+        Browser rules deliver to this page while it is open
+        {permission === 'granted' ? ', and as browser notifications.' : '.'}
+      </p>
+      {permission === 'default' && (
+        <button type="button" onClick={async () => setPermission(await Notification.requestPermission())}>
+          Enable browser notifications
+        </button>
+      )}
+      <ul className="list" aria-label="Received in this tab">
+        {received.map((item) => (
+          <li key={item.seq}>
+            <span className="badge">{item.event}</span> {item.summary}
+            <span className="muted">{when(item.ts)}</span>
+          </li>
+        ))}
+        {received.length === 0 && <li className="muted">Nothing received since this page opened.</li>}
+      </ul>
     </section>
   );
 }
