@@ -81,7 +81,7 @@ describe('operations UI: agents, nodes, services and previews', () => {
     await removeScratchDirs();
   });
 
-  test('the agents screen lists what GET /agents answers, links to the terminal, and shows the project name as text', async () => {
+  test('the agents screen lists what GET /agents answers, follows state changes, links to the terminal, and shows the project name as text', async () => {
     terminalId = (await owner.post('/terminals', { project_id: projectId, shell: '/bin/sh' })).body.id;
     await owner.post(`/terminals/${terminalId}/input`, { data: './claude\r' });
     await expect
@@ -114,6 +114,10 @@ describe('operations UI: agents, nodes, services and previews', () => {
     await terminals.getByRole('link', { name: `Terminal ${terminalId}` }).waitFor();
     expect(await page.locator('main img').count()).toBe(0);
     expect(await page.title()).toBe('workspaced');
+
+    // The agent gets its answer and works: the screen follows the agent.state event, no reload.
+    await owner.post(`/terminals/${terminalId}/input`, { data: 'y\r' });
+    await item.getByTestId('agent-state').getByText('working').waitFor();
 
     await item.getByRole('link', { name: `Terminal ${terminalId}` }).click();
     await page.getByRole('heading', { name: hostile }).waitFor();
