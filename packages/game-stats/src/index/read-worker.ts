@@ -2,6 +2,7 @@
  * @module Worker thread that reads and parses statistics files for the first index build: the
  * parsing garbage lives and dies in the worker's heap (freed when it exits), and two cores
  * parse at once. Results come back as transferable typed arrays with worker-local key ids.
+ * From a cold page cache, prefetch workers read ahead of it (see prefetch-worker.ts).
  */
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -12,60 +13,15 @@ import type { ReadBatch, ReadWorkerInput } from './read-worker-protocol.js';
 const batchSize = 1_000;
 
 const { paths } = workerData as ReadWorkerInput;
-const localIds = new Map<string, number>();
+const localIds = new Map<string, Map<string, number>>();
 let announced = 0;
 const keyList: string[] = [];
 
-for (let start = 0; start < paths.length; start += batchSize) {
-  const end = Math.min(start + batchSize, paths.length);
-  const ids: number[] = [];
-  const values: number[] = [];
-  const files: ReadBatch['files'] = [];
-  for (let index = start; index < end; index++) {
-    const path = paths[index]!;
-    let text: string;
-    let mtimeMs = 0;
-    let size = 0;
-    let fd: number | undefined;
-    try {
-      fd = openSync(path, 'r');
-      ({ mtimeMs, size } = fstatSync(fd));
-      text = readFileSync(fd, 'utf8');
-    } catch {
-      files.push({ index, mtimeMs, size, missing: true, error: null, legacy: false, start: 0, end: 0 });
-      continue;
-    } finally {
-      if (fd !== undefined) closeSync(fd);
-    }
-    const parsed = parseStatsFile(text);
-    const first = ids.length;
-    if (parsed.ok) {
-      for (const category in parsed.stats) {
-        const entries = parsed.stats[category]!;
-        for (const key in entries) {
-          const composite = `${category}\u0000${key}`;
-          let id = localIds.get(composite);
-          if (id === undefined) {
-            id = keyList.length;
-            localIds.set(composite, id);
-            keyList.push(composite);
-          }
-          ids.push(id);
-          values.push(entries[key]!);
-        }
-      }
-    }
-    files.push({
-      index,
-      mtimeMs,
-      size,
-      missing: false,
-      error: parsed.ok ? null : parsed.reason,
-      legacy: parsed.ok && parsed.legacy,
-      start: first,
-      end: ids.length,
-    });
-  }
+let ids: number[] = [];
+let values: number[] = [];
+let files: ReadBatch['files'] = [];
+
+function send() {
   const batch: ReadBatch = {
     newKeys: keyList.slice(announced),
     files,
@@ -74,4 +30,111 @@ for (let start = 0; start < paths.length; start += batchSize) {
   };
   announced = keyList.length;
   parentPort!.postMessage(batch, [batch.ids.buffer, batch.values.buffer]);
+  ids = [];
+  values = [];
+  files = [];
 }
+
+/** Opens, stats and reads one file; null when it vanished or cannot be read. */
+function readOne(path: string): { mtimeMs: number; size: number; text: string } | null {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    const { mtimeMs, size } = fstatSync(fd);
+    return { mtimeMs, size, text: readFileSync(fd, 'utf8') };
+  } catch {
+    return null;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/** Local id of a key: one map per category, so no composite string is built per entry. */
+function localId(category: string, key: string): number {
+  let keys = localIds.get(category);
+  if (!keys) {
+    keys = new Map();
+    localIds.set(category, keys);
+  }
+  let id = keys.get(key);
+  if (id === undefined) {
+    id = keyList.length;
+    keys.set(key, id);
+    keyList.push(`${category}\u0000${key}`);
+  }
+  return id;
+}
+
+/**
+ * The entries of a file as the game writes it (every category and key namespaced), straight
+ * from the parsed JSON, with the same rules as `parseStatsFile` (finite non-zero values,
+ * truncated). Null for anything else, which then takes the lenient general path.
+ */
+function readCanonical(text: string): boolean {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  if (!isRecord(parsed) || !isRecord(parsed.stats)) return false;
+  const stats = parsed.stats;
+  for (const category in stats) {
+    if (!category.includes(':') || !isRecord(stats[category])) return false;
+    const entries = stats[category];
+    for (const key in entries) if (!key.includes(':')) return false;
+  }
+  for (const category in stats) {
+    const entries = stats[category] as Record<string, unknown>;
+    for (const key in entries) {
+      const value = entries[key];
+      if (typeof value !== 'number' || !Number.isFinite(value) || value === 0) continue;
+      ids.push(localId(category, key));
+      values.push(Math.trunc(value));
+    }
+  }
+  return true;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function record(index: number, read: { mtimeMs: number; size: number; text: string } | null) {
+  if (!read) {
+    files.push({ index, mtimeMs: 0, size: 0, missing: true, error: null, legacy: false, start: 0, end: 0 });
+  } else {
+    const first = ids.length;
+    let error: string | null = null;
+    let legacy = false;
+    if (!readCanonical(read.text)) {
+      ids.length = first;
+      values.length = first;
+      const parsed = parseStatsFile(read.text);
+      if (parsed.ok) {
+        legacy = parsed.legacy;
+        for (const category in parsed.stats) {
+          const entries = parsed.stats[category]!;
+          for (const key in entries) {
+            ids.push(localId(category, key));
+            values.push(entries[key]!);
+          }
+        }
+      } else error = parsed.reason;
+    }
+    files.push({
+      index,
+      mtimeMs: read.mtimeMs,
+      size: read.size,
+      missing: false,
+      error,
+      legacy,
+      start: first,
+      end: ids.length,
+    });
+  }
+  if (files.length >= batchSize) send();
+}
+
+for (let index = 0; index < paths.length; index++) record(index, readOne(paths[index]!));
+if (files.length > 0) send();
