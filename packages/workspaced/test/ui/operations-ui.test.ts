@@ -269,7 +269,7 @@ describe('operations UI: agents, nodes, services and previews', () => {
     expect(refused.body.error.code).toBe('NODE_CREDENTIAL_REFUSED');
   });
 
-  test('a developer sees why the nodes screen is closed to them, and still sees services', async () => {
+  test('a developer sees why the nodes screen is closed to them, and may list and preview services but not change them', async () => {
     const password = 'developer password 123';
     expect((await owner.post('/users', { username: 'dev', password, role: 'developer' })).status).toBe(201);
     const context = await browser.newContext();
@@ -278,8 +278,13 @@ describe('operations UI: agents, nodes, services and previews', () => {
       await signIn(devPage, `${daemon.url}/nodes`, 'dev', password);
       await devPage.getByRole('alert').getByText('your role does not grant settings.view').waitFor();
       expect(await devPage.getByRole('form', { name: 'Add a node' }).count()).toBe(0);
+      // Services: listed and previewable (terminal.create), not changeable (no services.control).
       await nav(devPage, 'Services');
-      await devPage.getByRole('list', { name: 'Listening ports' }).getByRole('listitem').first().waitFor();
+      const ports = devPage.getByRole('list', { name: 'Listening ports' });
+      await ports.getByRole('link', { name: `Preview port ${appPort}` }).waitFor();
+      await devPage.getByText('adding or removing them takes services.control').waitFor();
+      expect(await devPage.getByRole('form', { name: 'Add a service' }).count()).toBe(0);
+      expect(await ports.getByRole('button', { name: 'Register as a service' }).count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -42,8 +42,13 @@ interface HostSnapshot {
   daemon: { pid: number; uptime_secs: number; node_version: string };
 }
 
-/** The roles whose permissions include `terminal.create` (README "Roles and permissions"). */
+/**
+ * The roles holding `terminal.create` (previews) and `services.control` (the registry), as
+ * README "Roles and permissions" lists them: the controls a role lacks are not offered (the
+ * daemon decides anyway; its refusal is shown).
+ */
 const previewRoles = new Set(['owner', 'admin', 'operator', 'developer']);
+const controlRoles = new Set(['owner', 'admin', 'operator']);
 
 /** A preview reaches 127.0.0.1 or ::1: a socket bound to another address only is out of its reach. */
 function reachableOnLoopback(address: string): boolean {
@@ -88,6 +93,7 @@ export function ServicesScreen({ role }: { role: string }) {
   const [message, setMessage] = useState<string>();
   const [draftPort, setDraftPort] = useState('');
   const canPreview = previewRoles.has(role);
+  const canControl = controlRoles.has(role);
   const daemonPid = host.data?.daemon.pid;
   // The daemon's own listeners (its API and preview origin) cannot be previewed.
   const ownPorts = new Set(
@@ -198,20 +204,26 @@ export function ServicesScreen({ role }: { role: string }) {
               {canPreview && !ownPorts.has(service.port) && (
                 <PreviewLink port={service.port} label={`Preview ${service.name}`} />
               )}
-              <button type="button" onClick={() => remove(service.name)}>
-                Remove
-              </button>
+              {canControl && (
+                <button type="button" onClick={() => remove(service.name)}>
+                  Remove
+                </button>
+              )}
             </div>
           </li>
         ))}
         {services.data?.services.length === 0 && <li className="muted">No service registered yet.</li>}
       </ul>
-      <AddServiceForm
-        projects={projects.data?.projects ?? []}
-        port={draftPort}
-        onPort={setDraftPort}
-        onAdded={services.reload}
-      />
+      {canControl ? (
+        <AddServiceForm
+          projects={projects.data?.projects ?? []}
+          port={draftPort}
+          onPort={setDraftPort}
+          onAdded={services.reload}
+        />
+      ) : (
+        <p className="muted">Your role lists services; adding or removing them takes services.control.</p>
+      )}
       <h2>Listening ports</h2>
       {canPreview ? (
         <p className="muted">
@@ -256,7 +268,7 @@ export function ServicesScreen({ role }: { role: string }) {
                 {canPreview && !own && reachableOnLoopback(socket.address) && (
                   <PreviewLink port={socket.port} label={`Preview port ${socket.port}`} />
                 )}
-                {!own && (
+                {canControl && !own && (
                   <button type="button" onClick={() => setDraftPort(String(socket.port))}>
                     Register as a service
                   </button>
