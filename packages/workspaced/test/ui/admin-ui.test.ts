@@ -186,7 +186,7 @@ describe('embedded UI: Admin', () => {
     await noMarkupRan(page);
   });
 
-  test('a webhook rule made in the UI sends a signed test POST; it is edited, disabled and deleted; its secret is never shown after saving; a browser rule's test arrives on the page', async () => {
+  test('a webhook rule made in the UI sends a signed test POST; it is edited, disabled and deleted; its secret is never shown after saving; a browser rule test arrives on the page', async () => {
     await adminTab(page, 'Notification rules');
     const form = page.getByRole('form', { name: 'New rule' });
     await form.getByLabel('Event').fill('attention.*');
