@@ -6,7 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
-  type Client,
+  Client,
   type RunningDaemon,
   removeDataDir,
   setupOwner,
@@ -722,6 +722,31 @@ describe('project visibility', () => {
     expect((await owner.delete(`/projects/${id}`)).status).toBe(204);
     expect((await owner.get(`/projects/${id}`)).status).toBe(404);
     expect(git(repo, 'ls-files')).toContain('README.md');
+  });
+});
+
+describe('the session tells the UI its permissions', () => {
+  test("/me answers the global role's permissions, as the README table grants them", async () => {
+    for (const role of roleNames) {
+      const me = await clients.get(role)!.get('/me');
+      expect(me.status, role).toBe(200);
+      expect([...me.body.permissions].sort(), role).toEqual([...granted[role]!].sort());
+    }
+  });
+
+  test('login answers them too, and a role change shows in the next /me', async () => {
+    const password = 'shifter password 123';
+    const created = await owner.post('/users', { username: 'shifter', password, role: 'operator' });
+    expect(created.status).toBe(201);
+    const client = new Client(daemon.url);
+    const login = await client.post('/login', { username: 'shifter', password });
+    expect(login.status).toBe(200);
+    expect([...login.body.permissions].sort()).toEqual([...granted.operator!].sort());
+    expect(login.body.permissions).toContain('services.control');
+    expect((await owner.patch(`/users/${created.body.id}`, { role: 'viewer' })).status).toBe(200);
+    const me = await client.get('/me');
+    expect([...me.body.permissions].sort()).toEqual([...granted.viewer!].sort());
+    expect(me.body.permissions).not.toContain('services.control');
   });
 });
 

@@ -1,7 +1,9 @@
 /**
  * @module Signing in: `GET/POST /setup` (the first owner, once), `POST /login`, `POST /logout`,
- * `GET /me`. Setup, login and `/me` answer `{user, csrf, session}`; the `csrf` value goes back
- * in `X-Workspaced-CSRF` on every mutation.
+ * `GET /me`. Setup, login and `/me` answer `{user, csrf, session, permissions}`; the `csrf` value
+ * goes back in `X-Workspaced-CSRF` on every mutation. `permissions` are the names the user's
+ * global role grants (the UI offers only what they allow; the daemon decides anyway). In a
+ * project a membership may grant less: `GET /projects` answers the role there.
  */
 import {
   clearSessionCookie,
@@ -12,6 +14,8 @@ import {
 } from '@suite/web-auth';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
+import { type Permission, permissions, roleHas } from '../../access/permissions.js';
+import { isRole } from '../../access/roles.js';
 import { sessionCookieName } from '../../auth/request-security.js';
 import { ApiError, errorResponse } from '../api-error.js';
 import type { AppEnv } from '../app-env.js';
@@ -41,6 +45,11 @@ interface SignedIn {
   expiresAt: number;
 }
 
+/** The permissions of a user's global role, in the table's order (none for an unknown role). */
+export function globalPermissions(role: string): Permission[] {
+  return isRole(role) ? permissions.filter((permission) => roleHas(role, permission)) : [];
+}
+
 export function registerSessionRoutes(app: Hono<AppEnv>, options: SessionRouteOptions) {
   const { auth } = options;
 
@@ -54,6 +63,7 @@ export function registerSessionRoutes(app: Hono<AppEnv>, options: SessionRouteOp
         user: userView(session.user),
         csrf: session.csrf,
         session: { expires_at: new Date(session.expiresAt).toISOString() },
+        permissions: globalPermissions(session.user.role),
       },
       status,
     );
@@ -145,6 +155,7 @@ export function registerSignedInSessionRoutes(app: Hono<AppEnv>, options: Sessio
       user: userView(state.user),
       csrf: state.csrf,
       session: { expires_at: new Date(state.session.expiresAt).toISOString() },
+      permissions: globalPermissions(state.user.role),
     });
   });
 }
