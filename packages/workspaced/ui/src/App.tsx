@@ -3,10 +3,11 @@
  * screen the path names (`/`, `/projects/{id}/{files|git|terminals|tasks}`, `/workflows`,
  * `/attention`).
  */
+import { usePath } from '@suite/web-ui';
 import { useEffect, useState } from 'react';
 import { api, setCsrfToken, whenSignedOut } from './api.js';
+import { BrowserNotifications } from './components/BrowserNotifications.js';
 import { Link } from './Link.js';
-import { usePath } from './router.js';
 import { AdminScreen, adminTab } from './screens/AdminScreen.js';
 import { AgentsScreen } from './screens/AgentsScreen.js';
 import { AttentionScreen } from './screens/AttentionScreen.js';
@@ -22,7 +23,7 @@ type Session =
   | { state: 'loading' }
   | { state: 'setup' }
   | { state: 'signed-out' }
-  | { state: 'in'; user: User };
+  | { state: 'in'; user: User; permissions: ReadonlySet<string> };
 
 export function App() {
   const [session, setSession] = useState<Session>({ state: 'loading' });
@@ -64,6 +65,7 @@ export function App() {
           <Link to="/services" label="Services" active={path === '/services'} />
           <Link to="/admin" label="Admin" active={adminTab(path) !== null} />
         </nav>
+        <BrowserNotifications userId={session.user.id} path={path} />
         <span className="who">{session.user.username}</span>
         <button type="button" onClick={signOut}>
           Sign out
@@ -81,7 +83,7 @@ export function App() {
         ) : path === '/nodes' ? (
           <NodesScreen />
         ) : path === '/services' ? (
-          <ServicesScreen role={session.user.role} />
+          <ServicesScreen permissions={session.permissions} />
         ) : adminTab(path) !== null ? (
           <AdminScreen tab={adminTab(path) ?? 'notifications'} user={session.user} />
         ) : (
@@ -95,5 +97,5 @@ export function App() {
 /** The CSRF token goes with every later mutation. */
 function startSession(answer: SessionAnswer): Session {
   setCsrfToken(answer.csrf);
-  return { state: 'in', user: answer.user };
+  return { state: 'in', user: answer.user, permissions: new Set(answer.permissions) };
 }

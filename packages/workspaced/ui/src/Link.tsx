@@ -1,5 +1,5 @@
 /** An in-app link: a real `<a href>` (open in a new tab works) that navigates without a reload. */
-import { navigate } from './router.js';
+import { navigate } from '@suite/web-ui';
 
 export function Link({ to, label, active }: { to: string; label: string; active: boolean }) {
   return (

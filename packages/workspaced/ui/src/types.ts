@@ -10,6 +10,8 @@ export interface User {
 export interface SessionAnswer {
   user: User;
   csrf: string;
+  /** What the user's global role grants (README "Roles and permissions"); a project may grant less. */
+  permissions: string[];
 }
 
 export interface Project {

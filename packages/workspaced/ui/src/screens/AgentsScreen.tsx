@@ -6,8 +6,8 @@
  * event socket reports an agent or terminal change in a visible project (`agent.state`,
  * `terminal.*`), and with the Refresh button. Blocked agents also reach the Attention screen.
  */
-import { useEffect } from 'react';
 import { api } from '../api.js';
+import { useEventStream } from '../event-stream.js';
 import { Link } from '../Link.js';
 import type { Project, Terminal } from '../types.js';
 import { useLoad } from '../use-load.js';
@@ -76,21 +76,11 @@ export function AgentsScreen() {
   const projectIds = view.data ? [...view.data.projects.keys()].join(',') : '';
 
   // Agents appear, change state and leave on the event socket of each visible project.
-  useEffect(() => {
-    if (projectIds === '') return;
-    const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const socket = new WebSocket(`${scheme}//${window.location.host}/api/v1/ws`);
-    socket.onopen = () => {
-      socket.send(JSON.stringify({ op: 'hello' }));
-      for (const id of projectIds.split(','))
-        socket.send(JSON.stringify({ op: 'sub', stream: `project:${id}` }));
-    };
-    socket.onmessage = (event) => {
-      const frame = JSON.parse(String(event.data)) as { type?: string };
-      if (frame.type === 'agent.state' || frame.type?.startsWith('terminal.')) reload();
-    };
-    return () => socket.close();
-  }, [projectIds, reload]);
+  useEventStream(
+    projectIds === '' ? [] : projectIds.split(',').map((id) => `project:${id}`),
+    (frame) => (frame.type === 'agent.state' || frame.type.startsWith('terminal.')) && reload(),
+    reload,
+  );
 
   const data = view.data;
   const projectName = (id: number) => data?.projects.get(id) ?? `project ${id}`;

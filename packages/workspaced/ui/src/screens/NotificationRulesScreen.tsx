@@ -4,8 +4,9 @@
  * generated in the form, where the user copies it into the receiver; once saved it is never shown
  * again (the daemon never answers it in a list, and the form forgets it).
  */
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { api, messageOf } from '../api.js';
+import { useEventStream } from '../event-stream.js';
 import type { Project, User } from '../types.js';
 import { type DeliveryReport, type NotificationRule, unlessDenied, when } from '../types-admin.js';
 import { useLoad } from '../use-load.js';
@@ -49,46 +50,27 @@ interface Received {
 }
 
 /**
- * The browser channel: while this screen is open it listens on the user's own event stream
- * (`user:<id>`, only they may subscribe) and lists what arrives; with the browser's permission
- * each one also becomes a browser notification.
+ * The browser channel: while this screen is open it lists what arrives on the user's own event
+ * stream (`user:<id>`, only they may subscribe); the shell's notifier shows each one as a browser
+ * notification, on any screen.
  */
 function useBrowserChannel(userId: string): Received[] {
   const [received, setReceived] = useState<Received[]>([]);
-  useEffect(() => {
-    const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-    const socket = new WebSocket(`${scheme}//${window.location.host}/api/v1/ws`);
-    socket.onopen = () => {
-      socket.send(JSON.stringify({ op: 'hello' }));
-      socket.send(JSON.stringify({ op: 'sub', stream: `user:${userId}` }));
+  useEventStream([`user:${userId}`], (frame) => {
+    if (frame.type !== 'notification') return;
+    const item = {
+      seq: frame.seq,
+      event: String(frame.data.event ?? ''),
+      summary: String(frame.data.summary ?? ''),
+      ts: String(frame.data.ts ?? ''),
     };
-    socket.onmessage = (message) => {
-      const frame = JSON.parse(String(message.data)) as {
-        type?: string;
-        seq?: number;
-        data?: { event?: string; summary?: string; ts?: string };
-      };
-      if (frame.type !== 'notification' || frame.seq === undefined || !frame.data) return;
-      const item = {
-        seq: frame.seq,
-        event: String(frame.data.event ?? ''),
-        summary: String(frame.data.summary ?? ''),
-        ts: String(frame.data.ts ?? ''),
-      };
-      setReceived((current) => [item, ...current].slice(0, 20));
-      if (typeof Notification !== 'undefined' && Notification.permission === 'granted')
-        new Notification('workspaced', { body: item.summary });
-    };
-    return () => socket.close();
-  }, [userId]);
+    setReceived((current) => [item, ...current].slice(0, 20));
+  });
   return received;
 }
 
 export function NotificationRulesScreen({ me }: { me: User }) {
   const received = useBrowserChannel(me.id);
-  const [permission, setPermission] = useState(
-    typeof Notification === 'undefined' ? 'denied' : Notification.permission,
-  );
   const rules = useLoad(
     () => unlessDenied(() => api<{ rules: NotificationRule[] }>('GET', '/notifications/rules')),
     [],
@@ -344,14 +326,9 @@ export function NotificationRulesScreen({ me }: { me: User }) {
       </form>
       <h3>Browser notifications</h3>
       <p className="muted">
-        Browser rules deliver to this page while it is open
-        {permission === 'granted' ? ', and as browser notifications.' : '.'}
+        Browser rules deliver to your browser on every screen, as browser notifications once you enable them
+        (top bar); this list shows what arrived while this page was open.
       </p>
-      {permission === 'default' && (
-        <button type="button" onClick={async () => setPermission(await Notification.requestPermission())}>
-          Enable browser notifications
-        </button>
-      )}
       <ul className="list" aria-label="Received in this tab">
         {received.map((item) => (
           <li key={item.seq}>

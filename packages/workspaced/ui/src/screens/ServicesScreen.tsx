@@ -4,7 +4,10 @@
  * the host (`GET /services/ports`), with a Preview link for a port reachable on loopback. A
  * preview opens `/api/v1/preview/{port}/` in a new tab: the daemon redirects it to the app's own
  * origin `p<port>.localhost:<preview port>` (README "Previews"); it takes `terminal.create`, so
- * the link is offered to the roles holding it. The daemon's own listeners cannot be previewed.
+ * the link is offered only with that permission, and the registry's controls only with
+ * `services.control` (both global permissions: the session's `permissions` say whether the user
+ * holds them; the daemon decides anyway and its refusal is shown). The daemon's own listeners
+ * cannot be previewed.
  */
 import { type FormEvent, useState } from 'react';
 import { api, messageOf } from '../api.js';
@@ -42,14 +45,6 @@ interface HostSnapshot {
   daemon: { pid: number; uptime_secs: number; node_version: string };
 }
 
-/**
- * The roles holding `terminal.create` (previews) and `services.control` (the registry), as
- * README "Roles and permissions" lists them: the controls a role lacks are not offered (the
- * daemon decides anyway; its refusal is shown).
- */
-const previewRoles = new Set(['owner', 'admin', 'operator', 'developer']);
-const controlRoles = new Set(['owner', 'admin', 'operator']);
-
 /** A preview reaches 127.0.0.1 or ::1: a socket bound to another address only is out of its reach. */
 function reachableOnLoopback(address: string): boolean {
   return (
@@ -85,15 +80,15 @@ function PreviewLink({ port, label }: { port: number; label: string }) {
   );
 }
 
-export function ServicesScreen({ role }: { role: string }) {
+export function ServicesScreen({ permissions }: { permissions: ReadonlySet<string> }) {
   const services = useLoad(() => api<{ services: Service[] }>('GET', '/services'), []);
   const ports = useLoad(() => api<{ ports: ListeningPort[] }>('GET', '/services/ports'), []);
   const host = useLoad(() => api<HostSnapshot>('GET', '/services/host'), []);
   const projects = useLoad(() => api<{ projects: Project[] }>('GET', '/projects'), []);
   const [message, setMessage] = useState<string>();
   const [draftPort, setDraftPort] = useState('');
-  const canPreview = previewRoles.has(role);
-  const canControl = controlRoles.has(role);
+  const canPreview = permissions.has('terminal.create');
+  const canControl = permissions.has('services.control');
   const daemonPid = host.data?.daemon.pid;
   // The daemon's own listeners (its API and preview origin) cannot be previewed.
   const ownPorts = new Set(

@@ -5,9 +5,10 @@
  * (or reuses) the task's git worktree and shows its folder and branch, with a button that opens
  * a terminal in it (on the Terminals tab).
  */
+
+import { navigate } from '@suite/web-ui';
 import { type DragEvent, type FormEvent, useState } from 'react';
 import { ApiFailure, api, messageOf } from '../api.js';
-import { navigate } from '../router.js';
 import { type Task, type TaskState, taskStates } from '../types.js';
 import { useLoad } from '../use-load.js';
 import './git-panel.css';

@@ -1,0 +1,66 @@
+/**
+ * Browser notifications, on every screen of a signed-in user (the shell renders this in the top
+ * bar): one event socket on the user's own stream (`user:<id>`, where browser-channel notification
+ * rules deliver) and on every project they can see (new attention items, `attention.created`).
+ * With the browser's permission each becomes one `Notification`; an attention item that a
+ * browser rule also delivers is shown once. The screens list what arrives but never notify.
+ * Offers "Enable browser notifications" while the browser has not been asked yet.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { api } from '../api.js';
+import { type EventFrame, useEventStream } from '../event-stream.js';
+import type { Project } from '../types.js';
+
+/** What one notification is about: the same attention item from two sources is shown once. */
+function subject(frame: EventFrame): string | undefined {
+  if (frame.type === 'notification') {
+    const resource = frame.data.resource;
+    return typeof resource === 'string' ? resource : `notification:${frame.seq}`;
+  }
+  if (frame.type === 'attention.created') return `attention:${String(frame.data.id)}`;
+  return undefined;
+}
+
+function permissionNow(): NotificationPermission {
+  return typeof Notification === 'undefined' ? 'denied' : Notification.permission;
+}
+
+export function BrowserNotifications({ userId, path }: { userId: string; path: string }) {
+  const [permission, setPermission] = useState(permissionNow);
+  const [projectIds, setProjectIds] = useState<number[]>([]);
+  const shown = useRef(new Set<string>());
+
+  // Projects come and go: the list is read again when the user moves to another screen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `path` is the trigger, not an input
+  useEffect(() => {
+    let current = true;
+    api<{ projects: Project[] }>('GET', '/projects').then(
+      ({ projects }) => {
+        if (!current) return;
+        const ids = projects.map((project) => project.id).sort((a, b) => a - b);
+        setProjectIds((before) => (before.join(',') === ids.join(',') ? before : ids));
+      },
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [path]);
+
+  useEventStream([`user:${userId}`, ...projectIds.map((id) => `project:${id}`)], (frame) => {
+    const about = subject(frame);
+    if (about === undefined || shown.current.has(about)) return;
+    shown.current.add(about);
+    if (permissionNow() !== 'granted') return;
+    const summary = typeof frame.data.summary === 'string' ? frame.data.summary : frame.type;
+    const title = frame.type === 'attention.created' ? 'workspaced needs you' : 'workspaced';
+    new Notification(title, { body: summary });
+  });
+
+  if (permission !== 'default') return null;
+  return (
+    <button type="button" onClick={async () => setPermission(await Notification.requestPermission())}>
+      Enable browser notifications
+    </button>
+  );
+}
