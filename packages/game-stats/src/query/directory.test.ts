@@ -174,8 +174,19 @@ test('a ranking prepared in steps while players change equals one built from scr
           await new Promise((resolve) => setImmediate(resolve));
         }
         await preparing;
-        // The roster and the prepared ranking, each sorted once: no synchronous re-sort followed.
-        expect(directory.work().rebuilds).toBe(2);
+        // Prepared means current: the leaderboard re-sorts and re-places nothing itself, and no
+        // step of the preparation handled more than three values.
+        directory.listPlayers({ limit: 1, page: 0, ascending, onlineOnly: false, search: '' });
+        const before = directory.work();
+        directory.leaderboard(resolver.resolve('deaths')!, {
+          limit: 100,
+          page: 0,
+          ascending,
+          onlineOnly: false,
+        });
+        expect(directory.work()).toEqual(before);
+        expect(before.longestStep).toBeGreaterThan(0);
+        expect(before.longestStep).toBeLessThanOrEqual(3);
         expect(everyAnswer(directory, resolver)).toEqual(
           everyAnswer(new Directory(index, presence), resolver),
         );
@@ -236,4 +247,82 @@ test('a change to one player re-places that player in each ranking instead of re
   expect(after.rebuilds).toBe(before.rebuilds);
   // The roster (name unchanged: nothing to move) and the ranking each looked at one player.
   expect(after.replaced - before.replaced).toBe(2);
+});
+
+/** 200 players, `deaths` = position % 17, ranked once (descending) by a directory of `step`-value steps. */
+async function preparedBoard(step: number) {
+  const names = Array.from({ length: 200 }, (_, position) => `Player_${position}`);
+  const { index, presence, resolver } = directoryOf(
+    names,
+    names.map((_, position) => position % 17),
+  );
+  const directory = new Directory(index, presence, step);
+  const stat = resolver.resolve('deaths')!;
+  await directory.prepare(stat, false);
+  return { directory, index, presence, stat };
+}
+
+test('a statistic ranked for the first time is sorted in steps: no sort call ever takes more than a step of values', async () => {
+  const names = Array.from({ length: 200 }, (_, position) => `Player_${position}`);
+  const { index, presence, resolver } = directoryOf(
+    names,
+    names.map((_, position) => (position * 7919) % 101),
+  );
+  const directory = new Directory(index, presence, 10);
+  const stat = resolver.resolve('deaths')!;
+  directory.listPlayers({ limit: 1, page: 0, ascending: true, onlineOnly: false, search: '' });
+  const sortedLengths: number[] = [];
+  const nativeSort = Float64Array.prototype.sort;
+  Float64Array.prototype.sort = function (this: Float64Array, ...rest) {
+    sortedLengths.push(this.length);
+    return nativeSort.apply(this, rest);
+  };
+  try {
+    await directory.prepare(stat, false);
+  } finally {
+    Float64Array.prototype.sort = nativeSort;
+  }
+  expect(sortedLengths.length).toBeGreaterThan(0);
+  expect(Math.max(...sortedLengths)).toBeLessThanOrEqual(10);
+  expect(directory.work().longestStep).toBeLessThanOrEqual(10);
+  const board = directory.leaderboard(stat, { limit: 200, page: 0, ascending: false, onlineOnly: false });
+  expect(board.entries.map((entry) => entry.value)).toEqual(
+    names.map((_, position) => (position * 7919) % 101).sort((a, b) => b - a),
+  );
+});
+
+test('after changes, prepare re-places the changed players in bounded steps over many turns (no rebuild), and the leaderboard then has nothing left to do', async () => {
+  const { directory, index, stat } = await preparedBoard(10);
+  const page = { limit: 3, page: 0, ascending: false, onlineOnly: false };
+  const top = directory.leaderboard(stat, page).entries;
+  const before = directory.work();
+  const changed = [5, 77, 150].map(uuidOf);
+  for (const uuid of changed) {
+    const stats = packStats([{ 'minecraft:custom': { 'minecraft:deaths': 500 } }], index.keys);
+    index.players.set(uuid, { uuid, stats, readAt: 0, files: [] });
+    index.journal.record(uuid);
+  }
+  let done = false;
+  const preparing = directory.prepare(stat, false).then(() => {
+    done = true;
+  });
+  let turns = 0;
+  while (!done) {
+    await new Promise((resolve) => setImmediate(resolve));
+    turns++;
+  }
+  await preparing;
+  // 200 kept players walked and 200 ranks recounted, at most 10 a step: many turns, no rebuild.
+  expect(turns).toBeGreaterThanOrEqual(20);
+  const after = directory.work();
+  expect(after.rebuilds).toBe(before.rebuilds);
+  expect(after.longestStep).toBeLessThanOrEqual(10);
+  expect(top).toHaveLength(3);
+  expect(
+    directory.leaderboard(stat, page).entries.map((entry) => [entry.uuid, entry.rank, entry.value]),
+  ).toEqual(
+    // Tied at 500, so by name: Player_150 < Player_5 < Player_77.
+    [150, 5, 77].map((position) => [uuidOf(position), 1, 500]),
+  );
+  expect(directory.work().updates).toBe(after.updates);
 });

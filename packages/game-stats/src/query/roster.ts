@@ -7,6 +7,18 @@
 import type { PlayerSlots } from './player-slots.js';
 import { mergeChanges } from './sorted-merge.js';
 
+export interface FrozenRoster {
+  /** Slots in name order. */
+  readonly order: Int32Array;
+  /** Position of each slot in `order`, -1 (or beyond the end) when not listed. */
+  readonly positions: Int32Array;
+}
+
+/** Position of a slot in a frozen roster, -1 when not listed. */
+export function frozenPosition(roster: FrozenRoster, slot: number): number {
+  return slot < roster.positions.length ? roster.positions[slot]! : -1;
+}
+
 export class Roster {
   /** Listed slots in name order. */
   order = new Int32Array(0);
@@ -26,6 +38,16 @@ export class Roster {
   /** Position of a slot in name order (-1 when not listed); the tie-breaker of rankings. */
   positionOf(slot: number): number {
     return slot < this.positions.length ? this.positions[slot]! : -1;
+  }
+
+  /**
+   * The name order as of now, unaffected by later changes (`order` is replaced, never written
+   * to; `positions` is copied): a ranking prepared in steps ties by it, while the roster may
+   * move between two steps. Later moves keep the relative order of every player whose name
+   * did not change, and those who changed are in the journal after it, re-placed later.
+   */
+  frozen(): FrozenRoster {
+    return { order: this.order, positions: this.positions.slice() };
   }
 
   /** Lists exactly `members` (UUID → name), from scratch. */
