@@ -13,7 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { bearerRequest } from '../support/bearer.js';
 import {
@@ -26,8 +26,15 @@ import {
   userClient,
 } from '../support/daemon.js';
 import { WebhookReceiver } from '../support/webhook-receiver.js';
-
-const hostile = `<img src=x onerror=document.title='pwned'>`;
+import {
+  collectCspViolations,
+  desktop,
+  expectNoSidewaysScroll,
+  hostile,
+  launchChromium,
+  phone as phoneSize,
+  signIn,
+} from './support/browser.js';
 
 describe('embedded UI: Admin', () => {
   let daemon: RunningDaemon;
@@ -37,16 +44,8 @@ describe('embedded UI: Admin', () => {
   let page: Page;
   let owner: Client;
   let folder: string;
-  const cspViolations: string[] = [];
+  let cspViolations: string[];
 
-  const signIn = async (target: Page, username: string, password: string, screen: string) => {
-    await target.goto(`${daemon.url}${screen}`);
-    await target.getByRole('heading', { name: 'Sign in to workspaced' }).waitFor();
-    await target.getByLabel('Username').fill(username);
-    await target.getByLabel('Password').fill(password);
-    await target.getByRole('button', { name: 'Sign in' }).click();
-    await target.getByRole('button', { name: 'Sign out' }).waitFor();
-  };
   const adminTab = (target: Page, name: string) =>
     target.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name }).click();
   // Run in the page, where `document` exists (the test's tsconfig has no DOM types).
@@ -61,16 +60,11 @@ describe('embedded UI: Admin', () => {
     owner = await setupOwner(daemon);
     folder = await mkdtemp(path.join(os.tmpdir(), 'workspaced-admin-ui-'));
     expect((await owner.post('/projects', { name: hostile, path: folder })).status).toBe(201);
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu'],
-    });
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    browser = await launchChromium();
+    context = await browser.newContext(desktop);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: daemon.url });
     page = await context.newPage();
-    page.on('console', (message) => {
-      if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
-    });
+    cspViolations = collectCspViolations(page);
   });
   afterAll(async () => {
     await browser?.close();
@@ -81,7 +75,7 @@ describe('embedded UI: Admin', () => {
   });
 
   test('the Admin link opens the tabs; a token created in the UI shows its secret once and works as Bearer until revoked', async () => {
-    await signIn(page, 'owner', ownerPassword, '/');
+    await signIn(page, daemon.url, 'owner', ownerPassword);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' }).click();
     expect(new URL(page.url()).pathname).toBe('/admin');
     await adminTab(page, 'Tokens');
@@ -304,9 +298,9 @@ describe('embedded UI: Admin', () => {
 
   test('a developer manages their own tokens but sees the permission message on users and audit', async () => {
     const { client: dave } = await userClient(daemon, owner, 'dave', 'developer');
-    const davePage = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const davePage = await browser.newPage(desktop);
     try {
-      await signIn(davePage, 'dave', 'dave password 123', '/admin/users');
+      await signIn(davePage, `${daemon.url}/admin/users`, 'dave', 'dave password 123');
       await davePage
         .getByRole('alert')
         .getByText('Only owners and admins manage users: your role does not grant users.view.')
@@ -335,38 +329,33 @@ describe('embedded UI: Admin', () => {
   });
 
   test('on a phone (375 px) every Admin tab is one column without sideways scroll, the token secret included', async () => {
-    const phone = await browser.newPage({
-      viewport: { width: 375, height: 812 },
-      isMobile: true,
-      hasTouch: true,
-    });
-    const pageWidth = () => phone.evaluate<number>('document.documentElement.scrollWidth');
+    const phone = await browser.newPage(phoneSize);
     try {
-      await signIn(phone, 'owner', ownerPassword, '/admin/notifications');
+      await signIn(phone, `${daemon.url}/admin/notifications`, 'owner', ownerPassword);
       await phone.getByRole('form', { name: 'New rule' }).getByLabel('Channel').selectOption('webhook');
       await phone.getByLabel('Signing secret').waitFor();
-      expect(await pageWidth()).toBeLessThanOrEqual(375);
+      await expectNoSidewaysScroll(phone);
 
       await adminTab(phone, 'Tokens');
       await phone.getByLabel('Token name').fill(hostile);
       await phone.getByRole('button', { name: 'Create token' }).click();
       await phone.getByTestId('token-secret').waitFor();
-      expect(await pageWidth()).toBeLessThanOrEqual(375);
+      await expectNoSidewaysScroll(phone);
       await phone
         .getByRole('button', { name: `Revoke ${hostile}` })
         .first()
         .click();
       await phone.getByRole('button', { name: 'Yes, revoke' }).waitFor();
-      expect(await pageWidth()).toBeLessThanOrEqual(375);
+      await expectNoSidewaysScroll(phone);
 
       await adminTab(phone, 'Users and roles');
       await phone.getByLabel('Role of carol').waitFor();
-      expect(await pageWidth()).toBeLessThanOrEqual(375);
+      await expectNoSidewaysScroll(phone);
 
       await adminTab(phone, 'Audit');
       await phone.getByTestId('chain-verdict').waitFor();
       await phone.getByRole('list', { name: 'Audit entries' }).getByRole('listitem').first().waitFor();
-      expect(await pageWidth()).toBeLessThanOrEqual(375);
+      await expectNoSidewaysScroll(phone);
       await noMarkupRan(phone);
     } finally {
       await phone.close();

@@ -9,11 +9,18 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Client, ownerPassword, type RunningDaemon, removeDataDir, startDaemon } from '../support/daemon.js';
-
-const hostile = `<img src=x onerror=document.title='pwned'>`;
+import {
+  collectCspViolations,
+  desktop,
+  expectNoSidewaysScroll,
+  hostile,
+  launchChromium,
+  phone as phoneSize,
+  signIn,
+} from './support/browser.js';
 
 describe('embedded UI', () => {
   let daemon: RunningDaemon;
@@ -22,21 +29,16 @@ describe('embedded UI', () => {
   let folder: string;
   const api = () => new Client(daemon.url);
   let owner: Client;
-  const cspViolations: string[] = [];
+  let cspViolations: string[];
 
   beforeAll(async () => {
     folder = await mkdtemp(path.join(os.tmpdir(), 'workspaced-ui-project-'));
     await writeFile(path.join(folder, 'notes.txt'), 'first line\n');
     await writeFile(path.join(folder, `${hostile}.txt`), 'x');
     daemon = await startDaemon();
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu'],
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('console', (message) => {
-      if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
-    });
+    browser = await launchChromium();
+    page = await browser.newPage(desktop);
+    cspViolations = collectCspViolations(page);
   });
   afterAll(async () => {
     await browser?.close();
@@ -190,24 +192,14 @@ describe('embedded UI', () => {
   });
 
   test('on a phone (375 px) the owner signs in and the board and terminals do not scroll sideways', async () => {
-    const phone = await browser.newPage({
-      viewport: { width: 375, height: 812 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const phone = await browser.newPage(phoneSize);
     try {
-      await phone.goto(`${daemon.url}/projects/1/tasks`);
-      await phone.getByRole('heading', { name: 'Sign in to workspaced' }).waitFor();
-      await phone.getByLabel('Username').fill('owner');
-      await phone.getByLabel('Password').fill(ownerPassword);
-      await phone.getByRole('button', { name: 'Sign in' }).click();
+      await signIn(phone, `${daemon.url}/projects/1/tasks`, 'owner', ownerPassword);
       await phone.getByRole('region', { name: 'Done' }).getByRole('heading', { name: hostile }).waitFor();
-      // Run in the page, where `document` exists (the test's tsconfig has no DOM types).
-      const pageWidth = () => phone.evaluate<number>('document.documentElement.scrollWidth');
-      expect(await pageWidth()).toBeLessThanOrEqual(375);
+      await expectNoSidewaysScroll(phone);
       await phone.getByRole('link', { name: 'Terminals' }).click();
       await phone.locator('section.terminal').getByTestId('terminal-state').getByText('connected').waitFor();
-      expect(await pageWidth()).toBeLessThanOrEqual(375);
+      await expectNoSidewaysScroll(phone);
     } finally {
       await phone.close();
     }

@@ -10,7 +10,7 @@
  */
 import { appendFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   type Client,
@@ -23,8 +23,16 @@ import {
 } from '../support/daemon.js';
 import { createRepo, git } from '../support/git-repo.js';
 import { removeScratchDirs } from '../support/scratch.js';
+import {
+  collectCspViolations,
+  desktop,
+  expectNoSidewaysScroll,
+  hostile,
+  launchChromium,
+  phone as phoneSize,
+  signIn as signInAt,
+} from './support/browser.js';
 
-const hostile = `<img src=x onerror=document.title='pwned'>`;
 const hostileFile = `${hostile}.txt`;
 
 describe('git panel and task worktrees', () => {
@@ -35,7 +43,7 @@ describe('git panel and task worktrees', () => {
   let repo: string;
   let projectId: number;
   let worktreePath: string;
-  const cspViolations: string[] = [];
+  let cspViolations: string[];
   const head = () => git(repo, 'rev-parse', '--abbrev-ref', 'HEAD').trim();
 
   beforeAll(async () => {
@@ -43,15 +51,10 @@ describe('git panel and task worktrees', () => {
     daemon = await startDaemon();
     owner = await setupOwner(daemon);
     projectId = (await owner.post('/projects', { name: 'repo', path: repo })).body.id;
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu'],
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    browser = await launchChromium();
+    page = await browser.newPage(desktop);
     page.setDefaultTimeout(10_000);
-    page.on('console', (message) => {
-      if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
-    });
+    cspViolations = collectCspViolations(page);
   });
   afterAll(async () => {
     await browser?.close();
@@ -60,12 +63,8 @@ describe('git panel and task worktrees', () => {
     await removeScratchDirs();
   });
 
-  const signIn = async (target: Page, username = 'owner', password = ownerPassword) => {
-    await target.goto(`${daemon.url}/projects/${projectId}/git`);
-    await target.getByLabel('Username').fill(username);
-    await target.getByLabel('Password').fill(password);
-    await target.getByRole('button', { name: 'Sign in' }).click();
-  };
+  const signIn = (target: Page, username = 'owner', password = ownerPassword) =>
+    signInAt(target, `${daemon.url}/projects/${projectId}/git`, username, password);
   const openGitTab = async () => {
     await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Tasks' }).click();
     await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Git' }).click();
@@ -195,11 +194,7 @@ describe('git panel and task worktrees', () => {
 
   test('on a phone (375 px) the git panel with a long diff and the board with a worktree do not scroll sideways', async () => {
     await writeFile(path.join(repo, 'notes.txt'), `${'a-very-long-line-without-spaces-'.repeat(20)}\n`);
-    const phone = await browser.newPage({
-      viewport: { width: 375, height: 812 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const phone = await browser.newPage(phoneSize);
     try {
       await signIn(phone);
       await phone
@@ -208,9 +203,7 @@ describe('git panel and task worktrees', () => {
         .click();
       const added = phone.getByRole('region', { name: 'Diff', exact: true }).locator('.diff-add');
       await added.waitFor();
-      // Run in the page, where `document` exists (the test's tsconfig has no DOM types).
-      const pageWidth = () => phone.evaluate<number>('document.documentElement.scrollWidth');
-      expect(await pageWidth()).toBeLessThanOrEqual(375);
+      await expectNoSidewaysScroll(phone);
       // The long line scrolls inside the diff box instead.
       const [scrollWidth, clientWidth] = await phone.evaluate<number[]>(
         "(() => { const box = document.querySelector('[data-testid=diff]'); return [box.scrollWidth, box.clientWidth]; })()",
@@ -222,7 +215,7 @@ describe('git panel and task worktrees', () => {
       await column.getByRole('button', { name: 'Open worktree of "Fix the login"' }).click();
       await column.getByText('Worktree ready on branch').waitFor();
       expect(await column.getByTestId('worktree-path').textContent()).toBe(worktreePath);
-      expect(await pageWidth()).toBeLessThanOrEqual(375);
+      await expectNoSidewaysScroll(phone);
     } finally {
       await phone.close();
     }
@@ -233,7 +226,7 @@ describe('git panel and task worktrees', () => {
     expect(
       (await owner.post(`/projects/${projectId}/members`, { username: 'viewer1', role: 'viewer' })).status,
     ).toBe(200);
-    const viewer = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const viewer = await browser.newPage(desktop);
     try {
       await signIn(viewer, 'viewer1', 'viewer1 password 123');
       const unstaged = viewer.getByRole('region', { name: 'Unstaged', exact: true });

@@ -11,7 +11,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   type Client,
@@ -23,17 +23,17 @@ import {
 } from '../support/daemon.js';
 import { writeFakeAgent } from '../support/fake-agent.js';
 import { removeScratchDirs, scratchDir } from '../support/scratch.js';
+import {
+  collectCspViolations,
+  desktop,
+  expectNoSidewaysScroll,
+  hostile,
+  launchChromium,
+  phone as phoneSize,
+  signIn,
+} from './support/browser.js';
 
-const hostile = `<img src=x onerror=document.title='pwned'>`;
 const appBody = 'hello from the previewed app';
-
-async function signIn(page: Page, url: string, username: string, password: string): Promise<void> {
-  await page.goto(url);
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-}
 
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
@@ -49,7 +49,7 @@ describe('operations UI: agents, nodes, services and previews', () => {
   let appPort: number;
   let projectId: number;
   let terminalId: number;
-  const cspViolations: string[] = [];
+  let cspViolations: string[];
 
   beforeAll(async () => {
     [daemon, other] = await Promise.all([startDaemon(), startDaemon()]);
@@ -63,14 +63,9 @@ describe('operations UI: agents, nodes, services and previews', () => {
     });
     await new Promise<void>((resolve) => app.listen(0, '127.0.0.1', resolve));
     appPort = (app.address() as AddressInfo).port;
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu'],
-    });
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('console', (message) => {
-      if (message.text().includes('Content Security Policy')) cspViolations.push(message.text());
-    });
+    browser = await launchChromium();
+    page = await browser.newPage(desktop);
+    cspViolations = collectCspViolations(page);
     await signIn(page, daemon.url, 'owner', ownerPassword);
   });
   afterAll(async () => {
@@ -295,21 +290,15 @@ describe('operations UI: agents, nodes, services and previews', () => {
   });
 
   test('on a phone (375 px) the three screens are one column without sideways scroll', async () => {
-    const context = await browser.newContext({
-      viewport: { width: 375, height: 812 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await browser.newContext(phoneSize);
     try {
       const phone = await context.newPage();
       await signIn(phone, `${daemon.url}/agents`, 'owner', ownerPassword);
-      // Run in the page, where `document` exists (the test's tsconfig has no DOM types).
-      const pageWidth = () => phone.evaluate<number>('document.documentElement.scrollWidth');
       await phone
         .getByRole('list', { name: 'Agents', exact: true })
         .getByText('claude', { exact: true })
         .waitFor();
-      expect(await pageWidth()).toBeLessThanOrEqual(375);
+      await expectNoSidewaysScroll(phone);
       await nav(phone, 'Nodes');
       await phone.getByRole('listitem', { name: 'Node devbox' }).waitFor();
       await phone
@@ -317,11 +306,11 @@ describe('operations UI: agents, nodes, services and previews', () => {
         .getByRole('button', { name: /New pairing code/ })
         .click();
       await phone.getByTestId('pairing-code').waitFor();
-      expect(await pageWidth()).toBeLessThanOrEqual(375);
+      await expectNoSidewaysScroll(phone);
       await nav(phone, 'Services');
       await phone.getByRole('list', { name: 'Listening ports' }).getByRole('listitem').first().waitFor();
       await phone.getByRole('region', { name: 'Host' }).waitFor();
-      expect(await pageWidth()).toBeLessThanOrEqual(375);
+      await expectNoSidewaysScroll(phone);
     } finally {
       await context.close();
     }

@@ -11,13 +11,15 @@ import { api } from '../api.js';
 import { type EventFrame, useEventStream } from '../event-stream.js';
 import type { Project } from '../types.js';
 
-/** What one notification is about: the same attention item from two sources is shown once. */
+/**
+ * The event a notification is about: a browser rule's delivery names the sequence number of the
+ * event it reports (`data.seq`; none for a test), so a new attention item that reaches the page
+ * twice, as `attention.created` and through a browser rule, is shown once.
+ */
 function subject(frame: EventFrame): string | undefined {
-  if (frame.type === 'notification') {
-    const resource = frame.data.resource;
-    return typeof resource === 'string' ? resource : `notification:${frame.seq}`;
-  }
-  if (frame.type === 'attention.created') return `attention:${String(frame.data.id)}`;
+  if (frame.type === 'notification')
+    return typeof frame.data.seq === 'number' ? `event ${frame.data.seq}` : `notification ${frame.seq}`;
+  if (frame.type === 'attention.created') return `event ${frame.seq}`;
   return undefined;
 }
 
