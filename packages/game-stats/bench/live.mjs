@@ -10,7 +10,8 @@
  * Run with: flock /tmp/heavy.lock npm run bench -w packages/game-stats -- live (build first)
  * Environment: BENCH_PLAYERS (default 100000), BENCH_SECONDS (measured seconds per route and
  * server, default 8, after a 2 s warm-up), BENCH_DIR, BENCH_JSON (write the figures there),
- * BENCH_COLD=0 (keep the page cache: a warm build).
+ * BENCH_COLD=0 (keep the page cache: a warm build), BENCH_SERVER_FLAGS (extra node flags
+ * of the measured server, for diagnosis).
  */
 import { execFileSync, fork, spawn } from 'node:child_process';
 import { rm, writeFile } from 'node:fs/promises';
@@ -83,6 +84,8 @@ function startServer() {
     const child = spawn(
       process.execPath,
       [
+        // Diagnosis only, e.g. BENCH_SERVER_FLAGS='--cpu-prof --cpu-prof-dir=/tmp/prof'.
+        ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean),
         '--import',
         path.join(here, 'loop-delay-probe.mjs'),
         cli,

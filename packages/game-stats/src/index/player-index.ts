@@ -15,7 +15,12 @@ import { NameBook } from './name-book.js';
 import { type ParallelReadResult, parallelReadAvailable, readInParallel } from './parallel-read.js';
 import { StatKeyTable } from './stat-key-table.js';
 import { layoutRank, statsFoldersOf } from './stats-folders.js';
-import { parseUsercache } from './usercache.js';
+import {
+  parseUsercache,
+  parseUsercacheOffThread,
+  type UsercacheEntry,
+  usercacheWorkerAvailable,
+} from './usercache.js';
 import { normaliseUuid } from './uuid.js';
 
 export interface PlayerIndexOptions {
@@ -85,6 +90,8 @@ const legacyProblem = 'legacy pre-1.13 format, read leniently';
 /** Paths a rescan collects between two yields. */
 const rescanStep = 5_000;
 const attachRetryMs = 5_000;
+/** Usercache names claimed between two yields while listening. */
+const usercacheClaimStep = 2_000;
 
 export class PlayerIndex {
   readonly keys = new StatKeyTable();
@@ -506,20 +513,37 @@ export class PlayerIndex {
     return player;
   }
 
+  /**
+   * Reads the usercache when its mtime changed. While listening (after the first build), the
+   * file is parsed on a worker thread and the names are claimed a few thousand at a time between
+   * yields: a real server rewrites it at every login, and at 100,000 players parsing it in one go
+   * held the event loop 285 ms.
+   */
   private async loadUsercache(): Promise<boolean> {
-    let text: string;
+    let parsed: { entries: Iterable<UsercacheEntry>; rejected: number };
+    const listening = this.counts.builtAt !== 0;
     try {
       const info = await stat(this.usercachePath);
       if (info.mtimeMs === this.usercacheMtimeMs) return false;
       this.usercacheMtimeMs = info.mtimeMs;
-      text = await readFile(this.usercachePath, 'utf8');
+      parsed =
+        listening && usercacheWorkerAvailable()
+          ? await parseUsercacheOffThread(this.usercachePath)
+          : parseUsercache(await readFile(this.usercachePath, 'utf8'));
     } catch {
+      // Read again at the next change or rescan.
+      this.usercacheMtimeMs = -1;
       return false;
     }
-    const { entries, rejected } = parseUsercache(text);
+    const { entries, rejected } = parsed;
     if (rejected > 0) this.reportProblem(this.usercachePath, `${rejected} unreadable entries skipped`);
     let changed = false;
-    for (const entry of entries) changed = this.names.claim(entry.uuid, entry.name, entry.seenAt) || changed;
+    let claimed = 0;
+    for (const entry of entries) {
+      changed = this.names.claim(entry.uuid, entry.name, entry.seenAt) || changed;
+      if (listening && ++claimed % usercacheClaimStep === 0)
+        await new Promise((resolve) => setImmediate(resolve));
+    }
     return changed;
   }
 
