@@ -7,6 +7,8 @@
  * `terminal.*`), and with the Refresh button. Blocked agents also reach the Attention screen.
  */
 import { api } from '../api.js';
+import { ErrorLine } from '../components/Notices.js';
+import { RefreshHeading } from '../components/RefreshHeading.js';
 import { useEventStream } from '../event-stream.js';
 import { Link } from '../Link.js';
 import type { Project, Terminal } from '../types.js';
@@ -88,21 +90,12 @@ export function AgentsScreen() {
 
   return (
     <section className="ops">
-      <div className="ops-heading">
-        <h1>Agents</h1>
-        <button type="button" onClick={reload}>
-          Refresh
-        </button>
-      </div>
+      <RefreshHeading title="Agents" onRefresh={reload} />
       <p className="muted">
         Coding agents (claude, codex, gemini, aider, …) found in the terminals you can see. An agent that
         waits for you is also on the <Link to="/attention" label="Attention" active={false} /> screen.
       </p>
-      {view.error && (
-        <p role="alert" className="error">
-          {view.error}
-        </p>
-      )}
+      <ErrorLine message={view.error} />
       <h2>Running agents</h2>
       <ul className="ops-list" aria-label="Agents">
         {data?.agents.map((agent) => (

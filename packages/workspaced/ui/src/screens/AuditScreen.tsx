@@ -6,6 +6,7 @@
  */
 import { type FormEvent, useState } from 'react';
 import { api, messageOf, query } from '../api.js';
+import { ErrorLine } from '../components/Notices.js';
 import { type AuditEntry, type ChainVerdict, unlessDenied, when } from '../types-admin.js';
 import { useLoad } from '../use-load.js';
 
@@ -117,11 +118,7 @@ export function AuditScreen() {
         </label>
         <button type="submit">Filter</button>
       </form>
-      {(message ?? first.error) && (
-        <p role="alert" className="error">
-          {message ?? first.error}
-        </p>
-      )}
+      <ErrorLine message={message ?? first.error} />
       <ol className="list audit" aria-label="Audit entries">
         {entries.map((entry) => (
           <li key={entry.seq}>

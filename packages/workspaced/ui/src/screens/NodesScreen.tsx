@@ -8,8 +8,10 @@
  * Reading needs `settings.view`, changing `settings.manage` (owners and admins); other roles
  * see the daemon's refusal.
  */
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api, messageOf } from '../api.js';
+import { useSubmit } from '../components/actions.js';
+import { ErrorLine } from '../components/Notices.js';
 import { useLoad } from '../use-load.js';
 import './operations.css';
 
@@ -90,11 +92,7 @@ export function NodesScreen() {
             </section>
           )}
           {pairing && <PairingCodeBox pairing={pairing} onDone={() => setPairing(undefined)} />}
-          {message && (
-            <p role="alert" className="error">
-              {message}
-            </p>
-          )}
+          <ErrorLine message={message} />
           <h2>Registered nodes</h2>
           <ul className="ops-list" aria-label="Nodes">
             {nodes.data?.nodes.map((node) => (
@@ -256,11 +254,7 @@ function NodeItem({
           onError={setError}
         />
       )}
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={error} />
       {agents && (
         <ul className="list" aria-label={`Agents of ${node.name}`}>
           {agents.map((agent) => (
@@ -282,19 +276,10 @@ function NodeItem({
 function ConnectForm(props: { node: PeerNode; onConnected: () => void; onError: (message: string) => void }) {
   const [remoteId, setRemoteId] = useState('');
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await api('POST', `/nodes/${props.node.id}/connect`, { remote_node_id: Number(remoteId), code });
-      props.onConnected();
-    } catch (failure) {
-      props.onError(messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { submit, busy } = useSubmit(async () => {
+    await api('POST', `/nodes/${props.node.id}/connect`, { remote_node_id: Number(remoteId), code });
+    props.onConnected();
+  }, props.onError);
   return (
     <form className="inline-form" onSubmit={submit} aria-label={`Pair with ${props.node.name}`}>
       <label>
@@ -328,24 +313,17 @@ function AddNodeForm({ onAdded }: { onAdded: () => void }) {
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const [publicKey, setPublicKey] = useState('');
-  const [error, setError] = useState<string>();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    try {
-      await api('POST', '/nodes', {
-        name,
-        url,
-        public_key: publicKey.trim() === '' ? null : publicKey.trim(),
-      });
-      setName('');
-      setUrl('');
-      setPublicKey('');
-      onAdded();
-    } catch (failure) {
-      setError(messageOf(failure));
-    }
-  };
+  const { submit, error } = useSubmit(async () => {
+    await api('POST', '/nodes', {
+      name,
+      url,
+      public_key: publicKey.trim() === '' ? null : publicKey.trim(),
+    });
+    setName('');
+    setUrl('');
+    setPublicKey('');
+    onAdded();
+  });
   return (
     <>
       <h2>Add a node</h2>
@@ -368,11 +346,7 @@ function AddNodeForm({ onAdded }: { onAdded: () => void }) {
           <input value={publicKey} onChange={(e) => setPublicKey(e.target.value)} autoComplete="off" />
         </label>
         <button type="submit">Add node</button>
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
+        <ErrorLine message={error} />
       </form>
     </>
   );

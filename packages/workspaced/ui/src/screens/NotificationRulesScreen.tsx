@@ -5,7 +5,10 @@
  * again (the daemon never answers it in a list, and the form forgets it).
  */
 import { type FormEvent, useState } from 'react';
-import { api, messageOf } from '../api.js';
+import { api } from '../api.js';
+import { useActions } from '../components/actions.js';
+import { ErrorLine, StatusLine } from '../components/Notices.js';
+import { ProjectField } from '../components/SelectField.js';
 import { useEventStream } from '../event-stream.js';
 import type { Project, User } from '../types.js';
 import { type DeliveryReport, type NotificationRule, unlessDenied, when } from '../types-admin.js';
@@ -79,8 +82,7 @@ export function NotificationRulesScreen({ me }: { me: User }) {
   const [editing, setEditing] = useState<number | null>(null);
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [confirming, setConfirming] = useState<number>();
-  const [message, setMessage] = useState<string>();
-  const [status, setStatus] = useState<string>();
+  const { error, status, run } = useActions(rules.reload);
 
   const projectName = (id: number | null) =>
     id === null
@@ -90,17 +92,6 @@ export function NotificationRulesScreen({ me }: { me: User }) {
   // A webhook gets a fresh secret to copy; the user may type their own instead.
   const chooseChannel = (channel: Draft['channel']) =>
     change({ channel, secret: channel === 'webhook' && draft.secret === '' ? newSecret() : draft.secret });
-
-  const run = async (action: () => Promise<string | undefined>) => {
-    setMessage(undefined);
-    setStatus(undefined);
-    try {
-      setStatus(await action());
-      rules.reload();
-    } catch (failure) {
-      setMessage(messageOf(failure));
-    }
-  };
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -158,16 +149,8 @@ export function NotificationRulesScreen({ me }: { me: User }) {
         Your rules, kept in memory by the daemon (a restart forgets them). A webhook receives a JSON POST
         signed with <code>X-Workspaced-Signature: sha256=…</code>.
       </p>
-      {(message ?? rules.error) && (
-        <p role="alert" className="error">
-          {message ?? rules.error}
-        </p>
-      )}
-      {status && (
-        <p role="status" className="ok">
-          {status}
-        </p>
-      )}
+      <ErrorLine message={error ?? rules.error} />
+      <StatusLine message={status} />
       <ul className="list" aria-label="Notification rules">
         {rules.data?.value?.rules.map((rule) => (
           <li key={rule.id} className={rule.enabled ? undefined : 'muted'}>
@@ -270,17 +253,13 @@ export function NotificationRulesScreen({ me }: { me: User }) {
             />
           </label>
         )}
-        <label>
-          Project
-          <select value={draft.project} onChange={(e) => change({ project: e.target.value })}>
-            <option value="">every project</option>
-            {projects.data?.projects.map((project) => (
-              <option key={project.id} value={project.id}>
-                {project.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ProjectField
+          label="Project"
+          value={draft.project}
+          projects={projects.data?.projects ?? []}
+          onChange={(project) => change({ project })}
+          none="every project"
+        />
         <label className="check">
           <input
             type="checkbox"

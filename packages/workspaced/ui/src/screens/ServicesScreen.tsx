@@ -9,8 +9,12 @@
  * holds them; the daemon decides anyway and its refusal is shown). The daemon's own listeners
  * cannot be previewed.
  */
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api, messageOf } from '../api.js';
+import { useSubmit } from '../components/actions.js';
+import { ErrorLine } from '../components/Notices.js';
+import { RefreshHeading } from '../components/RefreshHeading.js';
+import { ProjectField } from '../components/SelectField.js';
 import type { Project } from '../types.js';
 import { useLoad } from '../use-load.js';
 import { byteSize } from './AgentsScreen.js';
@@ -125,12 +129,7 @@ export function ServicesScreen({ permissions }: { permissions: ReadonlySet<strin
 
   return (
     <section className="ops">
-      <div className="ops-heading">
-        <h1>Services</h1>
-        <button type="button" onClick={reload}>
-          Refresh
-        </button>
-      </div>
+      <RefreshHeading title="Services" onRefresh={reload} />
       {host.data && (
         <section aria-label="Host" className="ops-card">
           <h2>{host.data.hostname}</h2>
@@ -157,11 +156,7 @@ export function ServicesScreen({ permissions }: { permissions: ReadonlySet<strin
           </dl>
         </section>
       )}
-      {message && (
-        <p role="alert" className="error">
-          {message}
-        </p>
-      )}
+      <ErrorLine message={message} />
       <h2>Registered services</h2>
       <ul className="ops-list" aria-label="Services">
         {services.data?.services.map((service) => (
@@ -230,11 +225,7 @@ export function ServicesScreen({ permissions }: { permissions: ReadonlySet<strin
           Previews take the permission to open terminals, which your role does not have.
         </p>
       )}
-      {ports.error && (
-        <p role="alert" className="error">
-          {ports.error}
-        </p>
-      )}
+      <ErrorLine message={ports.error} />
       <ul className="ops-list" aria-label="Listening ports">
         {ports.data?.ports.map((socket) => {
           const own = ownPorts.has(socket.port);
@@ -287,26 +278,19 @@ function AddServiceForm(props: {
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const [projectId, setProjectId] = useState('');
-  const [error, setError] = useState<string>();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(undefined);
-    try {
-      await api('POST', '/services', {
-        name,
-        port: Number(props.port),
-        url: url.trim() === '' ? null : url.trim(),
-        project_id: projectId === '' ? null : Number(projectId),
-      });
-      setName('');
-      setUrl('');
-      setProjectId('');
-      props.onPort('');
-      props.onAdded();
-    } catch (failure) {
-      setError(messageOf(failure));
-    }
-  };
+  const { submit, error } = useSubmit(async () => {
+    await api('POST', '/services', {
+      name,
+      port: Number(props.port),
+      url: url.trim() === '' ? null : url.trim(),
+      project_id: projectId === '' ? null : Number(projectId),
+    });
+    setName('');
+    setUrl('');
+    setProjectId('');
+    props.onPort('');
+    props.onAdded();
+  });
   return (
     <>
       <h2>Add a service</h2>
@@ -329,23 +313,15 @@ function AddServiceForm(props: {
           URL (optional)
           <input value={url} onChange={(e) => setUrl(e.target.value)} placeholder="http://127.0.0.1:3000/" />
         </label>
-        <label>
-          Project (optional)
-          <select value={projectId} onChange={(e) => setProjectId(e.target.value)}>
-            <option value="">(none)</option>
-            {props.projects.map((project) => (
-              <option key={project.id} value={project.id}>
-                {project.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ProjectField
+          label="Project (optional)"
+          value={projectId}
+          projects={props.projects}
+          onChange={setProjectId}
+          none="(none)"
+        />
         <button type="submit">Add service</button>
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
+        <ErrorLine message={error} />
       </form>
     </>
   );

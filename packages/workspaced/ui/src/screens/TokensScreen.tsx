@@ -5,6 +5,7 @@
  */
 import { type FormEvent, useState } from 'react';
 import { api, messageOf } from '../api.js';
+import { ErrorLine } from '../components/Notices.js';
 import { type Token, type TokenScope, tokenScopes, when } from '../types-admin.js';
 import { useLoad } from '../use-load.js';
 
@@ -71,11 +72,7 @@ export function TokensScreen() {
         A token acts as you (never above your role) on the API routes its scopes allow, sent as{' '}
         <code>Authorization: Bearer …</code>.
       </p>
-      {(message ?? tokens.error) && (
-        <p role="alert" className="error">
-          {message ?? tokens.error}
-        </p>
-      )}
+      <ErrorLine message={message ?? tokens.error} />
       {created && (
         <section className="secret-box" aria-label="New token secret">
           <p>

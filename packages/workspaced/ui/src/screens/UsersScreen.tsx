@@ -6,7 +6,10 @@
  * screen shows its message.
  */
 import { type FormEvent, useState } from 'react';
-import { api, messageOf } from '../api.js';
+import { api } from '../api.js';
+import { useActions, useSubmit } from '../components/actions.js';
+import { ErrorLine, StatusLine } from '../components/Notices.js';
+import { ProjectField, SelectField } from '../components/SelectField.js';
 import type { Project, User } from '../types.js';
 import { type Account, type Member, projectRoles, roles, unlessDenied, when } from '../types-admin.js';
 import { useLoad } from '../use-load.js';
@@ -20,19 +23,7 @@ export function UsersScreen({ me }: { me: User }) {
       unlessDenied(() => api<{ users: Account[]; total: number }>('GET', `/users?limit=${pageSize * pages}`)),
     [pages],
   );
-  const [message, setMessage] = useState<string>();
-  const [status, setStatus] = useState<string>();
-
-  const run = async (action: () => Promise<string>) => {
-    setMessage(undefined);
-    setStatus(undefined);
-    try {
-      setStatus(await action());
-      users.reload();
-    } catch (failure) {
-      setMessage(messageOf(failure));
-    }
-  };
+  const { error, status, setError, run } = useActions(users.reload);
   const update = (user: Account, patch: { role?: string; disabled?: boolean }, done: string) =>
     run(async () => {
       await api('PATCH', `/users/${encodeURIComponent(user.id)}`, patch);
@@ -49,16 +40,8 @@ export function UsersScreen({ me }: { me: User }) {
   return (
     <section aria-labelledby="users-heading">
       <h2 id="users-heading">Users and roles</h2>
-      {(message ?? users.error) && (
-        <p role="alert" className="error">
-          {message ?? users.error}
-        </p>
-      )}
-      {status && (
-        <p role="status" className="ok">
-          {status}
-        </p>
-      )}
+      <ErrorLine message={error ?? users.error} />
+      <StatusLine message={status} />
       <ul className="list" aria-label="Users">
         {list?.users.map((user) => (
           <li key={user.id} className={user.disabled ? 'muted' : undefined}>
@@ -68,21 +51,13 @@ export function UsersScreen({ me }: { me: User }) {
             {user.disabled && <span className="badge revoked">disabled</span>}
             <span className="muted">since {when(user.created_at)}</span>
             <span className="row">
-              <label className="inline-label">
-                Role of {user.username}
-                <select
-                  value={user.role}
-                  onChange={(e) =>
-                    update(user, { role: e.target.value }, `${user.username} is now ${e.target.value}.`)
-                  }
-                >
-                  {roles.map((role) => (
-                    <option key={role} value={role}>
-                      {role}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <SelectField
+                inline
+                label={`Role of ${user.username}`}
+                value={user.role}
+                options={roles}
+                onChange={(role) => update(user, { role }, `${user.username} is now ${role}.`)}
+              />
               <button
                 type="button"
                 aria-label={`${user.disabled ? 'Enable' : 'Disable'} ${user.username}`}
@@ -105,7 +80,7 @@ export function UsersScreen({ me }: { me: User }) {
           Show more users ({list.total - list.users.length} more)
         </button>
       )}
-      <CreateUser onCreated={(name) => run(async () => `${name} created.`)} onError={setMessage} />
+      <CreateUser onCreated={(name) => run(async () => `${name} created.`)} onError={setError} />
       <ProjectMembers users={list?.users ?? []} />
     </section>
   );
@@ -117,29 +92,24 @@ function CreateUser(props: { onCreated: (username: string) => void; onError: (me
   const [password, setPassword] = useState('');
   const [role, setRole] = useState('developer');
 
-  const create = async (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      const body = {
-        username,
-        password,
-        role,
-        ...(displayName.trim() === '' ? {} : { display_name: displayName }),
-      };
-      const user = await api<Account>('POST', '/users', body);
-      setUsername('');
-      setDisplayName('');
-      setPassword('');
-      props.onCreated(user.username);
-    } catch (failure) {
-      props.onError(messageOf(failure));
-    }
-  };
+  const { submit } = useSubmit(async () => {
+    const body = {
+      username,
+      password,
+      role,
+      ...(displayName.trim() === '' ? {} : { display_name: displayName }),
+    };
+    const user = await api<Account>('POST', '/users', body);
+    setUsername('');
+    setDisplayName('');
+    setPassword('');
+    props.onCreated(user.username);
+  }, props.onError);
 
   return (
     <>
       <h3>New user</h3>
-      <form onSubmit={create} className="inline-form" aria-label="New user">
+      <form onSubmit={submit} className="inline-form" aria-label="New user">
         <label>
           New username
           <input value={username} onChange={(e) => setUsername(e.target.value)} autoComplete="off" required />
@@ -158,16 +128,7 @@ function CreateUser(props: { onCreated: (username: string) => void; onError: (me
             required
           />
         </label>
-        <label>
-          Role
-          <select value={role} onChange={(e) => setRole(e.target.value)}>
-            {roles.map((each) => (
-              <option key={each} value={each}>
-                {each}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField label="Role" value={role} options={roles} onChange={setRole} />
         <button type="submit">Create user</button>
       </form>
     </>
@@ -188,21 +149,16 @@ function ProjectMembers({ users }: { users: Account[] }) {
   );
   const [username, setUsername] = useState('');
   const [role, setRole] = useState('developer');
-  const [message, setMessage] = useState<string>();
-
-  const run = async (action: () => Promise<unknown>): Promise<boolean> => {
-    setMessage(undefined);
-    try {
-      await action();
-      members.reload();
-      return true;
-    } catch (failure) {
-      setMessage(messageOf(failure));
-      return false;
-    }
-  };
+  const { error, run } = useActions(members.reload);
   const setMember = (name: string, memberRole: string) =>
     run(() => api('POST', `/projects/${projectId}/members`, { username: name, role: memberRole }));
+  const add = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      await api('POST', `/projects/${projectId}/members`, { username, role });
+      setUsername('');
+    });
+  };
 
   if (projects.data?.projects.length === 0) return null;
   return (
@@ -212,37 +168,26 @@ function ProjectMembers({ users }: { users: Account[] }) {
         Owners and admins reach every project; everyone else only the projects they are a member of, with at
         most their own role.
       </p>
-      <label>
-        Project
-        <select value={projectId} onChange={(e) => setChosen(e.target.value)}>
-          {projects.data?.projects.map((project) => (
-            <option key={project.id} value={project.id}>
-              {project.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      {(message ?? members.error) && (
-        <p role="alert" className="error">
-          {message ?? members.error}
-        </p>
-      )}
+      <ProjectField
+        label="Project"
+        value={projectId}
+        projects={projects.data?.projects ?? []}
+        onChange={setChosen}
+      />
+      <ErrorLine message={error ?? members.error} />
       <ul className="list" aria-label="Project members">
         {members.data?.members.map((member) => {
           const name = member.username ?? member.user_id;
           return (
             <li key={member.user_id}>
               <strong>{name}</strong>
-              <label className="inline-label">
-                Project role of {name}
-                <select value={member.role} onChange={(e) => setMember(name, e.target.value)}>
-                  {projectRoles.map((each) => (
-                    <option key={each} value={each}>
-                      {each}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <SelectField
+                inline
+                label={`Project role of ${name}`}
+                value={member.role}
+                options={projectRoles}
+                onChange={(memberRole) => setMember(name, memberRole)}
+              />
               <button
                 type="button"
                 onClick={() =>
@@ -258,14 +203,7 @@ function ProjectMembers({ users }: { users: Account[] }) {
         })}
         {members.data?.members.length === 0 && <li className="muted">No member yet.</li>}
       </ul>
-      <form
-        className="inline-form"
-        aria-label="Add a member"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void setMember(username, role).then((done) => done && setUsername(''));
-        }}
-      >
+      <form className="inline-form" aria-label="Add a member" onSubmit={add}>
         <label>
           Member username
           <input value={username} onChange={(e) => setUsername(e.target.value)} list="known-users" required />
@@ -275,16 +213,7 @@ function ProjectMembers({ users }: { users: Account[] }) {
             ))}
           </datalist>
         </label>
-        <label>
-          Project role
-          <select value={role} onChange={(e) => setRole(e.target.value)}>
-            {projectRoles.map((each) => (
-              <option key={each} value={each}>
-                {each}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField label="Project role" value={role} options={projectRoles} onChange={setRole} />
         <button type="submit">Add member</button>
       </form>
     </section>
