@@ -108,11 +108,17 @@ export class Directory {
     return { uuid, name: this.nameOf(uuid), online: this.presence.isOnline(uuid), indexed };
   }
 
-  /** Sorts the roster and the given rankings (highest first) now, at start, so no request waits for it. */
-  warmUp(stats: readonly ResolvedStat[] = []): void {
+  /**
+   * Sorts the roster now, at start, and prepares the given rankings (highest first) in steps,
+   * one after the other; the promise settles when they are ready. Listening need not wait for
+   * them: a request for one of them awaits its preparation, and every step is short.
+   */
+  warmUp(stats: readonly ResolvedStat[] = []): Promise<void> {
     this.syncRoster();
     this.roster.prepareSearch();
-    for (const stat of stats) this.ranking(stat, false);
+    return (async () => {
+      for (const stat of stats) await this.prepare(stat, false);
+    })();
   }
 
   /**
