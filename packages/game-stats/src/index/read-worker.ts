@@ -6,7 +6,7 @@
  */
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseStatsFile } from '../stats/stats-file.js';
+import { parseStatsFile, visitCanonicalStats } from '../stats/stats-file.js';
 import type { ReadBatch, ReadWorkerInput } from './read-worker-protocol.js';
 
 /** Files per message: large enough to amortise messaging, small enough to show progress. */
@@ -65,41 +65,6 @@ function localId(category: string, key: string): number {
   return id;
 }
 
-/**
- * The entries of a file as the game writes it (every category and key namespaced), straight
- * from the parsed JSON, with the same rules as `parseStatsFile` (finite non-zero values,
- * truncated). Null for anything else, which then takes the lenient general path.
- */
-function readCanonical(text: string): boolean {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return false;
-  }
-  if (!isRecord(parsed) || !isRecord(parsed.stats)) return false;
-  const stats = parsed.stats;
-  for (const category in stats) {
-    if (!category.includes(':') || !isRecord(stats[category])) return false;
-    const entries = stats[category];
-    for (const key in entries) if (!key.includes(':')) return false;
-  }
-  for (const category in stats) {
-    const entries = stats[category] as Record<string, unknown>;
-    for (const key in entries) {
-      const value = entries[key];
-      if (typeof value !== 'number' || !Number.isFinite(value) || value === 0) continue;
-      ids.push(localId(category, key));
-      values.push(Math.trunc(value));
-    }
-  }
-  return true;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function record(index: number, read: { mtimeMs: number; size: number; text: string } | null) {
   if (!read) {
     files.push({ index, mtimeMs: 0, size: 0, missing: true, error: null, legacy: false, start: 0, end: 0 });
@@ -107,7 +72,12 @@ function record(index: number, read: { mtimeMs: number; size: number; text: stri
     const first = ids.length;
     let error: string | null = null;
     let legacy = false;
-    if (!readCanonical(read.text)) {
+    if (
+      !visitCanonicalStats(read.text, (category, key, value) => {
+        ids.push(localId(category, key));
+        values.push(value);
+      })
+    ) {
       ids.length = first;
       values.length = first;
       const parsed = parseStatsFile(read.text);
