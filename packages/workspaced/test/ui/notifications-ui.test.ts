@@ -4,9 +4,11 @@
  * browser rule's test and a new attention item (a stand-in agent asking for approval) each
  * become exactly one `new Notification(...)` with the right body, although the item reaches the
  * page twice (its `attention.created` and the rule's delivery); the Attention screen lists it and
- * adds none. Without the permission the top bar offers to enable them.
+ * adds none. When the event socket drops, the page reconnects and resumes its stream from the
+ * last event it saw, so a notification sent in the gap is shown, once. Without the permission the
+ * top bar offers to enable them.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   type Client,
@@ -133,6 +135,49 @@ describe('browser notifications on every screen', () => {
     expect(all.filter((n) => n.body === item.summary)).toHaveLength(1);
     expect(all.filter((n) => n.body === 'test notification requested by owner')).toHaveLength(tests);
   }, 30_000);
+
+  test('after the event socket drops the page reconnects, and a notification sent meanwhile is shown once', async () => {
+    const sockets: { page: WebSocketRoute; server: WebSocketRoute }[] = [];
+    /** `user:<id>` subscriptions the daemon confirmed, over every socket of the page. */
+    let subscribed = 0;
+    const second = await context.newPage();
+    await second.routeWebSocket(/\/api\/v1\/ws$/, (socket) => {
+      const server = socket.connectToServer();
+      server.onMessage((message) => {
+        if (
+          typeof message === 'string' &&
+          message.includes('"subscribed"') &&
+          message.includes(`user:${userId}`)
+        )
+          subscribed += 1;
+        socket.send(message);
+      });
+      sockets.push({ page: socket, server });
+    });
+    const seen = () => second.evaluate<Shown[]>('window.__shown');
+    const body = 'test notification requested by owner';
+    try {
+      // The same browser context: already signed in.
+      await second.goto(daemon.url);
+      await second.getByRole('button', { name: 'Sign out' }).waitFor();
+      // One notification first, so the page has a position on its stream to resume from.
+      await expect.poll(() => subscribed).toBe(1);
+      expect((await owner.post('/notifications/test', { rule_id: ruleId })).status).toBe(200);
+      await expect.poll(seen).toEqual([{ title: 'workspaced', body }]);
+      for (const socket of sockets) {
+        await socket.page.close({ code: 4000, reason: 'dropped by the test' });
+        await socket.server.close();
+      }
+      expect((await owner.post('/notifications/test', { rule_id: ruleId })).status).toBe(200);
+      await expect.poll(() => subscribed, { timeout: 15_000 }).toBe(2);
+      await expect.poll(seen, { timeout: 15_000 }).toEqual([
+        { title: 'workspaced', body },
+        { title: 'workspaced', body },
+      ]);
+    } finally {
+      await second.close();
+    }
+  });
 
   test('without the permission the top bar offers to enable browser notifications', async () => {
     const other = await browser.newContext(desktop);
