@@ -29,7 +29,7 @@ import { WebhookReceiver } from '../support/webhook-receiver.js';
 import {
   collectCspViolations,
   desktop,
-  expectNoSidewaysScroll,
+  expectPhoneLayout,
   hostile,
   launchChromium,
   phone as phoneSize,
@@ -334,28 +334,28 @@ describe('embedded UI: Admin', () => {
       await signIn(phone, `${daemon.url}/admin/notifications`, 'owner', ownerPassword);
       await phone.getByRole('form', { name: 'New rule' }).getByLabel('Channel').selectOption('webhook');
       await phone.getByLabel('Signing secret').waitFor();
-      await expectNoSidewaysScroll(phone);
+      await expectPhoneLayout(phone);
 
       await adminTab(phone, 'Tokens');
       await phone.getByLabel('Token name').fill(hostile);
       await phone.getByRole('button', { name: 'Create token' }).click();
       await phone.getByTestId('token-secret').waitFor();
-      await expectNoSidewaysScroll(phone);
+      await expectPhoneLayout(phone);
       await phone
         .getByRole('button', { name: `Revoke ${hostile}` })
         .first()
         .click();
       await phone.getByRole('button', { name: 'Yes, revoke' }).waitFor();
-      await expectNoSidewaysScroll(phone);
+      await expectPhoneLayout(phone);
 
       await adminTab(phone, 'Users and roles');
       await phone.getByLabel('Role of carol').waitFor();
-      await expectNoSidewaysScroll(phone);
+      await expectPhoneLayout(phone);
 
       await adminTab(phone, 'Audit');
       await phone.getByTestId('chain-verdict').waitFor();
       await phone.getByRole('list', { name: 'Audit entries' }).getByRole('listitem').first().waitFor();
-      await expectNoSidewaysScroll(phone);
+      await expectPhoneLayout(phone);
       await noMarkupRan(phone);
     } finally {
       await phone.close();

@@ -15,7 +15,7 @@ import { Client, ownerPassword, type RunningDaemon, removeDataDir, startDaemon }
 import {
   collectCspViolations,
   desktop,
-  expectNoSidewaysScroll,
+  expectPhoneLayout,
   hostile,
   launchChromium,
   phone as phoneSize,
@@ -196,10 +196,10 @@ describe('embedded UI', () => {
     try {
       await signIn(phone, `${daemon.url}/projects/1/tasks`, 'owner', ownerPassword);
       await phone.getByRole('region', { name: 'Done' }).getByRole('heading', { name: hostile }).waitFor();
-      await expectNoSidewaysScroll(phone);
+      await expectPhoneLayout(phone);
       await phone.getByRole('link', { name: 'Terminals' }).click();
       await phone.locator('section.terminal').getByTestId('terminal-state').getByText('connected').waitFor();
-      await expectNoSidewaysScroll(phone);
+      await expectPhoneLayout(phone);
     } finally {
       await phone.close();
     }

@@ -26,7 +26,7 @@ import { removeScratchDirs } from '../support/scratch.js';
 import {
   collectCspViolations,
   desktop,
-  expectNoSidewaysScroll,
+  expectPhoneLayout,
   hostile,
   launchChromium,
   phone as phoneSize,
@@ -203,7 +203,7 @@ describe('git panel and task worktrees', () => {
         .click();
       const added = phone.getByRole('region', { name: 'Diff', exact: true }).locator('.diff-add');
       await added.waitFor();
-      await expectNoSidewaysScroll(phone);
+      await expectPhoneLayout(phone);
       // The long line scrolls inside the diff box instead.
       const [scrollWidth, clientWidth] = await phone.evaluate<number[]>(
         "(() => { const box = document.querySelector('[data-testid=diff]'); return [box.scrollWidth, box.clientWidth]; })()",
@@ -215,7 +215,7 @@ describe('git panel and task worktrees', () => {
       await column.getByRole('button', { name: 'Open worktree of "Fix the login"' }).click();
       await column.getByText('Worktree ready on branch').waitFor();
       expect(await column.getByTestId('worktree-path').textContent()).toBe(worktreePath);
-      await expectNoSidewaysScroll(phone);
+      await expectPhoneLayout(phone);
     } finally {
       await phone.close();
     }

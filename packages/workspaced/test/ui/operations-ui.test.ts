@@ -26,7 +26,7 @@ import { removeScratchDirs, scratchDir } from '../support/scratch.js';
 import {
   collectCspViolations,
   desktop,
-  expectNoSidewaysScroll,
+  expectPhoneLayout,
   hostile,
   launchChromium,
   phone as phoneSize,
@@ -298,7 +298,7 @@ describe('operations UI: agents, nodes, services and previews', () => {
         .getByRole('list', { name: 'Agents', exact: true })
         .getByText('claude', { exact: true })
         .waitFor();
-      await expectNoSidewaysScroll(phone);
+      await expectPhoneLayout(phone);
       await nav(phone, 'Nodes');
       await phone.getByRole('listitem', { name: 'Node devbox' }).waitFor();
       await phone
@@ -306,11 +306,11 @@ describe('operations UI: agents, nodes, services and previews', () => {
         .getByRole('button', { name: /New pairing code/ })
         .click();
       await phone.getByTestId('pairing-code').waitFor();
-      await expectNoSidewaysScroll(phone);
+      await expectPhoneLayout(phone);
       await nav(phone, 'Services');
       await phone.getByRole('list', { name: 'Listening ports' }).getByRole('listitem').first().waitFor();
       await phone.getByRole('region', { name: 'Host' }).waitFor();
-      await expectNoSidewaysScroll(phone);
+      await expectPhoneLayout(phone);
     } finally {
       await context.close();
     }

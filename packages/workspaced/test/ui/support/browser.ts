@@ -39,8 +39,19 @@ export async function signIn(page: Page, url: string, username: string, password
   await page.getByRole('button', { name: 'Sign out' }).waitFor();
 }
 
-/** At 375 px the page is one column: nothing makes it scroll sideways. */
-export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+/**
+ * At 375 px the page is one column: nothing makes it scroll sideways, and no menu or tab link is
+ * squeezed into a column of broken words (each stays one line high).
+ */
+export async function expectPhoneLayout(page: Page): Promise<void> {
   // Run in the page, where `document` exists (the test's tsconfig has no DOM types).
   expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
+  const brokenLinks = await page.evaluate<
+    string[]
+  >(`[...document.querySelectorAll('nav a')].filter((link) => {
+    const text = document.createRange();
+    text.selectNodeContents(link);
+    return text.getClientRects().length > 1; // one rectangle per line the words take
+  }).map((link) => link.textContent)`);
+  expect(brokenLinks).toEqual([]);
 }
