@@ -35,6 +35,9 @@ if (process.send && stallLog) {
   const window = monitorEventLoopDelay({ resolution: 10 });
   window.enable();
   const note = (line) => appendFileSync(stallLog, `${Math.round(performance.now())} ${line}\n`);
+  process.on('message', (message) => {
+    if (message?.type === 'mark') note(`-- ${message.text}`);
+  });
   setInterval(() => {
     if (window.max > 25e6) note(`loop delay ${(window.max / 1e6).toFixed(1)} ms in the last 100 ms`);
     window.reset();

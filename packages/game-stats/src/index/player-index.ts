@@ -180,12 +180,21 @@ export class PlayerIndex {
     if (this.options.snapshotFile) {
       if (files.length > 0 || listed.length === 0) void this.saveSnapshot();
       else this.savedGeneration = this.generation;
-      const every = this.options.snapshotSeconds ?? 600;
-      if (every > 0) {
-        this.snapshotTimer = setInterval(() => void this.saveSnapshot(), every * 1_000);
-        this.snapshotTimer.unref();
-      }
+      this.startSnapshotTimer();
     }
+  }
+
+  /**
+   * In a method of its own: a timer callback created inside `build()` shares that function's
+   * closure context, which holds the list of every located file, and kept all of them (an object
+   * and a path string per file, about 4 heap objects per player) alive for the life of the
+   * process, for every full garbage collection to mark (issue 16).
+   */
+  private startSnapshotTimer() {
+    const every = this.options.snapshotSeconds ?? 600;
+    if (every <= 0) return;
+    this.snapshotTimer = setInterval(() => void this.saveSnapshot(), every * 1_000);
+    this.snapshotTimer.unref();
   }
 
   /**
@@ -507,8 +516,10 @@ export class PlayerIndex {
   private playerFor(uuid: string): IndexedPlayer {
     let player = this.players.get(uuid);
     if (!player) {
-      player = { uuid, stats: null, readAt: 0, files: [] };
-      this.players.set(uuid, player);
+      // The located uuid is a slice of the file's path: a copy of its own lets the path go.
+      const own = ownCopy(uuid);
+      player = { uuid: own, stats: null, readAt: 0, files: [] };
+      this.players.set(own, player);
     }
     return player;
   }
@@ -626,6 +637,14 @@ function throttledProgress(total: number, onProgress?: (done: number, total: num
     lastReport = Date.now();
     onProgress(done, total);
   };
+}
+
+/**
+ * A string that shares no memory with `text`: V8 represents a substring as a slice that keeps
+ * the whole parent string alive (here a file's full path, for every player).
+ */
+function ownCopy(text: string): string {
+  return Buffer.from(text, 'latin1').toString('latin1');
 }
 
 function sameFile(state: StatsFileState, file: LocatedFile): boolean {
