@@ -3,8 +3,9 @@
  * serves it (types, CSP, caching, SPA fallback), then what a user does: create the first owner,
  * add and open a project, edit a file, run a command in a terminal and see its output (also
  * after a reload, from the scrollback), move a task (select and button; the 409 message), start
- * a workflow and approve its step, sign in on a phone without horizontal scroll. Names with
- * markup render as text. Every step is checked through the API too.
+ * a workflow and approve its step, watch and answer a running agent step's terminal, sign in on
+ * a phone without horizontal scroll. Names with markup render as text. Every step is checked
+ * through the API too.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -185,6 +186,38 @@ describe('embedded UI', () => {
     const run = (await owner.get('/workflow-runs/latest')).body;
     expect(run.status).toBe('completed');
     expect(run.steps[1].status).toBe('completed');
+  });
+
+  test("a running agent step's terminal is watched and answered from the run, which then completes by its events", async () => {
+    const definition = {
+      name: 'ask',
+      steps: [
+        {
+          name: 'question',
+          kind: 'agent',
+          command: `sh -c 'echo ready-$((6*7)); read answer; echo "got-$answer"'`,
+        },
+      ],
+    };
+    expect((await owner.post('/workflows', definition)).status).toBe(201);
+    await page.reload();
+    await page.getByRole('form', { name: 'Start ask' }).getByRole('button', { name: 'Start' }).click();
+    const run = page.getByRole('region', { name: 'Latest run' });
+    await run.getByTestId('run-status').getByText('running').waitFor();
+    const terminal = run.locator('section.terminal');
+    await terminal.getByTestId('terminal-state').getByText('connected').waitFor();
+    await expect.poll(() => terminal.locator('.xterm-rows').textContent()).toContain('ready-42');
+    // Watching never offers to close the step's terminal (that would fail the step).
+    expect(await terminal.getByRole('button', { name: 'Close' }).count()).toBe(0);
+
+    await terminal.locator('.terminal-box').click();
+    await page.keyboard.type('yes\n');
+    // No reload and no polling: the completed run arrives as a workflow.updated event.
+    await run.getByTestId('run-status').getByText('completed').waitFor();
+    const latest = (await owner.get('/workflow-runs/latest')).body;
+    expect(latest.workflow).toBe('ask');
+    expect(latest.status).toBe('completed');
+    expect(latest.steps[0].output_tail).toContain('got-yes');
   });
 
   test('the page ran without a CSP violation', () => {

@@ -3,8 +3,9 @@
  * event frame (`{seq, stream, type, data, ...}`) handed to the caller once. A dropped socket
  * reconnects with backoff (as TerminalView's does) and subscribes each stream again from the last
  * sequence number it saw there, so the daemon replays what was missed from its ring.
- * `resync_required`, a restarted daemon (its sequence numbers start again) and `stream_overflow`
- * (resubscribed from its `last_seq`) call `onResync`: reload through REST.
+ * The first subscription of a stream (from now), `resync_required` and a restarted daemon (its
+ * sequence numbers start again) call `onResync`: reload through REST. `stream_overflow` is
+ * resubscribed from its `last_seq`, which replays what was dropped.
  */
 import { useEffect, useRef } from 'react';
 
@@ -69,6 +70,12 @@ export function useEventStream(
           }
           for (const stream of names) subscribe(stream);
           return;
+        }
+        if (frame.op === 'subscribed' && frame.stream && !seen.has(frame.stream)) {
+          // Subscribed "from now": whatever the screen read through REST before this moment may
+          // already be stale, so it reads again once (no change falls between the two).
+          seen.set(frame.stream, typeof frame.seq === 'number' ? frame.seq : 0);
+          return resync(frame.stream);
         }
         if (frame.op === 'resync_required' && frame.stream) return resync(frame.stream);
         if (frame.op === 'stream_overflow' && frame.stream) {

@@ -59,7 +59,10 @@ export interface WorkflowRun {
   project_id: number;
   status: string;
   current_step: number | null;
+  /** The terminal of the running agent step, null between agent steps. */
+  terminal_id: number | null;
   error: string | null;
+  updated_at: string;
   steps: { name: string; kind: string; status: string; output_tail?: string }[];
 }
 

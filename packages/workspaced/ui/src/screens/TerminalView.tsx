@@ -12,7 +12,8 @@ import type { Terminal } from '../types.js';
 
 const maxBackoffMs = 10_000;
 
-export function TerminalView({ terminal, onTerminate }: { terminal: Terminal; onTerminate: () => void }) {
+/** Without `onTerminate` the terminal is only watched and typed into, never closed from here. */
+export function TerminalView({ terminal, onTerminate }: { terminal: Terminal; onTerminate?: () => void }) {
   const box = useRef<HTMLDivElement>(null);
   const [state, setState] = useState('connecting');
 
@@ -87,9 +88,11 @@ export function TerminalView({ terminal, onTerminate }: { terminal: Terminal; on
         <span className="muted" data-testid="terminal-state">
           {state}
         </span>
-        <button type="button" onClick={onTerminate}>
-          Close
-        </button>
+        {onTerminate && (
+          <button type="button" onClick={onTerminate}>
+            Close
+          </button>
+        )}
       </header>
       <div className="terminal-box" ref={box} />
     </section>

@@ -1,34 +1,54 @@
 /**
  * Workflows: the definitions, a start form (project and variables), and the newest run with its
- * steps and the Approve / Advance / Cancel buttons. An active run is re-read every 2 s (run
- * changes are not on the event socket for every stage yet).
+ * steps, the terminal of its running agent step (watched live) and the Approve / Advance / Cancel
+ * buttons. The run follows the `workflow.updated` events of every visible project (subscribed
+ * before anything is started here, so no change of a run started from this screen is missed).
  */
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { api, messageOf } from '../api.js';
-import type { Project, Workflow, WorkflowRun } from '../types.js';
+import { type EventFrame, useEventStream } from '../event-stream.js';
+import type { Project, Terminal, Workflow, WorkflowRun } from '../types.js';
 import { useLoad } from '../use-load.js';
 
-const refreshMs = 2000;
+// xterm.js is most of the bundle: loaded only when a step's terminal is shown.
+const TerminalView = lazy(() =>
+  import('./TerminalView.js').then((module) => ({ default: module.TerminalView })),
+);
+
 const active = (run: WorkflowRun | undefined) =>
   run?.status === 'running' || run?.status === 'waiting_approval';
+
+/**
+ * The run to show of the one shown and one just read (an answer or an event, which can arrive in
+ * either order): a newer run takes the place of an older one, as `latest` would; of two states
+ * of one run the later change wins.
+ */
+function newerRun(shown: WorkflowRun | undefined, read: WorkflowRun): WorkflowRun {
+  if (!shown || read.id !== shown.id) return !shown || read.id > shown.id ? read : shown;
+  return read.updated_at >= shown.updated_at ? read : shown;
+}
 
 export function WorkflowsScreen() {
   const workflows = useLoad(() => api<{ workflows: Workflow[] }>('GET', '/workflows'), []);
   const projects = useLoad(() => api<{ projects: Project[] }>('GET', '/projects'), []);
-  const [run, setRun] = useState<WorkflowRun>();
+  const [run, setShownRun] = useState<WorkflowRun>();
+  const setRun = (read: WorkflowRun) => setShownRun((shown) => newerRun(shown, read));
   const [message, setMessage] = useState<string>();
 
   useEffect(() => {
     api<WorkflowRun>('GET', '/workflow-runs/latest').then(setRun, () => undefined);
   }, []);
-  useEffect(() => {
-    if (!run || !active(run)) return;
-    const timer = setTimeout(
-      () => api<WorkflowRun>('GET', `/workflow-runs/${run.id}`).then(setRun, (e) => setMessage(messageOf(e))),
-      refreshMs,
-    );
-    return () => clearTimeout(timer);
-  }, [run]);
+  const streams = (projects.data?.projects ?? []).map((project) => `project:${project.id}`);
+  useEventStream(
+    streams,
+    (frame: EventFrame) => {
+      if (frame.type === 'workflow.updated') setRun(frame.data as unknown as WorkflowRun);
+    },
+    () => {
+      const path = run ? `/workflow-runs/${run.id}` : '/workflow-runs/latest';
+      api<WorkflowRun>('GET', path).then(setRun, () => undefined);
+    },
+  );
 
   const act = async (action: 'approve' | 'advance' | 'cancel') => {
     if (!run) return;
@@ -75,6 +95,7 @@ export function WorkflowsScreen() {
               </li>
             ))}
           </ol>
+          {run.terminal_id !== null && <StepTerminal key={run.terminal_id} terminalId={run.terminal_id} />}
           {run.status === 'waiting_approval' && (
             <button type="button" onClick={() => act('approve')}>
               Approve
@@ -93,6 +114,19 @@ export function WorkflowsScreen() {
         </section>
       )}
     </section>
+  );
+}
+
+/** The running agent step's terminal, watched (and answerable) without leaving the run. */
+function StepTerminal({ terminalId }: { terminalId: number }) {
+  const terminals = useLoad(() => api<{ terminals: Terminal[] }>('GET', '/terminals'), [terminalId]);
+  const terminal = terminals.data?.terminals.find((candidate) => candidate.id === terminalId);
+  if (terminals.error) return <p className="error">{terminals.error}</p>;
+  if (!terminal) return null;
+  return (
+    <Suspense fallback={<p className="loading">Loading the terminal…</p>}>
+      <TerminalView terminal={terminal} />
+    </Suspense>
   );
 }
 
