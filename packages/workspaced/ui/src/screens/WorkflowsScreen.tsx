@@ -4,7 +4,7 @@
  * buttons. The run follows the `workflow.updated` events of every visible project (subscribed
  * before anything is started here, so no change of a run started from this screen is missed).
  */
-import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { api, messageOf } from '../api.js';
 import { type EventFrame, useEventStream } from '../event-stream.js';
 import type { Project, Terminal, Workflow, WorkflowRun } from '../types.js';
@@ -32,12 +32,12 @@ export function WorkflowsScreen() {
   const workflows = useLoad(() => api<{ workflows: Workflow[] }>('GET', '/workflows'), []);
   const projects = useLoad(() => api<{ projects: Project[] }>('GET', '/projects'), []);
   const [run, setShownRun] = useState<WorkflowRun>();
-  const setRun = (read: WorkflowRun) => setShownRun((shown) => newerRun(shown, read));
+  const setRun = useCallback((read: WorkflowRun) => setShownRun((shown) => newerRun(shown, read)), []);
   const [message, setMessage] = useState<string>();
 
   useEffect(() => {
     api<WorkflowRun>('GET', '/workflow-runs/latest').then(setRun, () => undefined);
-  }, []);
+  }, [setRun]);
   const streams = (projects.data?.projects ?? []).map((project) => `project:${project.id}`);
   useEventStream(
     streams,
