@@ -1,7 +1,9 @@
 /**
  * The transport both UIs use: same origin, JSON in and out, the session cookie sent by the
  * browser and the session's CSRF token (kept in memory only, never in storage) on every
- * state-changing request. Each product reads its own answer shape from what `send` returns.
+ * state-changing request. Each product reads its own answer shape from what `send` returns; the
+ * one answer both servers word alike, 401 `{error: {code: 'AUTH_REQUIRED'}}` (the session is
+ * gone), is recognised here and reported to `whenSignedOut`.
  */
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -33,15 +35,21 @@ export interface SessionClientOptions {
 
 export interface SessionClient {
   setCsrfToken(token: string | null): void;
+  /** Called when an answer says the session is gone (401 `AUTH_REQUIRED`). */
+  whenSignedOut(callback: () => void): void;
   send(method: Method, path: string, body?: unknown): Promise<JsonAnswer>;
 }
 
 export function createSessionClient(options: SessionClientOptions): SessionClient {
   const basePath = options.basePath ?? '/api/v1';
   let csrfToken: string | null = null;
+  let onSignedOut: () => void = () => {};
   return {
     setCsrfToken(token) {
       csrfToken = token;
+    },
+    whenSignedOut(callback) {
+      onSignedOut = callback;
     },
     async send(method, path, body) {
       const headers: Record<string, string> = { accept: 'application/json' };
@@ -55,11 +63,15 @@ export function createSessionClient(options: SessionClientOptions): SessionClien
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await response.text();
+      let parsed: unknown;
       try {
-        return { status: response.status, ok: response.ok, body: text === '' ? null : JSON.parse(text) };
+        parsed = text === '' ? null : JSON.parse(text);
       } catch {
         throw new NotJsonAnswer(response.status);
       }
+      const code = (parsed as { error?: { code?: unknown } } | null)?.error?.code;
+      if (response.status === 401 && code === 'AUTH_REQUIRED') onSignedOut();
+      return { status: response.status, ok: response.ok, body: parsed };
     },
   };
 }

@@ -28,6 +28,10 @@ beforeAll(async () => {
       seen.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
       if (request.url === '/api/v1/html') {
         response.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>');
+      } else if (request.url === '/api/v1/gone') {
+        response
+          .writeHead(401, { 'content-type': 'application/json' })
+          .end('{"error":{"code":"AUTH_REQUIRED"}}');
       } else if (request.url === '/api/v1/empty') {
         response.writeHead(204).end();
       } else {
@@ -79,4 +83,20 @@ test('answers: JSON with its status, empty as null, anything else a NotJsonAnswe
   expect(failure).toBeInstanceOf(NotJsonAnswer);
   expect((failure as NotJsonAnswer).status).toBe(502);
   expect((failure as Error).message).toBe('the server answered 502 without JSON');
+});
+
+test('a 401 AUTH_REQUIRED answer reports the lost session; other refusals do not', async () => {
+  const client = createSessionClient({ csrfHeader: 'x-demo-csrf', origin });
+  let signedOut = 0;
+  client.whenSignedOut(() => {
+    signedOut++;
+  });
+  await client.send('POST', '/conflict', {});
+  expect(signedOut).toBe(0);
+  expect(await client.send('GET', '/gone')).toEqual({
+    status: 401,
+    ok: false,
+    body: { error: { code: 'AUTH_REQUIRED' } },
+  });
+  expect(signedOut).toBe(1);
 });

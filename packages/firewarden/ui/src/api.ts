@@ -29,14 +29,8 @@ export class ApiFailure extends Error {
 }
 
 const client = createSessionClient({ csrfHeader: 'x-firewarden-csrf' });
-let onSignedOut: () => void = () => {};
-
 export const setCsrfToken = client.setCsrfToken;
-
-/** Called when an answer says the session is gone (401 `AUTH_REQUIRED`). */
-export function whenSignedOut(callback: () => void): void {
-  onSignedOut = callback;
-}
+export const whenSignedOut = client.whenSignedOut;
 
 interface Envelope<T> {
   ok: boolean;
@@ -59,7 +53,6 @@ export async function api<T>(
   const envelope = (answer.body ?? {}) as Envelope<T>;
   if (envelope.ok) return envelope.data as T;
   const error = envelope.error ?? { code: 'UNKNOWN', message: 'unknown error' };
-  if (error.code === 'AUTH_REQUIRED') onSignedOut();
   throw new ApiFailure(answer.status, error.code, error.message, error.details);
 }
 

@@ -165,10 +165,7 @@ export class Ranking {
         done = 0;
       }
     }
-    this.order = order;
-    this.ranks = ranks;
-    this.values = values;
-    this.ranked = ranked;
+    this.install(order, ranks, values, ranked);
     this.work.rebuilds++;
   }
 
@@ -246,12 +243,22 @@ export class Ranking {
         done = 0;
       }
     }
+    this.install(order, ranks, values, ranked);
+    this.work.updates++;
+    this.work.replaced += inserted.length;
+  }
+
+  /** Swaps in what the last step finished: readers never see half of a new ranking. */
+  private install(
+    order: Int32Array<ArrayBuffer>,
+    ranks: Uint32Array<ArrayBuffer>,
+    values: Float64Array<ArrayBuffer>,
+    ranked: Uint8Array<ArrayBuffer>,
+  ): void {
     this.order = order;
     this.ranks = ranks;
     this.values = values;
     this.ranked = ranked;
-    this.work.updates++;
-    this.work.replaced += inserted.length;
   }
 }
 

@@ -18,14 +18,8 @@ export class ApiFailure extends Error {
 }
 
 const client = createSessionClient({ csrfHeader: 'x-workspaced-csrf' });
-let onSignedOut: () => void = () => {};
-
 export const setCsrfToken = client.setCsrfToken;
-
-/** Called when an answer says the session is gone (401 `AUTH_REQUIRED`). */
-export function whenSignedOut(callback: () => void): void {
-  onSignedOut = callback;
-}
+export const whenSignedOut = client.whenSignedOut;
 
 export async function api<T>(method: Method, path: string, body?: unknown): Promise<T> {
   let answer: JsonAnswer;
@@ -37,7 +31,6 @@ export async function api<T>(method: Method, path: string, body?: unknown): Prom
   }
   if (!answer.ok) {
     const error = (answer.body as { error?: { code?: string; message?: string } } | null)?.error ?? {};
-    if (answer.status === 401 && error.code === 'AUTH_REQUIRED') onSignedOut();
     throw new ApiFailure(
       answer.status,
       error.code ?? 'UNKNOWN',
