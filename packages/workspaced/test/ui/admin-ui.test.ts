@@ -314,10 +314,11 @@ describe('embedded UI: Admin', () => {
       await davePage.getByLabel('Token name').fill('dave-ci');
       await davePage.getByRole('button', { name: 'Create token' }).click();
       await davePage.getByTestId('token-secret').waitFor();
-      // Only dave's own token is listed (not the owner's).
+      // Only dave's own token is listed (not the owner's). The list reloads after the secret
+      // shows, and until then holds its one "No token yet." item: wait for the token itself.
       const listed = davePage.getByRole('list', { name: 'Tokens' }).getByRole('listitem');
-      await expect.poll(() => listed.count()).toBe(1);
-      expect(await listed.first().textContent()).toContain('dave-ci');
+      await listed.filter({ hasText: 'dave-ci' }).waitFor();
+      expect(await listed.count()).toBe(1);
       expect((await dave.get('/tokens')).body.tokens).toMatchObject([{ name: 'dave-ci', scopes: ['read'] }]);
     } finally {
       await davePage.close();
