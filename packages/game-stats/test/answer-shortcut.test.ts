@@ -87,6 +87,23 @@ test('a served-again answer follows a rewritten file', async () => {
   await eventually(async () => (await answer(route)).body.includes(`"uuid":"${player.uuid}"`));
 });
 
+test('health served again follows the index: a new statistics file counts at once', async () => {
+  const health = async () => (await (await fetch(`${open.url}/api/health`)).json()) as HealthBody;
+  const before = await health();
+  await health();
+  const uuid = '0f0e0d0c-0b0a-4909-8807-060504030201';
+  await writeFile(
+    path.join(server.dir, 'world', 'stats', `${uuid}.json`),
+    JSON.stringify({ stats: { 'minecraft:custom': { 'minecraft:jump': 3 } } }),
+  );
+  // Once the player answers, the very next health counts the file (not a second later).
+  await eventually(async () => (await fetch(`${open.url}/api/player/${uuid}`)).status === 200);
+  const after = await health();
+  expect(after.index.files).toBe(before.index.files + 1);
+  expect(after.index.players).toBe(before.index.players + 1);
+  expect(after.system.timestamp > before.system.timestamp).toBe(true);
+});
+
 test('with an API key, an answered target still needs the key every time', async () => {
   const route = `${keyed.url}/api/leaderboard/playtime?limit=5`;
   const authorised = { authorization: 'Bearer s3cret-key' };

@@ -5,6 +5,7 @@
  * also found by their exact request target, so a repeated request skips routing and parsing.
  */
 import { elapsedMs } from './api-context.js';
+import { headersWith } from './headers-with.js';
 
 /** One serialised answer of one generation. */
 export class CachedAnswer {
@@ -132,7 +133,7 @@ export function answerShortcut(fetch: Fetch, answers: AnswersByTarget, generatio
     if (answer) {
       const body = answer.render(started);
       // A fresh object each time: the Node adapter adds to the headers it is given.
-      const headers = { ...answer.headers, 'content-length': String(Buffer.byteLength(body)) };
+      const headers = headersWith(answer.headers, 'content-length', String(Buffer.byteLength(body)));
       return new Response(body, { status: 200, headers });
     }
     return Promise.resolve(fetch(request, env)).then((response) => {

@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AnswersByTarget } from './fragment-cache.js';
+import { headersWith } from './headers-with.js';
 
 export type DirectAnswer = (request: IncomingMessage, response: ServerResponse) => boolean;
 
@@ -31,7 +32,7 @@ export function directAnswer(
     } finally {
       inFlight.count--;
     }
-    response.writeHead(200, { ...answer.headers, 'content-length': Buffer.byteLength(body) });
+    response.writeHead(200, headersWith(answer.headers, 'content-length', Buffer.byteLength(body)));
     response.end(body);
     return true;
   };

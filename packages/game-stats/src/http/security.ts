@@ -8,6 +8,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config/schema.js';
 import { type AddressList, clientKey, createAddressList, resolveClientAddress } from './address-list.js';
 import { errorResponse } from './error-body.js';
+import { headersWith } from './headers-with.js';
 import { FixedWindowRateLimiter } from './rate-limiter.js';
 
 export type ClientAddressReader = (request: Request, env: unknown) => string | undefined;
@@ -50,7 +51,7 @@ export function securityGate(options: SecurityOptions): MiddlewareHandler {
 
   return async (c, next) => {
     const reject = (status: number, message: string, headers: Record<string, string> = {}) =>
-      errorResponse(status, message, { ...corsHeaders, ...headers });
+      errorResponse(status, message, Object.assign({}, corsHeaders, headers));
     const method = c.req.method;
     if (method === 'OPTIONS' && security['enable-cors'])
       return new Response(null, { status: 204, headers: corsHeaders });
@@ -80,18 +81,23 @@ export function securityGate(options: SecurityOptions): MiddlewareHandler {
           1,
           Math.ceil((decision.resetAt - (options.now?.() ?? Date.now())) / 1_000),
         );
-        return reject(429, 'Rate limit exceeded', { ...limitHeaders, 'Retry-After': String(retryAfter) });
+        return reject(
+          429,
+          'Rate limit exceeded',
+          headersWith(limitHeaders, 'Retry-After', String(retryAfter)),
+        );
       }
     }
     if (keyDigest && !bearerMatches(c.req.header('authorization'), keyDigest)) {
-      return reject(401, 'Unauthorized', {
-        ...limitHeaders,
-        'WWW-Authenticate': 'Bearer realm="game-stats"',
-      });
+      return reject(
+        401,
+        'Unauthorized',
+        headersWith(limitHeaders, 'WWW-Authenticate', 'Bearer realm="game-stats"'),
+      );
     }
     await next();
-    for (const [name, value] of Object.entries({ ...corsHeaders, ...limitHeaders }))
-      c.res.headers.set(name, value);
+    for (const headers of [corsHeaders, limitHeaders])
+      for (const name in headers) c.res.headers.set(name, headers[name]!);
   };
 }
 

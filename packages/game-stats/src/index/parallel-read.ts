@@ -6,7 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { allocateStats, type CompactStats } from './compact-stats.js';
+import type { CompactStats } from './compact-stats.js';
+import { LocalKeyIds, packWithGlobalIds } from './local-key-ids.js';
 import type { ReadBatch, ReadWorkerInput } from './read-worker-protocol.js';
 import type { StatKeyTable } from './stat-key-table.js';
 
@@ -108,12 +109,9 @@ function runWorker(
       // parse garbage of one batch of files still dies young.
       resourceLimits: { maxYoungGenerationSizeMb: 16 },
     });
-    const globalIds: number[] = [];
+    const keyIds = new LocalKeyIds(table);
     worker.on('message', (batch: ReadBatch) => {
-      for (const composite of batch.newKeys) {
-        const separator = composite.indexOf('\u0000');
-        globalIds.push(table.intern(composite.slice(0, separator), composite.slice(separator + 1)));
-      }
+      keyIds.learn(batch.newKeys);
       for (const file of batch.files) {
         onResult(offset + file.index, {
           mtimeMs: file.mtimeMs,
@@ -121,7 +119,10 @@ function runWorker(
           missing: file.missing,
           error: file.error,
           legacy: file.legacy,
-          stats: file.missing || file.error ? null : toGlobal(batch, file.start, file.end, globalIds),
+          stats:
+            file.missing || file.error
+              ? null
+              : packWithGlobalIds(batch.ids, batch.values, file.start, file.end, keyIds.global),
         });
       }
     });
@@ -130,25 +131,4 @@ function runWorker(
       code === 0 ? resolve() : reject(new Error(`read worker exited with ${code}`)),
     );
   });
-}
-
-/** Entries of one file beyond this many would collide in the packed sort key below. */
-const maxEntriesPerFile = 65_536;
-
-/** One file's entries with global ids, sorted by id as CompactStats requires. */
-function toGlobal(batch: ReadBatch, start: number, end: number, globalIds: number[]): CompactStats {
-  const length = Math.min(end - start, maxEntriesPerFile);
-  // Pack (global id, position) into one number so the native numeric sort does the work.
-  const packed = new Float64Array(length);
-  for (let index = 0; index < length; index++) {
-    packed[index] = globalIds[batch.ids[start + index]!]! * maxEntriesPerFile + index;
-  }
-  packed.sort();
-  const { keyIds, values } = allocateStats(length);
-  for (let index = 0; index < length; index++) {
-    const entry = packed[index]! % maxEntriesPerFile;
-    keyIds[index] = (packed[index]! - entry) / maxEntriesPerFile;
-    values[index] = batch.values[start + entry]!;
-  }
-  return { keyIds, values };
 }

@@ -6,33 +6,47 @@
  */
 import { closeSync, fstatSync, openSync, readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseStatsFile, visitCanonicalStats } from '../stats/stats-file.js';
+import { CanonicalStatsReader } from '../stats/canonical-stats.js';
+import { parseStatsFile } from '../stats/stats-file.js';
 import type { ReadBatch, ReadWorkerInput } from './read-worker-protocol.js';
 
 /** Files per message: large enough to amortise messaging, small enough to show progress. */
 const batchSize = 1_000;
 
 const { paths } = workerData as ReadWorkerInput;
-const localIds = new Map<string, Map<string, number>>();
+/** Hands out the local key ids, announced in `newKeys` (`reader.keyNames` in id order). */
+const reader = new CanonicalStatsReader();
 let announced = 0;
-const keyList: string[] = [];
 
-let ids: number[] = [];
-let values: number[] = [];
+// The batch's entries, appended in place (about 76 per file).
+let ids = new Uint32Array(1 << 17);
+let values = new Float64Array(1 << 17);
+let length = 0;
 let files: ReadBatch['files'] = [];
 
 function send() {
   const batch: ReadBatch = {
-    newKeys: keyList.slice(announced),
+    newKeys: reader.keyNames.slice(announced),
     files,
-    ids: Uint32Array.from(ids),
-    values: Float64Array.from(values),
+    ids: ids.slice(0, length),
+    values: values.slice(0, length),
   };
-  announced = keyList.length;
+  announced = reader.keyNames.length;
   parentPort!.postMessage(batch, [batch.ids.buffer, batch.values.buffer]);
-  ids = [];
-  values = [];
+  length = 0;
   files = [];
+}
+
+/** Room for `more` entries in the batch. */
+function reserve(more: number) {
+  if (length + more <= ids.length) return;
+  const capacity = Math.max(ids.length * 2, length + more);
+  const moreIds = new Uint32Array(capacity);
+  moreIds.set(ids.subarray(0, length));
+  ids = moreIds;
+  const moreValues = new Float64Array(capacity);
+  moreValues.set(values.subarray(0, length));
+  values = moreValues;
 }
 
 /** Opens, stats and reads one file; null when it vanished or cannot be read. */
@@ -49,45 +63,28 @@ function readOne(path: string): { mtimeMs: number; size: number; text: string } 
   }
 }
 
-/** Local id of a key: one map per category, so no composite string is built per entry. */
-function localId(category: string, key: string): number {
-  let keys = localIds.get(category);
-  if (!keys) {
-    keys = new Map();
-    localIds.set(category, keys);
-  }
-  let id = keys.get(key);
-  if (id === undefined) {
-    id = keyList.length;
-    keys.set(key, id);
-    keyList.push(`${category}\u0000${key}`);
-  }
-  return id;
-}
-
 function record(index: number, read: { mtimeMs: number; size: number; text: string } | null) {
   if (!read) {
     files.push({ index, mtimeMs: 0, size: 0, missing: true, error: null, legacy: false, start: 0, end: 0 });
   } else {
-    const first = ids.length;
+    const first = length;
     let error: string | null = null;
     let legacy = false;
-    if (
-      !visitCanonicalStats(read.text, (category, key, value) => {
-        ids.push(localId(category, key));
-        values.push(value);
-      })
-    ) {
-      ids.length = first;
-      values.length = first;
+    if (reader.read(read.text)) {
+      reserve(reader.count);
+      ids.set(reader.ids.subarray(0, reader.count), length);
+      values.set(reader.values.subarray(0, reader.count), length);
+      length += reader.count;
+    } else {
       const parsed = parseStatsFile(read.text);
       if (parsed.ok) {
         legacy = parsed.legacy;
         for (const category in parsed.stats) {
           const entries = parsed.stats[category]!;
           for (const key in entries) {
-            ids.push(localId(category, key));
-            values.push(entries[key]!);
+            reserve(1);
+            ids[length] = reader.idOf(category, key);
+            values[length++] = entries[key]!;
           }
         }
       } else error = parsed.reason;
@@ -100,7 +97,7 @@ function record(index: number, read: { mtimeMs: number; size: number; text: stri
       error,
       legacy,
       start: first,
-      end: ids.length,
+      end: length,
     });
   }
   if (files.length >= batchSize) send();

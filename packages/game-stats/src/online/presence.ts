@@ -20,6 +20,8 @@ export class Presence {
   private state: PresenceSnapshot;
   /** Bumped when the set of online players changes. */
   generation = 0;
+  /** Bumped on every poll result, whether or not who is online changed (health shows them). */
+  polls = 0;
 
   constructor(source: OnlineSourceKind) {
     this.state = { source, connected: false, lastSuccessAt: null, lastError: null, online: 0, max: null };
@@ -34,7 +36,8 @@ export class Presence {
   }
 
   snapshot(): PresenceSnapshot {
-    return { ...this.state, online: this.onlineUuids.size };
+    // Not a spread: V8 allocates an object spread of a long-lived object in the old generation.
+    return Object.assign({}, this.state, { online: this.onlineUuids.size });
   }
 
   /** Records a successful poll. */
@@ -46,6 +49,7 @@ export class Presence {
       this.generation++;
     }
     this.state = { ...this.state, connected: true, lastSuccessAt: at, lastError: null, max };
+    this.polls++;
   }
 
   /** Records a failed poll: nobody is reported online while the source is unreachable. */
@@ -55,5 +59,6 @@ export class Presence {
       this.generation++;
     }
     this.state = { ...this.state, connected: false, lastError: message };
+    this.polls++;
   }
 }

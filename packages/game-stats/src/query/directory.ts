@@ -8,7 +8,7 @@ import type { IndexedPlayer, PlayerIndex } from '../index/player-index.js';
 import { normaliseUuid } from '../index/uuid.js';
 import type { Presence } from '../online/presence.js';
 import { PlayerSlots } from './player-slots.js';
-import { type RankedValue, Ranking } from './ranking.js';
+import { type RankedValues, Ranking } from './ranking.js';
 import { Roster } from './roster.js';
 import type { ResolvedStat } from './stat-resolver.js';
 
@@ -59,8 +59,9 @@ interface OnlineRanking {
 }
 
 /**
- * Ranked values kept at once across every cached ranking (16 bytes each: about 50 MB), so that
- * asking for many different statistics cannot grow memory without bound.
+ * Ranking entries (`Ranking.footprint`: two per ranked player) kept at once across every cached
+ * ranking, so that asking for many different statistics cannot grow memory without bound: 15
+ * rankings of 100,000 players, about 65 MB with the spare arrays each keeps for its next update.
  */
 const maxRankedValues = 3_000_000;
 /** Online-only rankings kept at once (they are small: online players only). */
@@ -162,11 +163,10 @@ export class Directory {
     }
     // From scratch. Changes made while the values are gathered are after this version: the
     // next round re-places those players from the journal.
-    const players: RankedValue[] = [];
-    for (const player of this.index.players.values()) {
-      players.push({ slot: this.slots.slotOf(player.uuid), value: statOf(stat, player) });
-      if (players.length % this.prepareStep === 0) await nextTurn();
-    }
+    const gathering = this.gather(stat, this.prepareStep);
+    let gathered = gathering.next();
+    for (; !gathered.done; gathered = gathering.next()) await nextTurn();
+    const players = gathered.value;
     this.syncRoster();
     const ranking = this.rankings.get(key)?.ranking ?? new Ranking(ascending, this.roster);
     await runInSteps(ranking.rebuildSteps(players, this.slots.size, this.prepareStep));
@@ -305,13 +305,10 @@ export class Directory {
       );
     } else {
       cached ??= { ranking: new Ranking(ascending, this.roster), version };
-      cached.ranking.rebuild(
-        [...this.index.players.values()].map((player) => ({
-          slot: this.slots.slotOf(player.uuid),
-          value: statOf(stat, player),
-        })),
-        this.slots.size,
-      );
+      const gathering = this.gather(stat, Number.POSITIVE_INFINITY);
+      let gathered = gathering.next();
+      while (!gathered.done) gathered = gathering.next();
+      cached.ranking.rebuild(gathered.value, this.slots.size);
       this.rankings.set(key, cached);
     }
     cached.version = version;
@@ -331,6 +328,26 @@ export class Directory {
       this.retiredWork.longestStep = Math.max(this.retiredWork.longestStep, ranking.work.longestStep);
       this.rankings.delete(key);
     }
+  }
+
+  /**
+   * Every indexed player's slot and value of `stat`, pausing (a bare `yield`) after each `step`
+   * players. The index may change during a pause: players added then are left out, those removed
+   * are dropped by the rebuild (it ranks only what the roster lists), and the journal hands both
+   * to the next round.
+   */
+  private *gather(stat: ResolvedStat, step: number): Generator<void, RankedValues> {
+    const capacity = this.index.players.size;
+    const slots = new Int32Array(capacity);
+    const values = new Float64Array(capacity);
+    let count = 0;
+    for (const player of this.index.players.values()) {
+      if (count === capacity) break;
+      slots[count] = this.slots.slotOf(player.uuid);
+      values[count++] = statOf(stat, player);
+      if (count % step === 0) yield;
+    }
+    return { slots: slots.subarray(0, count), values: values.subarray(0, count) };
   }
 
   /** Ranks among online players only: few players, so sorted from scratch when anything moves. */

@@ -1,9 +1,8 @@
 /**
  * @module Tests: Lenient reading of modern, legacy and broken statistics files.
  */
-import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { parseStatsFile, visitCanonicalStats } from './stats-file.js';
+import { parseStatsFile } from './stats-file.js';
 
 describe('parseStatsFile', () => {
   test('modern nested layout, keys without namespace and dotted ids are normalised; zeros dropped', () => {
@@ -72,70 +71,5 @@ describe('parseStatsFile', () => {
       '{"stats":{"minecraft:custom":{"minecraft:a":"7","minecraft:b":1.9,"minecraft:c":null}}}',
     );
     expect(result.ok && result.stats).toEqual({ 'minecraft:custom': { 'minecraft:b': 1 } });
-  });
-});
-
-describe('visitCanonicalStats (the first build fast path)', () => {
-  const key = fc.constantFrom(
-    'minecraft:stone',
-    'minecraft:deaths',
-    'mod:thing',
-    'stone',
-    'a.b',
-    '__proto__',
-  );
-  const category = fc.constantFrom(
-    'minecraft:mined',
-    'minecraft:custom',
-    'mined',
-    'custom',
-    'minecraft:killed_by',
-  );
-  const value = fc.oneof(
-    fc.integer({ min: -5, max: 1_000_000 }),
-    fc.double({ min: -10, max: 10, noNaN: true }),
-    fc.constantFrom(0, -0, '12', null, true),
-  );
-  const file = fc.oneof(
-    fc.record({ stats: fc.dictionary(category, fc.oneof(fc.dictionary(key, value), fc.constant([]))) }),
-    fc.record({ 'stat.deaths': fc.integer() }),
-    fc.constant('not an object'),
-  );
-
-  test('visits exactly what parseStatsFile keeps, or declines and visits nothing', () => {
-    fc.assert(
-      fc.property(
-        fc.oneof(
-          file.map((content) => JSON.stringify(content)),
-          fc.constantFrom('', '{"stats":'),
-        ),
-        (text) => {
-          const visited: Record<string, Record<string, number>> = {};
-          let calls = 0;
-          const taken = visitCanonicalStats(text, (cat, name, amount) => {
-            calls++;
-            visited[cat] ??= {};
-            visited[cat][name] = amount;
-          });
-          if (!taken) {
-            expect(calls).toBe(0);
-            return;
-          }
-          const parsed = parseStatsFile(text);
-          expect(parsed.ok).toBe(true);
-          if (parsed.ok) expect(visited).toEqual(parsed.stats);
-        },
-      ),
-    );
-  });
-
-  test('takes the files the game writes', () => {
-    const text = JSON.stringify({
-      stats: { 'minecraft:custom': { 'minecraft:deaths': 3, 'minecraft:jump': 0 } },
-      DataVersion: 4440,
-    });
-    const visited: [string, string, number][] = [];
-    expect(visitCanonicalStats(text, (...entry) => visited.push(entry))).toBe(true);
-    expect(visited).toEqual([['minecraft:custom', 'minecraft:deaths', 3]]);
   });
 });

@@ -52,42 +52,6 @@ export function parseStatsFile(text: string): StatsFileResult {
   return { ok: false, reason: 'no "stats" object' };
 }
 
-/**
- * The fast path of the first build: for a file as the game writes it (a `stats` object whose
- * categories and keys are all namespaced), calls `visit` with each entry `parseStatsFile` would
- * keep (finite, non-zero, truncated) straight from the parsed JSON, without building a dump, and
- * returns true. Returns false, having visited nothing, for any other content: read it with
- * `parseStatsFile`.
- */
-export function visitCanonicalStats(
-  text: string,
-  visit: (category: string, key: string, value: number) => void,
-): boolean {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return false;
-  }
-  if (!isRecord(parsed) || !isRecord(parsed.stats)) return false;
-  const stats = parsed.stats;
-  for (const category in stats) {
-    const entries = stats[category];
-    if (!category.includes(':') || !isRecord(entries)) return false;
-    for (const key in entries) if (!key.includes(':')) return false;
-  }
-  for (const category in stats) {
-    const entries = stats[category] as Record<string, unknown>;
-    for (const key in entries) {
-      const value = entries[key];
-      if (typeof value !== 'number' || !Number.isFinite(value) || value === 0) continue;
-      // + 0 as parseStatsFile sums: -0 becomes 0.
-      visit(category, key, Math.trunc(value) + 0);
-    }
-  }
-  return true;
-}
-
 function readNested(stats: Record<string, unknown>): StatDump {
   const dump: StatDump = {};
   for (const category in stats) {

@@ -31,7 +31,7 @@ export function registerMetaRoutes(app: Hono, context: ApiContext) {
       memory = { at: now, usage: process.memoryUsage(), heapMax: getHeapStatistics().heap_size_limit };
     return memory;
   };
-  const health = new LiveAnswer(() => JSON.stringify(healthSnapshot(context, sampledMemory())));
+  const health = new LiveAnswer(healthText(context, sampledMemory));
   app.get('/api/health', (c) => {
     context.answers?.remember(requestTarget(c.req.raw, c.env), health);
     return c.body(health.render(), 200, { 'content-type': 'application/json' });
@@ -42,17 +42,60 @@ export function registerMetaRoutes(app: Hono, context: ApiContext) {
   app.get('/api/docs', (c) => c.json({ routes: routeTemplates }));
 }
 
+interface MemorySample {
+  at: number;
+  usage: NodeJS.MemoryUsage;
+  heapMax: number;
+}
+
+/**
+ * The health body's text. Everything in it but the timestamp moves at most once a second or
+ * on a change (memory sample, uptime, a poll, the index, requests in flight), so the rest is
+ * serialised again only then and each answer splices in a fresh timestamp: serialising the
+ * whole body each time made health the slowest route to serve again (issue 16).
+ */
+function healthText(context: ApiContext, sampledMemory: () => MemorySample): () => string {
+  let made: { head: string; tail: string; inputs: unknown[] } | undefined;
+  return () => {
+    const memory = sampledMemory();
+    const { counts } = context.index;
+    const uptime = Math.floor((Date.now() - context.startedAt) / 1_000);
+    const inputs = [
+      uptime,
+      memory.at,
+      context.presence.polls,
+      context.presence.generation,
+      context.index.generation,
+      counts.players,
+      counts.files,
+      counts.skippedFiles,
+      context.inFlight.count,
+      context.gameVersion(),
+    ];
+    if (!made || inputs.some((input, index) => input !== made!.inputs[index])) {
+      const text = JSON.stringify(healthSnapshot(context, memory, uptime));
+      const at = text.indexOf(timestampSlot) + timestampSlot.length - 1;
+      made = { head: text.slice(0, at), tail: text.slice(at), inputs };
+    }
+    return `${made.head}${new Date().toISOString()}${made.tail}`;
+  };
+}
+
+/** Where the timestamp goes: the first string of the body, serialised empty. */
+const timestampSlot = '"timestamp":""';
+
 function healthSnapshot(
   context: ApiContext,
-  { usage: memory, heapMax }: { usage: NodeJS.MemoryUsage; heapMax: number },
+  { usage: memory, heapMax }: MemorySample,
+  uptime: number,
 ): HealthBody {
   const presence = context.presence.snapshot();
   const { counts } = context.index;
   return {
     system: {
       status: presence.source !== 'none' && !presence.connected ? 'degraded' : 'ok',
-      timestamp: new Date().toISOString(),
-      uptime_seconds: Math.floor((Date.now() - context.startedAt) / 1_000),
+      timestamp: '',
+      uptime_seconds: uptime,
       plugin_version: context.version,
       game_version: context.gameVersion() ?? 'unknown',
       server_version: `game-stats/${context.version}`,
