@@ -31,12 +31,18 @@ export interface TerminalExit {
   signal: number | null;
 }
 
+/** How long the output must stay quiet after an exit, and at most how many times to wait. */
+const exitSettleMs = 20;
+const exitSettleRounds = 10;
+
 export class TerminalSession {
   private readonly ring: ScrollbackRing;
   private readonly clients = new Set<OutputSink>();
   private readonly gate: FlowGate;
   private outputBytes = 0;
   private exit: TerminalExit | undefined;
+  /** Set once the exit has been announced (after the output settled). */
+  private announcedExit: TerminalExit | undefined;
   private readonly exitListeners: ((exit: TerminalExit) => void)[] = [];
   cols: number;
   rows: number;
@@ -54,19 +60,32 @@ export class TerminalSession {
     // Spawned with `encoding: null`, node-pty hands out Buffers (its typings say string).
     pty.onData((data) => this.output(data as unknown as Buffer));
     pty.onExit(({ exitCode, signal }) => {
-      this.exit = { exitCode, signal: signal ?? null };
+      const exit = { exitCode, signal: signal ?? null };
+      this.exit = exit;
+      this.announceExitWhenQuiet(exit, this.outputBytes, exitSettleRounds);
+    });
+  }
+
+  /**
+   * node-pty can deliver a process's last output after its exit event (microsoft/node-pty#72),
+   * so clients are closed and listeners told (a workflow step reads its output tail then) only
+   * once the output has stayed quiet for a moment.
+   */
+  private announceExitWhenQuiet(exit: TerminalExit, outputBytesAtExit: number, roundsLeft: number): void {
+    setTimeout(() => {
+      if (this.outputBytes !== outputBytesAtExit && roundsLeft > 1) {
+        this.announceExitWhenQuiet(exit, this.outputBytes, roundsLeft - 1);
+        return;
+      }
+      this.announcedExit = exit;
       for (const client of this.clients) client.close(1000, 'terminal exited');
       this.clients.clear();
-      for (const listener of this.exitListeners.splice(0)) listener(this.exit);
-    });
+      for (const listener of this.exitListeners.splice(0)) listener(exit);
+    }, exitSettleMs);
   }
 
   get pid(): number {
     return this.pty.pid;
-  }
-
-  get exited(): TerminalExit | undefined {
-    return this.exit;
   }
 
   /** Figures a client or a test can check: bounded memory shows here. */
@@ -86,7 +105,7 @@ export class TerminalSession {
   }
 
   onExit(listener: (exit: TerminalExit) => void): void {
-    if (this.exit) listener(this.exit);
+    if (this.announcedExit) listener(this.announcedExit);
     else this.exitListeners.push(listener);
   }
 
