@@ -6,6 +6,7 @@
  */
 import type { IPty } from 'node-pty';
 import { FlowGate, type FlowLimits } from './flow-control.js';
+import { drainAfterHangup } from './pty-hangup-drain.js';
 import { ScrollbackRing } from './scrollback-ring.js';
 
 /** Where a terminal's output goes: a WebSocket, in practice. */
@@ -31,18 +32,12 @@ export interface TerminalExit {
   signal: number | null;
 }
 
-/** How long the output must stay quiet after an exit, and at most how many times to wait. */
-const exitSettleMs = 20;
-const exitSettleRounds = 10;
-
 export class TerminalSession {
   private readonly ring: ScrollbackRing;
   private readonly clients = new Set<OutputSink>();
   private readonly gate: FlowGate;
   private outputBytes = 0;
   private exit: TerminalExit | undefined;
-  /** Set once the exit has been announced (after the output settled). */
-  private announcedExit: TerminalExit | undefined;
   private readonly exitListeners: ((exit: TerminalExit) => void)[] = [];
   cols: number;
   rows: number;
@@ -59,29 +54,13 @@ export class TerminalSession {
     this.gate = new FlowGate(pty, limits.flow);
     // Spawned with `encoding: null`, node-pty hands out Buffers (its typings say string).
     pty.onData((data) => this.output(data as unknown as Buffer));
+    drainAfterHangup(pty, (chunk) => this.output(chunk));
     pty.onExit(({ exitCode, signal }) => {
-      const exit = { exitCode, signal: signal ?? null };
-      this.exit = exit;
-      this.announceExitWhenQuiet(exit, this.outputBytes, exitSettleRounds);
-    });
-  }
-
-  /**
-   * node-pty can deliver a process's last output after its exit event (microsoft/node-pty#72),
-   * so clients are closed and listeners told (a workflow step reads its output tail then) only
-   * once the output has stayed quiet for a moment.
-   */
-  private announceExitWhenQuiet(exit: TerminalExit, outputBytesAtExit: number, roundsLeft: number): void {
-    setTimeout(() => {
-      if (this.outputBytes !== outputBytesAtExit && roundsLeft > 1) {
-        this.announceExitWhenQuiet(exit, this.outputBytes, roundsLeft - 1);
-        return;
-      }
-      this.announcedExit = exit;
+      this.exit = { exitCode, signal: signal ?? null };
       for (const client of this.clients) client.close(1000, 'terminal exited');
       this.clients.clear();
-      for (const listener of this.exitListeners.splice(0)) listener(exit);
-    }, exitSettleMs);
+      for (const listener of this.exitListeners.splice(0)) listener(this.exit);
+    });
   }
 
   get pid(): number {
@@ -105,7 +84,7 @@ export class TerminalSession {
   }
 
   onExit(listener: (exit: TerminalExit) => void): void {
-    if (this.announcedExit) listener(this.announcedExit);
+    if (this.exit) listener(this.exit);
     else this.exitListeners.push(listener);
   }
 
