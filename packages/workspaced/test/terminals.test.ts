@@ -1,10 +1,10 @@
 /**
  * @module Tests: terminals through the running bin: REST routes on real PTYs, the terminal socket
  * with a real `ws` client (typed input runs in the shell, resize seen by `tput cols`, replay
- * after reconnect, several clients, a client that stops reading keeps memory bounded), and the
- * upgrade checks refused before any 101.
+ * after reconnect, several clients, a client that stops reading keeps memory bounded, a program's
+ * last bytes before the close), and the upgrade checks refused before any 101.
  */
-import { mkdir, symlink } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -178,6 +178,22 @@ describe('terminal socket', () => {
     await reader.until(() => reader.output.includes('END-25'), 'replay of the end');
     expect(reader.binary[0]!.length).toBe(1024 * 1024);
     await reader.close();
+  });
+
+  test('a program that prints 30 KB and exits at once: its last line reaches the socket before the close', async () => {
+    // libuv reports the PTY's end without reading its last bytes (see pty-hangup-drain.ts).
+    const report = path.join(projectDir, 'report.txt');
+    await writeFile(report, `${'0123456789\n'.repeat(2_727)}last-line-42\n`);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const terminal = await newTerminal();
+      const socket = await openSocket(daemon, owner, `/terminals/${terminal.id}/ws`);
+      const closed = new Promise<[number, string]>((resolve) =>
+        socket.ws.once('close', (code, reason) => resolve([code, reason.toString()])),
+      );
+      socket.send({ input: `exec cat ${report}\r` });
+      expect(await closed).toEqual([1000, 'terminal exited']);
+      expect(socket.output.endsWith('0123456789\r\nlast-line-42\r\n')).toBe(true);
+    }
   });
 
   test('a client that stops reading pauses the PTY: unsent bytes stay bounded, nothing is lost', async () => {
