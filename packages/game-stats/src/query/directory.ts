@@ -10,6 +10,7 @@ import type { Presence } from '../online/presence.js';
 import { PlayerSlots } from './player-slots.js';
 import { type RankedValues, Ranking } from './ranking.js';
 import { Roster } from './roster.js';
+import { runInSteps, runToEnd } from './run-steps.js';
 import type { ResolvedStat } from './stat-resolver.js';
 
 export interface PlayerRef {
@@ -163,10 +164,7 @@ export class Directory {
     }
     // From scratch. Changes made while the values are gathered are after this version: the
     // next round re-places those players from the journal.
-    const gathering = this.gather(stat, this.prepareStep);
-    let gathered = gathering.next();
-    for (; !gathered.done; gathered = gathering.next()) await nextTurn();
-    const players = gathered.value;
+    const players = await runInSteps(this.gather(stat, this.prepareStep));
     this.syncRoster();
     const ranking = this.rankings.get(key)?.ranking ?? new Ranking(ascending, this.roster);
     await runInSteps(ranking.rebuildSteps(players, this.slots.size, this.prepareStep));
@@ -305,10 +303,7 @@ export class Directory {
       );
     } else {
       cached ??= { ranking: new Ranking(ascending, this.roster), version };
-      const gathering = this.gather(stat, Number.POSITIVE_INFINITY);
-      let gathered = gathering.next();
-      while (!gathered.done) gathered = gathering.next();
-      cached.ranking.rebuild(gathered.value, this.slots.size);
+      cached.ranking.rebuild(runToEnd(this.gather(stat, Number.POSITIVE_INFINITY)), this.slots.size);
       this.rankings.set(key, cached);
     }
     cached.version = version;
@@ -379,15 +374,6 @@ export class Directory {
       this.onlineRankings.delete(this.onlineRankings.keys().next().value!);
     return ranking;
   }
-}
-
-/** Runs steps, yielding to the event loop between two of them. */
-async function runInSteps(steps: Generator<number, void>): Promise<void> {
-  while (!steps.next().done) await nextTurn();
-}
-
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function rankingKey(stat: ResolvedStat, ascending: boolean): string {

@@ -7,6 +7,7 @@
  * install replaces are written by the next rebuild or update instead of new ones (see `spare`).
  */
 import { type FrozenRoster, frozenPosition, type Roster } from './roster.js';
+import { runToEnd } from './run-steps.js';
 import { sortInSteps } from './stepped-sort.js';
 
 /**
@@ -384,11 +385,6 @@ export class Ranking {
     this.work.allocatedBytes += array.byteLength;
     return array;
   }
-}
-
-/** Runs steps synchronously to their end. */
-function runToEnd(steps: RankingSteps): void {
-  while (!steps.next().done);
 }
 
 /** NaN (a custom stat dividing by zero) ranks as 0, so the order stays total. */
