@@ -4,6 +4,7 @@
  * `firewarden agent` (src/cli/agent-command.ts), which reads the config file. SIGTERM/SIGINT
  * close the socket and leave a pending transaction on disk for the next start.
  */
+import { logRollback } from './rollback-log.js';
 import { runAgent } from './run-agent.js';
 
 const socketPath = process.env.FIREWARDEN_AGENT_SOCKET ?? '/run/firewarden/agent.sock';
@@ -15,9 +16,7 @@ const running = await runAgent({
   socketPath,
   stateDir,
   gid,
-  events: {
-    onRollback: (event) => console.error(JSON.stringify({ msg: 'safe apply rolled back', ...event })),
-  },
+  events: { onRollback: logRollback },
 });
 console.error(JSON.stringify({ msg: 'firewarden agent listening', socket: socketPath }));
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -55,7 +55,7 @@ function run(
     case 'validate':
       return agent.validate(p.rules);
     case 'apply':
-      return agent.apply(p.rules);
+      return agent.apply(p.rules, p.acknowledge_unmanaged);
     case 'snapshot':
       return agent.snapshot(p.kind, p.note ?? null);
     case 'list_snapshots':
@@ -63,7 +63,7 @@ function run(
     case 'restore':
       return agent.restore(p.snapshot_id);
     case 'begin_safe_apply':
-      return agent.beginSafeApply(p.rules, p.timeout_seconds);
+      return agent.beginSafeApply(p.rules, p.timeout_seconds, p.acknowledge_unmanaged);
     case 'confirm':
       return agent.confirm(p.transaction_id);
   }

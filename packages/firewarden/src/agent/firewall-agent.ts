@@ -3,9 +3,14 @@
  * so two clients never interleave a snapshot and an apply). Apply = validate, automatic restore
  * point, dry run, write, verify by reading back; any failure restores the point at once. Writes
  * are refused with `FW_BACKEND_CONFLICT` while another manager owns the firewall, unless the
- * operator opted in. Safe apply (OPNsense's savepoint/rollback model) arms a timer in the agent
- * itself: without a confirm before the deadline the point is restored, even if the server or
- * browser is gone; that rollback is never blocked by a conflict.
+ * operator opted in, and with `FW_UNMANAGED_RULES` while our chains hold lines the model cannot
+ * express that the request does not name (the write would drop them). Safe apply (OPNsense's
+ * savepoint/rollback model) arms a timer in the agent itself: without a confirm before the
+ * deadline the point is restored, even if the server or browser is gone; that rollback is never
+ * blocked by a conflict. Its intent is on disk before the kernel is touched (an agent killed at
+ * any step rolls back at its next start), other applies are refused while it waits
+ * (`FW_TRANSACTION_PENDING`: the deadline would silently undo them), its restore point is never
+ * pruned, and a rollback that fails is retried until it succeeds or an operator restores a point.
  */
 import { randomUUID } from 'node:crypto';
 import type { Family } from '../engine/addresses.js';
@@ -14,13 +19,35 @@ import type { Rule } from '../engine/rule.js';
 import { validateRules } from '../engine/validate.js';
 import type { ManagerConflict } from '../firewall/manager-conflicts.js';
 import { AgentError } from './agent-error.js';
-import type { FirewallBackend } from './firewall-backend.js';
+import { crashPoint } from './crash-point.js';
+import type { BackendState, FirewallBackend } from './firewall-backend.js';
 import type { PendingFile, PendingTransaction } from './pending-transaction.js';
 import type { Snapshot, SnapshotKind, SnapshotStore } from './snapshot-store.js';
 
+export interface RollbackEvent {
+  transaction_id: string;
+  snapshot_id: string;
+  ok: boolean;
+  /** A failure: what went wrong, how many attempts failed, and when the next one runs. */
+  error?: string;
+  attempts?: number;
+  next_attempt_at?: string;
+}
+
 export interface AgentEvents {
-  /** Called after an automatic rollback (deadline passed), with its outcome. */
-  onRollback?: (event: { transaction_id: string; snapshot_id: string; ok: boolean; error?: string }) => void;
+  /** Called after each automatic rollback attempt (deadline passed, or an intent found at start). */
+  onRollback?: (event: RollbackEvent) => void;
+}
+
+/** A failed rollback is retried after 1, 2, 4 s, then every 5 s until it succeeds. */
+export function rollbackRetryDelay(attempts: number): number {
+  return Math.min(5_000, 1_000 * 2 ** (attempts - 1));
+}
+
+interface RollbackFailure {
+  attempts: number;
+  last_error: string;
+  next_attempt_at: string;
 }
 
 /** Who else manages the firewall, and whether the operator allowed writing anyway. */
@@ -34,6 +61,7 @@ const noConflicts: ConflictGuard = { detect: async () => [], allowWrite: false }
 export class FirewallAgent {
   private queue: Promise<unknown> = Promise.resolve();
   private pending: PendingTransaction | null = null;
+  private rollbackFailure: RollbackFailure | null = null;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -44,10 +72,17 @@ export class FirewallAgent {
     private readonly guard: ConflictGuard = noConflicts,
   ) {}
 
-  /** Re-arms (or runs at once) the rollback of a transaction left pending by a previous run. */
+  /**
+   * Deals with a transaction left by a previous run before the agent serves: an intent, or an
+   * armed one whose deadline passed, is rolled back now; an armed one in its window is re-armed.
+   */
   async resume(): Promise<void> {
     const pending = await this.pendingFile.read();
-    if (pending !== null) this.arm(pending);
+    if (pending === null) return;
+    this.pending = pending;
+    if (pending.phase === 'intent' || pending.deadline <= Date.now())
+      await this.rollBack(pending.transaction_id);
+    else this.arm(pending);
   }
 
   /** Stops the timer without rolling back; the pending file keeps the promise for the next start. */
@@ -69,6 +104,8 @@ export class FirewallAgent {
         pending_transaction: this.pending && {
           transaction_id: this.pending.transaction_id,
           deadline: new Date(this.pending.deadline).toISOString(),
+          /** Non-null while the rollback fails and is being retried. */
+          rollback_failure: this.rollbackFailure,
         },
       };
     });
@@ -86,11 +123,12 @@ export class FirewallAgent {
     });
   }
 
-  apply(input: unknown[]) {
+  apply(input: unknown[], acknowledgedUnmanaged: string[] = []) {
     return this.exclusive(async () => {
       const rules = this.checked(input);
+      this.refuseWhilePending();
       await this.refuseOnConflict();
-      const snapshot = await this.applyWithRestorePoint(rules);
+      const snapshot = await this.applyWithRestorePoint(rules, acknowledgedUnmanaged);
       return { snapshot_id: snapshot.id };
     });
   }
@@ -101,7 +139,7 @@ export class FirewallAgent {
         iptables: _iptables,
         ufw_files: _files,
         ...summary
-      } = await this.snapshots.create(kind, await this.backend.capture(), note);
+      } = await this.snapshots.create(kind, await this.backend.capture(), note, this.kept());
       return summary;
     });
   }
@@ -114,36 +152,64 @@ export class FirewallAgent {
     return this.exclusive(async () => {
       const snapshot = await this.snapshots.get(snapshotId);
       await this.refuseOnConflict();
-      // A manual restore supersedes a pending transaction: nothing left to roll back.
-      await this.settlePending();
       const before = await this.snapshots.create(
         'automatic',
         await this.backend.capture(),
         `before restoring ${snapshot.id}`,
+        this.kept(),
       );
       await this.restoreState(snapshot);
+      // A manual restore supersedes a pending transaction (and ends a failing rollback's retries).
+      // Settled only once the restore is in the kernel: a crash before still rolls back.
+      await this.settlePending();
       return { restored: snapshot.id, hash: snapshot.hash, previous_snapshot_id: before.id };
     });
   }
 
-  beginSafeApply(input: unknown[], timeoutSeconds: number) {
+  beginSafeApply(input: unknown[], timeoutSeconds: number, acknowledgedUnmanaged: string[] = []) {
     return this.exclusive(async () => {
-      if (this.pending !== null) {
-        throw new AgentError('AGENT_BUSY', 'another safe apply waits for its confirm', {
-          transaction_id: this.pending.transaction_id,
-        });
-      }
       const rules = this.checked(input);
+      this.refuseWhilePending();
       await this.refuseOnConflict();
-      const snapshot = await this.applyWithRestorePoint(rules);
-      const pending = {
-        transaction_id: randomUUID(),
+      const transactionId = randomUUID();
+      const deadline = Date.now() + timeoutSeconds * 1_000;
+      let snapshot: Snapshot;
+      try {
+        snapshot = await this.applyWithRestorePoint(rules, acknowledgedUnmanaged, async (point) => {
+          const intent: PendingTransaction = {
+            transaction_id: transactionId,
+            snapshot_id: point.id,
+            deadline,
+            phase: 'intent',
+          };
+          await this.pendingFile.write(intent);
+          this.pending = intent;
+          crashPoint('after-intent-write');
+        });
+      } catch (error) {
+        if (this.pending?.transaction_id !== transactionId) throw error;
+        // The write failed: restored at once (the intent goes), or not (the rollback takes over).
+        if (error instanceof AgentError && error.code === 'FW_ROLLBACK_FAILED') {
+          void this.rollBack(transactionId);
+        } else {
+          await this.settlePending();
+        }
+        throw error;
+      }
+      const armed: PendingTransaction = {
+        transaction_id: transactionId,
         snapshot_id: snapshot.id,
-        deadline: Date.now() + timeoutSeconds * 1_000,
+        deadline,
+        phase: 'armed',
       };
-      await this.pendingFile.write(pending);
-      this.arm(pending);
-      return { ...pending, deadline: new Date(pending.deadline).toISOString() };
+      await this.pendingFile.write(armed);
+      crashPoint('after-arm');
+      this.arm(armed);
+      return {
+        transaction_id: transactionId,
+        snapshot_id: snapshot.id,
+        deadline: new Date(deadline).toISOString(),
+      };
     });
   }
 
@@ -152,24 +218,31 @@ export class FirewallAgent {
       if (this.pending?.transaction_id !== transactionId) {
         throw new AgentError('FW_TRANSACTION_NOT_FOUND', 'no transaction with this id waits for a confirm');
       }
+      if (this.pending.deadline <= Date.now()) {
+        throw new AgentError(
+          'FW_TRANSACTION_NOT_FOUND',
+          'the deadline of this transaction passed: it is being rolled back',
+        );
+      }
       await this.settlePending();
       return { confirmed: transactionId };
     });
   }
 
-  private arm(pending: PendingTransaction): void {
+  private arm(pending: PendingTransaction, delay = Math.max(0, pending.deadline - Date.now())): void {
     this.stop();
     this.pending = pending;
-    const delay = Math.max(0, pending.deadline - Date.now());
     this.timer = setTimeout(() => void this.rollBack(pending.transaction_id), delay);
   }
 
+  /** Restores the pending point; on failure, says so loudly and tries again (see rollbackRetryDelay). */
   private rollBack(transactionId: string) {
     return this.exclusive(async () => {
       const pending = this.pending;
       if (pending?.transaction_id !== transactionId) return;
       try {
         await this.restoreState(await this.snapshots.get(pending.snapshot_id));
+        crashPoint('after-rollback-write');
         await this.settlePending();
         this.events.onRollback?.({
           transaction_id: transactionId,
@@ -177,12 +250,22 @@ export class FirewallAgent {
           ok: true,
         });
       } catch (error) {
-        // The pending file stays: the next start tries again.
+        // The pending file stays (a restart tries again too); reads and status keep working.
+        const attempts = (this.rollbackFailure?.attempts ?? 0) + 1;
+        const delay = rollbackRetryDelay(attempts);
+        this.rollbackFailure = {
+          attempts,
+          last_error: (error as Error).message,
+          next_attempt_at: new Date(Date.now() + delay).toISOString(),
+        };
+        this.arm(pending, delay);
         this.events.onRollback?.({
           transaction_id: transactionId,
           snapshot_id: pending.snapshot_id,
           ok: false,
-          error: (error as Error).message,
+          error: this.rollbackFailure.last_error,
+          attempts,
+          next_attempt_at: this.rollbackFailure.next_attempt_at,
         });
       }
     }).catch(() => undefined);
@@ -191,7 +274,26 @@ export class FirewallAgent {
   private async settlePending(): Promise<void> {
     this.stop();
     this.pending = null;
+    this.rollbackFailure = null;
     await this.pendingFile.clear();
+  }
+
+  /** The restore point a pending transaction rolls back to: pruning must never remove it. */
+  private kept(): ReadonlySet<string> {
+    return new Set(this.pending ? [this.pending.snapshot_id] : []);
+  }
+
+  /** At its deadline the rollback would silently undo any other apply made in the window. */
+  private refuseWhilePending(): void {
+    if (this.pending === null) return;
+    throw new AgentError(
+      'FW_TRANSACTION_PENDING',
+      `safe apply ${this.pending.transaction_id} waits for its confirm: confirm it, or let it roll back, before another apply`,
+      {
+        transaction_id: this.pending.transaction_id,
+        deadline: new Date(this.pending.deadline).toISOString(),
+      },
+    );
   }
 
   private checked(input: unknown[]): Rule[] {
@@ -213,18 +315,37 @@ export class FirewallAgent {
     );
   }
 
-  private async applyWithRestorePoint(rules: Rule[]): Promise<Snapshot> {
+  /** `beforeWrite` runs once the restore point is on disk, before the kernel is touched. */
+  private async applyWithRestorePoint(
+    rules: Rule[],
+    acknowledgedUnmanaged: string[],
+    beforeWrite?: (snapshot: Snapshot) => Promise<void>,
+  ): Promise<Snapshot> {
     const state = await this.backend.capture();
+    this.refuseUnacknowledged(state, acknowledgedUnmanaged);
     const write = await this.backend.prepare(rules, state);
-    const snapshot = await this.snapshots.create('automatic', state, 'before apply');
+    const snapshot = await this.snapshots.create('automatic', state, 'before apply', this.kept());
+    await beforeWrite?.(snapshot);
     try {
       await write();
+      crashPoint('after-kernel-write');
       await this.backend.verify(rules);
     } catch (error) {
       await this.restoreState(snapshot);
       throw error instanceof AgentError ? error : new AgentError('FW_APPLY_FAILED', (error as Error).message);
     }
     return snapshot;
+  }
+
+  /** A write replaces our chains whole: lines the model cannot express would be lost unless named. */
+  private refuseUnacknowledged(state: BackendState, acknowledged: string[]): void {
+    const lines = this.backend.unmanagedLines(state).filter((line) => !acknowledged.includes(line));
+    if (lines.length === 0) return;
+    throw new AgentError(
+      'FW_UNMANAGED_RULES',
+      `firewarden's chains hold ${lines.length} line(s) the rule model cannot express, which this change would drop: name each in acknowledge_unmanaged to apply anyway`,
+      { lines },
+    );
   }
 
   private async restoreState(snapshot: Snapshot): Promise<void> {

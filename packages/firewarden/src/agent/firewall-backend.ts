@@ -24,6 +24,8 @@ export interface FirewallBackend {
   /** Backend facts for `status` (variant, whether our rules are loaded...). */
   describe(saved: Record<Family, string>): Promise<Record<string, unknown>>;
   readRules(): Promise<ReadRules>;
+  /** Lines of our rules in `state` the model cannot express, which the next write would drop. */
+  unmanagedLines(state: BackendState): string[];
   /**
    * Dry-runs `rules` against `state` (just captured) and returns the write that makes them live;
    * a refusal is `FW_VALIDATION_FAILED` and nothing was changed.

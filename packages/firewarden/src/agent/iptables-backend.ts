@@ -63,6 +63,12 @@ export class IptablesBackend implements FirewallBackend {
     return { rules: mergeFamilies(v4.rules, v6.rules), unparsed: [...v4.unparsed, ...v6.unparsed] };
   }
 
+  /** A write declares our chains, which flushes them: every line we cannot read back goes. */
+  unmanagedLines(state: BackendState): string[] {
+    const lines = families.flatMap((family) => readOwnedRules(state.iptables[family], family).unparsed);
+    return [...new Set(lines)];
+  }
+
   async prepare(rules: Rule[], state: BackendState) {
     const inputs = { ipv4: '', ipv6: '' };
     for (const family of families) {

@@ -1,16 +1,23 @@
 /**
  * @module The one safe-apply transaction waiting for its confirm, kept on disk next to the
- * restore points so an agent that restarts during the window still rolls back (at once when the
- * deadline passed while it was down).
+ * restore points (flushed and renamed, see durable-file.ts). It is written as an *intent* before
+ * the kernel is touched, so an agent killed at any step finds it at start: an intent (the caller
+ * never learned its id; the kernel write may or may not have happened) is rolled back at once,
+ * an *armed* transaction is re-armed for what is left of its window (at once when the deadline
+ * passed while the agent was down). Restoring a restore point is idempotent, so rolling back a
+ * write that never happened is harmless.
  */
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { removeDurably, writeDurably } from './durable-file.js';
 
 export interface PendingTransaction {
   transaction_id: string;
   snapshot_id: string;
   /** Epoch milliseconds. */
   deadline: number;
+  /** `intent`: written before the kernel write; `armed`: applied, verified and answered. */
+  phase: 'intent' | 'armed';
 }
 
 export class PendingFile {
@@ -20,20 +27,23 @@ export class PendingFile {
   }
 
   async read(): Promise<PendingTransaction | null> {
+    let value: Partial<PendingTransaction>;
     try {
-      const value = JSON.parse(await readFile(this.file, 'utf8')) as PendingTransaction;
-      return typeof value.transaction_id === 'string' && typeof value.deadline === 'number' ? value : null;
+      value = JSON.parse(await readFile(this.file, 'utf8')) as Partial<PendingTransaction>;
     } catch {
       return null;
     }
+    if (typeof value.transaction_id !== 'string' || typeof value.snapshot_id !== 'string') return null;
+    if (typeof value.deadline !== 'number') return null;
+    // A file without a phase predates intents: it was written after the kernel write, so armed.
+    return { ...(value as PendingTransaction), phase: value.phase === 'intent' ? 'intent' : 'armed' };
   }
 
-  async write(pending: PendingTransaction): Promise<void> {
-    await writeFile(`${this.file}.tmp`, JSON.stringify(pending), { mode: 0o600 });
-    await rename(`${this.file}.tmp`, this.file);
+  write(pending: PendingTransaction): Promise<void> {
+    return writeDurably(this.file, JSON.stringify(pending));
   }
 
-  async clear(): Promise<void> {
-    await rm(this.file, { force: true });
+  clear(): Promise<void> {
+    return removeDurably(this.file);
   }
 }

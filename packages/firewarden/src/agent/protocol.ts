@@ -32,11 +32,14 @@ export type Response =
   | { id?: string | number; ok: true; result: unknown }
   | { id?: string | number; ok: false; error: { code: string; message: string; details?: unknown } };
 
+/** Lines of our chains the model cannot express that the caller accepts to lose, verbatim. */
+const acknowledgedLines = z.array(z.string().max(4_096)).max(1_000).default([]);
+
 export const paramsSchemas = {
   status: z.strictObject({}),
   read_rules: z.strictObject({}),
   validate: z.strictObject({ rules: z.array(z.unknown()) }),
-  apply: z.strictObject({ rules: z.array(z.unknown()) }),
+  apply: z.strictObject({ rules: z.array(z.unknown()), acknowledge_unmanaged: acknowledgedLines }),
   snapshot: z.strictObject({
     kind: z.enum(['automatic', 'manual']).default('manual'),
     note: z.string().max(200).optional(),
@@ -46,6 +49,7 @@ export const paramsSchemas = {
   begin_safe_apply: z.strictObject({
     rules: z.array(z.unknown()),
     timeout_seconds: z.number().int().min(1).max(3_600),
+    acknowledge_unmanaged: acknowledgedLines,
   }),
   confirm: z.strictObject({ transaction_id: z.string().max(64) }),
 } satisfies Record<Operation, z.ZodType>;

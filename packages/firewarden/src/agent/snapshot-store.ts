@@ -1,12 +1,15 @@
 /**
  * @module Restore points kept by the agent on disk (one JSON file each, written atomically with a
  * rename, mode 0600): the full `iptables-save` of both families (and ufw's files on the ufw
- * backend) and a SHA-256 over them, so a restore point outlives the server and the agent. Retention: 50 automatic, 20 manual (oldest go first).
+ * backend) and a SHA-256 over them, so a restore point outlives the server and the agent (flushed to
+ * disk before a pending transaction names it). Retention: 50 automatic, 20 manual (oldest go
+ * first), never counting nor removing a point the caller keeps (a pending transaction's).
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { AgentError } from './agent-error.js';
+import { writeDurably } from './durable-file.js';
 import type { BackendState } from './firewall-backend.js';
 
 export type SnapshotKind = 'automatic' | 'manual';
@@ -44,7 +47,13 @@ export class SnapshotStore {
     this.folder = path.join(stateDir, 'snapshots');
   }
 
-  async create(kind: SnapshotKind, state: BackendState, note: string | null = null): Promise<Snapshot> {
+  /** `keep`: ids pruning must leave alone (the restore point a pending transaction rolls back to). */
+  async create(
+    kind: SnapshotKind,
+    state: BackendState,
+    note: string | null,
+    keep: ReadonlySet<string>,
+  ): Promise<Snapshot> {
     const snapshot: Snapshot = {
       id: randomUUID(),
       kind,
@@ -55,16 +64,14 @@ export class SnapshotStore {
     };
     try {
       await mkdir(this.folder, { recursive: true, mode: 0o700 });
-      const file = path.join(this.folder, `${snapshot.id}.json`);
-      await writeFile(`${file}.tmp`, JSON.stringify(snapshot), { mode: 0o600 });
-      await rename(`${file}.tmp`, file);
+      await writeDurably(path.join(this.folder, `${snapshot.id}.json`), JSON.stringify(snapshot));
     } catch (error) {
       throw new AgentError(
         'FW_SNAPSHOT_FAILED',
         `could not store the restore point: ${(error as Error).message}`,
       );
     }
-    await this.prune(kind);
+    await this.prune(kind, keep);
     return snapshot;
   }
 
@@ -91,8 +98,8 @@ export class SnapshotStore {
       .sort((a, b) => b.created_at.localeCompare(a.created_at));
   }
 
-  private async prune(kind: SnapshotKind): Promise<void> {
-    const ofKind = (await this.list()).filter((s) => s.kind === kind);
+  private async prune(kind: SnapshotKind, keep: ReadonlySet<string>): Promise<void> {
+    const ofKind = (await this.list()).filter((s) => s.kind === kind && !keep.has(s.id));
     for (const old of ofKind.slice(retention[kind])) {
       await rm(path.join(this.folder, `${old.id}.json`), { force: true });
     }

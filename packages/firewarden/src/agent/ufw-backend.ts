@@ -56,6 +56,11 @@ export class UfwBackend implements FirewallBackend {
     return tuplesOf(await readStateFiles());
   }
 
+  /** A write deletes only rules it read (by their own words): ufw keeps the lines we cannot read. */
+  unmanagedLines(): string[] {
+    return [];
+  }
+
   async prepare(rules: Rule[], state: BackendState) {
     const current = tuplesOf(state.ufw_files ?? {}).rules;
     const same = (a: Rule | undefined, b: Rule | undefined) => JSON.stringify(a) === JSON.stringify(b);

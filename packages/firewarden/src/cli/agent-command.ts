@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AgentError } from '../agent/agent-error.js';
+import { logRollback } from '../agent/rollback-log.js';
 import { type RunningAgent, runAgent } from '../agent/run-agent.js';
 import { ConfigError } from '../config/config-error.js';
 import type { CommandContext } from './command-context.js';
@@ -40,10 +41,7 @@ export async function agentCommand(
       gid,
       backend: context.config.firewall.backend,
       allowWriteOnManagerConflict: context.config.firewall.allow_write_on_manager_conflict,
-      events: {
-        onRollback: (event) =>
-          process.stderr.write(`${JSON.stringify({ msg: 'safe apply rolled back', ...event })}\n`),
-      },
+      events: { onRollback: logRollback },
     });
   } catch (error) {
     // No usable firewall tool: a setup problem, said in one line.

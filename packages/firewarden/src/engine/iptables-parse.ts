@@ -115,6 +115,39 @@ export function readOwnedRules(saveText: string, family: Family): ReadRules {
   return { rules: rules.sort((a, b) => rank(a) - rank(b)), unparsed };
 }
 
+/** Targets that never let a packet through: a line with one of them cannot keep anything open. */
+const closingTargets = new Set(['DROP', 'REJECT', 'LOG']);
+
+/**
+ * What the lockout check assumes of lines of our chains it cannot read (`unparsed`): one that may
+ * accept (a jump to anything but DROP, REJECT or LOG: ACCEPT, RETURN, a user chain) stands for an allow of
+ * everything in its direction, placed first. Dropping such a line then counts as closing whatever
+ * it may have let through (a conntrack `ESTABLISHED` accept keeping this very session open).
+ */
+export function lockoutStandIns(lines: readonly string[]): Rule[] {
+  return lines.flatMap((line) => {
+    const tokens = tokenizeRuleLine(line) ?? [];
+    const direction = directionOfChain.get(tokens[1] ?? '');
+    const jump = tokens.findIndex((token) => token === '-j' || token === '-g');
+    const target = jump === -1 ? undefined : tokens[jump + 1];
+    if (direction === undefined || target === undefined || closingTargets.has(target)) return [];
+    return [
+      {
+        direction,
+        action: 'allow',
+        protocol: 'any',
+        destination_port: 'any',
+        source_port: 'any',
+        family: 'both',
+        source: 'any',
+        destination: 'any',
+        interface: null,
+        comment: null,
+      } satisfies Rule,
+    ];
+  });
+}
+
 /**
  * Joins the IPv4 and IPv6 lists: a rule present in both with no address becomes one `both` rule.
  * The order within each family is kept, which is all that matters: rules of different families

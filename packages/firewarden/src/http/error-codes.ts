@@ -47,6 +47,8 @@ export const errorStatus = {
   FW_LOCKOUT_RISK: 409,
   /** Another safe-apply transaction waits for its confirm (`details.transaction_id`). */
   FW_TRANSACTION_PENDING: 409,
+  /** firewarden's chains hold lines the rule model cannot express (`details.lines`), which the change would drop; resend with `acknowledge_unmanaged` naming each. */
+  FW_UNMANAGED_RULES: 409,
   /** The transaction is no longer waiting for a confirm (`details.state`: rolled back, confirmed, failed). */
   FW_TRANSACTION_NOT_PENDING: 409,
   /** No transaction with this id. */

@@ -8,7 +8,7 @@ import type { Operation } from '../agent/protocol.js';
 import { ApiError } from '../http/api-error.js';
 import type { ErrorCode } from '../http/error-codes.js';
 
-/** Agent codes passed through as they are; AGENT_BUSY means a safe apply waits for its confirm. */
+/** Agent codes passed through as they are. */
 const passedThrough: Record<string, ErrorCode> = {
   FW_VALIDATION_FAILED: 'FW_VALIDATION_FAILED',
   FW_APPLY_FAILED: 'FW_APPLY_FAILED',
@@ -16,7 +16,8 @@ const passedThrough: Record<string, ErrorCode> = {
   FW_ROLLBACK_FAILED: 'FW_ROLLBACK_FAILED',
   FW_SNAPSHOT_NOT_FOUND: 'FW_SNAPSHOT_NOT_FOUND',
   FW_TRANSACTION_NOT_FOUND: 'FW_TRANSACTION_NOT_PENDING',
-  AGENT_BUSY: 'FW_TRANSACTION_PENDING',
+  FW_TRANSACTION_PENDING: 'FW_TRANSACTION_PENDING',
+  FW_UNMANAGED_RULES: 'FW_UNMANAGED_RULES',
   FW_BACKEND_CONFLICT: 'FW_BACKEND_CONFLICT',
   FW_BACKEND_NOT_FOUND: 'FW_BACKEND_NOT_FOUND',
 };

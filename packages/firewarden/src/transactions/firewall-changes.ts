@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuditEntryInput } from '@suite/web-auth';
 import type { Logger } from 'pino';
 import { type Conflict, lockoutRisks } from '../engine/analyze.js';
+import { lockoutStandIns } from '../engine/iptables-parse.js';
 import type { Rule } from '../engine/rule.js';
 import { applyActions } from '../engine/transaction-actions.js';
 import type { Backend } from '../engine/validate.js';
@@ -34,6 +35,8 @@ export interface TransactionRequest {
   actions: unknown[];
   safeApply: boolean;
   acknowledgeLockout: boolean;
+  /** Lines of our chains the model cannot express that the change may drop, verbatim. */
+  acknowledgeUnmanaged: string[];
   managementPort: number;
 }
 
@@ -44,6 +47,12 @@ export interface FirewallChangesOptions {
   audit: (entry: AuditEntryInput) => Promise<unknown>;
   safeApplyTimeoutSeconds: () => number;
   logger: Logger;
+}
+
+/** The agent's pending safe apply; `rollback_failure` while its rollback fails and is retried. */
+interface HeldTransaction {
+  transaction_id: string;
+  rollback_failure: { attempts: number; last_error: string; next_attempt_at: string } | null;
 }
 
 interface SafeApplyAnswer {
@@ -80,9 +89,7 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
   /** The agent picks its backend at start; remembered from its last status answer. */
   let backendKind: Backend | null = null;
   const agentStatus = async () => {
-    const status = await ask<{ backend: Backend; pending_transaction: { transaction_id: string } | null }>(
-      'status',
-    );
+    const status = await ask<{ backend: Backend; pending_transaction: HeldTransaction | null }>('status');
     backendKind = status.backend;
     return status;
   };
@@ -95,17 +102,42 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
     return snapshots;
   };
 
+  /** Transactions whose failing rollback was already notified by this server process. */
+  const alertedRollbacks = new Set<string>();
+  const alertRollbackFailing = async ({ transaction_id, rollback_failure }: HeldTransaction) => {
+    options.logger.error({ transaction_id, rollback_failure }, 'the agent cannot roll back a safe apply');
+    await record(
+      null,
+      'firewall.transaction.rollback',
+      transaction_id,
+      'failure',
+      { ...rollback_failure },
+      {
+        severity: 'critical',
+        code: 'FW_ROLLBACK_FAILED',
+        title: 'Firewall rollback failing',
+        message: `Transaction ${transaction_id} passed its deadline but restoring the previous rules fails (${rollback_failure!.last_error}); the agent keeps retrying. Check the firewall now, or restore a restore point.`,
+        details: { transaction_id, ...rollback_failure },
+      },
+    );
+  };
+
   /** Pending transactions the agent no longer holds were rolled back by it (deadline, or a restore). */
   const reconcile = async (
     reason = 'the agent no longer holds it: not confirmed before the deadline (the agent restored the previous rules), or a restore point replaced it',
   ) => {
     const pending = await store.pending();
     if (pending.length === 0) return;
-    let held: string | undefined;
+    let heldTransaction: HeldTransaction | null;
     try {
-      held = (await agentStatus()).pending_transaction?.transaction_id;
+      heldTransaction = (await agentStatus()).pending_transaction;
     } catch {
       return; // no agent: nothing can be learned now
+    }
+    const held = heldTransaction?.transaction_id;
+    if (heldTransaction?.rollback_failure && !alertedRollbacks.has(heldTransaction.transaction_id)) {
+      alertedRollbacks.add(heldTransaction.transaction_id);
+      await alertRollbackFailing(heldTransaction);
     }
     for (const transaction of pending) {
       if (transaction.id === held || !(await store.finish(transaction.id, 'rolled_back', reason))) continue;
@@ -165,11 +197,14 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
     async begin(request: TransactionRequest, who: Requester): Promise<TransactionView> {
       // The backend decides what is valid (`limit` exists on ufw only).
       const { backend } = await agentStatus();
-      const current = await ask<{ rules: Rule[] }>('read_rules');
+      const current = await ask<{ rules: Rule[]; unparsed: string[] }>('read_rules');
       const next = applyActions(current.rules, request.actions, backend);
       if (!next.ok)
         throw new ApiError('FW_VALIDATION_FAILED', 'the actions are invalid', { errors: next.errors });
-      const risks: Conflict[] = lockoutRisks(current.rules, next.rules, {
+      // Lines the request lets go are seen by the lockout check (the agent refuses the others).
+      const dropped = current.unparsed.filter((line) => request.acknowledgeUnmanaged.includes(line));
+      const before = [...lockoutStandIns(dropped), ...current.rules];
+      const risks: Conflict[] = lockoutRisks(before, next.rules, {
         client_address: who.client,
         ssh_port: sshPort,
         management_port: request.managementPort,
@@ -195,6 +230,7 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
           const answer = await ask<SafeApplyAnswer>('begin_safe_apply', {
             rules: next.rules,
             timeout_seconds: options.safeApplyTimeoutSeconds(),
+            acknowledge_unmanaged: request.acknowledgeUnmanaged,
           });
           applied = {
             id: answer.transaction_id,
@@ -202,7 +238,10 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
             deadline: Date.parse(answer.deadline),
           };
         } else {
-          const answer = await ask<{ snapshot_id: string }>('apply', { rules: next.rules });
+          const answer = await ask<{ snapshot_id: string }>('apply', {
+            rules: next.rules,
+            acknowledge_unmanaged: request.acknowledgeUnmanaged,
+          });
           applied = { id: ownId, snapshot_id: answer.snapshot_id, deadline: null };
         }
       } catch (error) {
@@ -244,14 +283,16 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
       let transaction = await store.get(id);
       if (!transaction) throw new ApiError('FW_TRANSACTION_NOT_FOUND', 'no transaction with this id');
       if (transaction.state === 'pending') {
+        let confirmed = true;
         try {
           await ask('confirm', { transaction_id: id });
         } catch (error) {
-          // The agent no longer holds it: its deadline passed and it rolled back.
-          if (error instanceof ApiError && error.code === 'FW_TRANSACTION_NOT_PENDING') await reconcile();
-          else throw error;
+          // The agent no longer holds it, or its deadline passed and the rollback is under way.
+          if (!(error instanceof ApiError && error.code === 'FW_TRANSACTION_NOT_PENDING')) throw error;
+          confirmed = false;
+          await reconcile();
         }
-        if (await store.finish(id, 'confirmed')) {
+        if (confirmed && (await store.finish(id, 'confirmed'))) {
           await record(
             who,
             'firewall.transaction.confirm',
@@ -272,10 +313,10 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
       }
       throw new ApiError(
         'FW_TRANSACTION_NOT_PENDING',
-        `the transaction is ${transaction.state}, not pending`,
-        {
-          state: transaction.state,
-        },
+        transaction.state === 'pending'
+          ? 'the deadline of the transaction passed: the agent is rolling it back'
+          : `the transaction is ${transaction.state}, not pending`,
+        { state: transaction.state },
       );
     },
 

@@ -174,7 +174,7 @@ describe.skipIf(namespaceSkipReason !== null)('the agent over its socket', () =>
     expect(await filterRules()).toContain('--dport 8080');
     expect(
       (await call(agent.socketPath, 'begin_safe_apply', { rules: [ssh], timeout_seconds: 2 })).error.code,
-    ).toBe('AGENT_BUSY');
+    ).toBe('FW_TRANSACTION_PENDING');
     await eventually(async () => (await filterRules()) === before, 'rollback to the state before');
     expect(
       (await call(agent.socketPath, 'confirm', { transaction_id: begun.result.transaction_id })).error.code,

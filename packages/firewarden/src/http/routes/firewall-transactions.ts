@@ -19,6 +19,8 @@ const transactionBody = z.strictObject({
   actions: z.array(z.unknown()),
   safe_apply: z.boolean().default(true),
   acknowledge_lockout: z.boolean().default(false),
+  /** Lines of our chains the model cannot express (`FW_UNMANAGED_RULES`) the change may drop. */
+  acknowledge_unmanaged: z.array(z.string().max(4_096)).max(1_000).default([]),
 });
 
 const listQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(500).default(50) });
@@ -72,6 +74,7 @@ export function registerTransactionRoutes(
             actions: body.actions,
             safeApply: body.safe_apply,
             acknowledgeLockout: body.acknowledge_lockout,
+            acknowledgeUnmanaged: body.acknowledge_unmanaged,
             managementPort: managementPort(),
           },
           who,
