@@ -40,7 +40,7 @@ export interface AgentEvents {
 }
 
 /** A failed rollback is retried after 1, 2, 4 s, then every 5 s until it succeeds. */
-export function rollbackRetryDelay(attempts: number): number {
+function rollbackRetryDelay(attempts: number): number {
   return Math.min(5_000, 1_000 * 2 ** (attempts - 1));
 }
 
@@ -202,7 +202,13 @@ export class FirewallAgent {
         deadline,
         phase: 'armed',
       };
-      await this.pendingFile.write(armed);
+      try {
+        await this.pendingFile.write(armed);
+      } catch (error) {
+        // The caller gets no id, so nobody can confirm: the intent on disk is rolled back now.
+        void this.rollBack(transactionId);
+        throw new AgentError('FW_APPLY_FAILED', `could not arm the transaction: ${(error as Error).message}`);
+      }
       crashPoint('after-arm');
       this.arm(armed);
       return {
