@@ -4,7 +4,8 @@
  * judge. The agent SIGKILLed right after the kernel write (the `FIREWARDEN_AGENT_CRASH_AT` test
  * hook) removes the rule when it starts again; a plain apply while a safe apply waits is a 409
  * with the waiting transaction's id; a rollback that fails is a critical notification, is
- * retried, and a late confirm cannot keep the change; lines of our chains the model cannot
+ * retried, and a late confirm cannot keep the change; a CLI restore supersedes a waiting safe
+ * apply (its deadline undoes nothing); lines of our chains the model cannot
  * express are refused by name and, once named, seen by the lockout check.
  */
 import { mkdtempSync, renameSync, rmSync } from 'node:fs';
@@ -15,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createNamespace, hostRules, type Namespace, namespaceSkipReason } from '../engine/support/netns.js';
 import { ApiClient } from '../support/api-client.js';
 import { adminPassword, createInstallation, type Installation } from '../support/installation.js';
-import { type RunningServer, startServer } from '../support/running-bin.js';
+import { type RunningServer, runCli, startServer } from '../support/running-bin.js';
 import { type AgentBin, startAgentBin } from './support/agent-bin.js';
 
 const deny = (port: number) => ({
@@ -151,6 +152,30 @@ describe.skipIf(namespaceSkipReason !== null)('safe-apply guards through the bin
     renameSync(aside, file);
     await eventually(async () => (await ownRules()).length === 0, 'a retry that succeeds');
     expect(await transaction(id)).toMatchObject({ state: 'rolled_back' });
+  });
+
+  test('a restore from the CLI while a safe apply waits supersedes it: the deadline undoes nothing', async () => {
+    const config = ['--config', installation.configFile];
+    expect((await transact({ actions: [deny(7070)], safe_apply: false })).status).toBe(201);
+    const created = await runCli(['restore', 'create', '--name', 'deny 7070', '--json', ...config]);
+    const point = JSON.parse(created.stdout).snapshot;
+    expect((await transact({ actions: [{ op: 'delete', position: 1 }], safe_apply: false })).status).toBe(
+      201,
+    );
+    const safe = await transact({ actions: [deny(8080)] });
+    const { id, deadline } = safe.body.data.transaction;
+    expect(await ownRules()).toEqual([denyLine(8080)]);
+
+    expect((await runCli(['restore', 'apply', point.id, ...config])).code).toBe(0);
+    expect(await ownRules()).toEqual([denyLine(7070)]);
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, Date.parse(deadline) - Date.now()) + 1_500),
+    );
+    expect(await ownRules()).toEqual([denyLine(7070)]);
+    expect(await transaction(id)).toMatchObject({ state: 'rolled_back' });
+    expect((await transact({ actions: [{ op: 'delete', position: 1 }], safe_apply: false })).status).toBe(
+      201,
+    );
   });
 
   test('lines the model cannot express are refused by name; once named, the lockout check sees them', async () => {
