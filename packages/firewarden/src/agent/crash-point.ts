@@ -1,8 +1,9 @@
 /**
- * @module Test hook, inert unless `FIREWARDEN_AGENT_CRASH_AT` names a step: the agent then kills
- * itself with SIGKILL when it reaches that step, as a power cut or the OOM killer would. The
- * crash tests use it to stop the agent between two writes deterministically instead of racing a
- * signal against the kernel write. Only root sets the agent's environment (its systemd unit).
+ * @module Test hook, inert unless `NODE_ENV=test` and `FIREWARDEN_AGENT_CRASH_AT` names a step
+ * (as the test clock needs `NODE_ENV=test`): the agent then kills itself with SIGKILL when it
+ * reaches that step, as a power cut or the OOM killer would. The crash tests use it to stop the
+ * agent between two writes deterministically instead of racing a signal against the kernel
+ * write. Only root sets the agent's environment (its systemd unit).
  */
 
 /**
@@ -14,5 +15,7 @@
 export type CrashStep = 'after-intent-write' | 'after-kernel-write' | 'after-arm' | 'after-rollback-write';
 
 export function crashPoint(step: CrashStep): void {
-  if (process.env.FIREWARDEN_AGENT_CRASH_AT === step) process.kill(process.pid, 'SIGKILL');
+  if (process.env.NODE_ENV === 'test' && process.env.FIREWARDEN_AGENT_CRASH_AT === step) {
+    process.kill(process.pid, 'SIGKILL');
+  }
 }

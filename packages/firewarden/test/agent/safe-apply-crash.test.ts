@@ -57,7 +57,7 @@ describe.skipIf(namespaceSkipReason !== null)('safe apply always rolls back', ()
   /** Starts the agent with the crash hook at `step`, runs `request`, and expects the agent killed. */
   const crashAt = async (step: string, request: () => Promise<unknown>) => {
     await agent.stop('SIGTERM');
-    agent = await startAgent(bundle, ns.name, folder, { FIREWARDEN_AGENT_CRASH_AT: step });
+    agent = await startAgent(bundle, ns.name, folder, { NODE_ENV: 'test', FIREWARDEN_AGENT_CRASH_AT: step });
     const answer = await request();
     expect(await killedBy(agent)).toBe('SIGKILL');
     return answer;
@@ -128,7 +128,10 @@ describe.skipIf(namespaceSkipReason !== null)('safe apply always rolls back', ()
 
   test('killed after the rollback wrote the kernel, before forgetting the transaction: the restart rolls back again', async () => {
     await agent.stop('SIGTERM');
-    agent = await startAgent(bundle, ns.name, folder, { FIREWARDEN_AGENT_CRASH_AT: 'after-rollback-write' });
+    agent = await startAgent(bundle, ns.name, folder, {
+      NODE_ENV: 'test',
+      FIREWARDEN_AGENT_CRASH_AT: 'after-rollback-write',
+    });
     const begun = await call(agent.socketPath, 'begin_safe_apply', { rules: [deny22], timeout_seconds: 1 });
     expect(begun.ok).toBe(true);
     expect(await ownRules()).toEqual([denyLine]);
@@ -137,6 +140,16 @@ describe.skipIf(namespaceSkipReason !== null)('safe apply always rolls back', ()
     agent = await startAgent(bundle, ns.name, folder);
     expect(await ownRules()).toEqual(allowed);
     expect(existsSync(pendingFile())).toBe(false);
+  });
+
+  test('the crash hook is inert without NODE_ENV=test', async () => {
+    await agent.stop('SIGTERM');
+    agent = await startAgent(bundle, ns.name, folder, { FIREWARDEN_AGENT_CRASH_AT: 'after-kernel-write' });
+    const begun = await call(agent.socketPath, 'begin_safe_apply', { rules: [deny22], timeout_seconds: 1 });
+    expect(begun.ok).toBe(true);
+    await eventually(async () => (await ownRules()).join() === allowed.join(), 'rollback at the deadline');
+    expect(agent.child.exitCode).toBeNull();
+    expect(agent.child.signalCode).toBeNull();
   });
 
   test('a plain apply while a safe apply waits is refused with its id, so the deadline undoes nothing else', async () => {
