@@ -4,9 +4,11 @@
  */
 import os from 'node:os';
 import path from 'node:path';
+import { createLogger } from '@suite/server-kit';
 import { Command, InvalidArgumentError } from 'commander';
 import { startDaemon } from './daemon.js';
-import { packageVersion } from './package-info.js';
+import { logProcessFailures } from './observability/process-failures.js';
+import { packageName, packageVersion } from './package-info.js';
 import { PreviewPortTaken } from './preview/preview-server.js';
 import { BindRefused } from './security/bind-policy.js';
 
@@ -95,8 +97,11 @@ program
   .action(async (options: ServeOptions) => {
     if ((options.tlsCert === undefined) !== (options.tlsKey === undefined))
       program.error('--tls-cert and --tls-key go together');
+    const logger = createLogger({ name: packageName });
+    logProcessFailures(logger);
     try {
       await startDaemon({
+        logger,
         host: options.host,
         port: options.port,
         dataDir: path.resolve(options.dataDir),

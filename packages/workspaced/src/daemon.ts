@@ -10,6 +10,7 @@ import { defaultFileLimits, type FileLimits } from './files/limits.js';
 import { createApp } from './http/app.js';
 import type { DaemonContext } from './http/app-env.js';
 import { NotificationCenter } from './notifications/notification-center.js';
+import { DeliveryQueue } from './outbound/delivery-queue.js';
 import { type DeliveryPolicy, defaultDeliveryTiming } from './outbound/signed-delivery.js';
 import { packageName, packageVersion } from './package-info.js';
 import { startWebhookDispatcher } from './platform/webhook-dispatcher.js';
@@ -18,6 +19,8 @@ import { startPreviewServer } from './preview/preview-server.js';
 import { PreviewTokens } from './preview/preview-tokens.js';
 import { AttentionCenter } from './realtime/attention-center.js';
 import { EventBus } from './realtime/event-bus.js';
+import { startSessionExpiry } from './realtime/session-expiry.js';
+import { SocketRegistry } from './realtime/socket-registry.js';
 import { handleUpgrades } from './realtime/upgrade-handler.js';
 import { checkBind } from './security/bind-policy.js';
 import { startAgentMonitor } from './terminals/agents/agent-monitor.js';
@@ -98,14 +101,18 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       allowPrivateTargets: options.allowPrivateTargets === true,
       userAgent: `${packageName}/${packageVersion}`,
     };
+    const deliveries = new DeliveryQueue(delivery);
     const notifications = new NotificationCenter({
       db,
       events,
       findUser: (id) => auth.users.getById(id),
       delivery,
+      deliveries,
       logger,
     });
-    const stopWebhooks = startWebhookDispatcher({ db, events, delivery, logger });
+    const stopWebhooks = startWebhookDispatcher({ db, events, deliveries, logger });
+    const openSockets = new SocketRegistry();
+    const stopSessionExpiry = startSessionExpiry(auth, openSockets, logger);
     const context: DaemonContext = {
       db,
       dataDir,
@@ -120,6 +127,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       workflows,
       delivery,
       notifications,
+      sockets: openSockets,
     };
     let listeningPort: number | undefined;
     const previewTokens = new PreviewTokens();
@@ -156,6 +164,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       exitOnSignal: options.exitOnSignal,
       onShutdown: async () => {
         clearInterval(purge);
+        stopSessionExpiry();
         stopAgentMonitor();
         await previews.close();
         workflows.stop();
@@ -171,6 +180,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       db,
       terminals,
       events,
+      sockets: openSockets,
       logger,
       port: () => listeningPort,
       allowedHosts: options.allowedHosts ?? [],

@@ -122,14 +122,19 @@ describe('a client that stops reading events', () => {
   test('its queue stays bounded; non-critical events are dropped with a notice, critical ones never', async () => {
     const database = await openDatabase(await scratchDir('realtime-db'));
     const project = await createProject(database.db, 'p', '/tmp', 'owner-id');
-    const bus = new EventBus(100_000);
+    const bus = new EventBus(100_000, 64 * 1024 * 1024);
     const terminals = new TerminalManager(bus);
-    const maxQueued = 64;
+    const maxQueuedBytes = 512 * 1024;
     const server = createServer();
     const sockets = new WebSocketServer({ server });
     const principal = { id: 'owner-id', username: 'owner', display_name: null, role: 'owner' as const };
     sockets.on('connection', (ws) =>
-      serveEventSocket(ws, principal, { db: database.db, terminals, events: bus, maxQueued }),
+      serveEventSocket(ws, async () => principal, {
+        db: database.db,
+        terminals,
+        events: bus,
+        maxQueuedBytes,
+      }),
     );
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');

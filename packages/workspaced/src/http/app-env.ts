@@ -13,6 +13,7 @@ import type { DeliveryPolicy } from '../outbound/signed-delivery.js';
 import type { Caller } from '../platform/caller.js';
 import type { AttentionCenter } from '../realtime/attention-center.js';
 import type { EventBus } from '../realtime/event-bus.js';
+import type { SocketRegistry } from '../realtime/socket-registry.js';
 import type { TerminalManager } from '../terminals/terminal-manager.js';
 import type { WorkflowRunner } from '../workflows/workflow-runner.js';
 
@@ -45,6 +46,8 @@ export interface DaemonContext {
   delivery: DeliveryPolicy;
   /** Notification rules and their delivery (issue 14). */
   notifications: NotificationCenter;
+  /** Open WebSockets by user and session, closed when those change (issue 23). */
+  sockets: SocketRegistry;
 }
 
 export type AppEnv = {

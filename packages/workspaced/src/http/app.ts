@@ -96,13 +96,13 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 
   const api = new Hono<AppEnv>();
   registerMetaRoutes(api, context);
-  const sessionOptions = { auth, secureCookies: options.secureCookies };
+  const sessionOptions = { auth, secureCookies: options.secureCookies, sockets: context.sockets };
   registerSessionRoutes(api, sessionOptions);
   // Other daemons pair and read agents with a node credential instead of a session.
   registerNodePeerRoutes(api, context, auth.audit);
   api.use('*', callers.requireCaller);
   registerSignedInSessionRoutes(api, sessionOptions);
-  registerUserRoutes(api, auth);
+  registerUserRoutes(api, auth, context.sockets);
   registerAuditRoutes(api, auth);
   registerProjectRoutes(api, context);
   registerMemberRoutes(api, context, auth);

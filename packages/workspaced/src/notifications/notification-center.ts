@@ -4,7 +4,8 @@
  * Every event on the bus is matched on type and project against the enabled rules; a rule fires
  * only when its owner, with their role of now, may see the event (event-visibility.ts). The
  * browser channel publishes a critical `notification` event on the owner's stream `user:<id>`;
- * the webhook channel POSTs a signed JSON summary (outbound/signed-delivery.ts).
+ * the webhook channel POSTs a signed JSON summary through the shared outbound queue (at most 8
+ * deliveries at once, outbound/delivery-queue.ts).
  */
 import type { Logger } from 'pino';
 import { isRole } from '../access/roles.js';
@@ -12,12 +13,8 @@ import type { WorkspacedDb } from '../db/open-database.js';
 import { ApiError, notFound } from '../http/api-error.js';
 import type { Principal } from '../http/app-env.js';
 import { logDelivery } from '../outbound/delivery-log.js';
-import {
-  type DeliveryPolicy,
-  type DeliveryResult,
-  deliver,
-  newSigningSecret,
-} from '../outbound/signed-delivery.js';
+import type { DeliveryQueue } from '../outbound/delivery-queue.js';
+import { type DeliveryPolicy, type DeliveryResult, newSigningSecret } from '../outbound/signed-delivery.js';
 import { requireAllowedTarget } from '../outbound/target-check.js';
 import type { EventBus, RealtimeEvent } from '../realtime/event-bus.js';
 import { maySee } from '../realtime/event-visibility.js';
@@ -51,6 +48,7 @@ export interface NotificationDeps {
     { id: string; username: string; displayName: string | null; role: string; disabled: boolean } | undefined
   >;
   delivery: DeliveryPolicy;
+  deliveries: DeliveryQueue;
   logger: Logger;
 }
 
@@ -209,7 +207,9 @@ export class NotificationCenter {
           role: user.role,
         };
         if (!(await maySee(this.deps.db, owner, event))) continue;
-        void this.send(rule, summary, event.ts, event.seq);
+        this.send(rule, summary, event.ts, event.seq).catch((error: unknown) =>
+          this.deps.logger.error({ err: error, rule_id: rule.id }, 'notification delivery failed'),
+        );
       } catch (error) {
         this.deps.logger.error({ err: error, rule_id: rule.id }, 'notification rule failed');
       }
@@ -228,10 +228,12 @@ export class NotificationCenter {
       this.deps.events.publish(userStream(rule.owner_id), 'notification', payload, true);
       result = { outcome: 'delivered', id: null, status: null, attempts: 1, error: null };
     } else {
-      result = await deliver(
-        { url: rule.target, secret: rule.secret, event: summary.event, payload },
-        this.deps.delivery,
-      );
+      result = await this.deps.deliveries.deliver({
+        url: rule.target,
+        secret: rule.secret,
+        event: summary.event,
+        payload,
+      });
       logDelivery(this.deps.logger, 'notification', rule.target, result, { rule_id: rule.id });
     }
     rule.last_delivery = { outcome: result.outcome, status: result.status, at: new Date().toISOString() };

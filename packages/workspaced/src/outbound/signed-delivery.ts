@@ -146,8 +146,37 @@ function postOnce(url: URL, body: string, headers: Record<string, string>, polic
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A delivery whose payload is already serialized (delivery-queue.ts counts its bytes). */
+export interface SerializedDelivery extends Omit<Delivery, 'payload'> {
+  body: string;
+}
+
+/** A failure before any attempt (unserializable payload, full queue): never retried. */
+export function notAttempted(error: string): DeliveryResult {
+  return { outcome: 'failed', id: randomUUID(), status: null, attempts: 0, error };
+}
+
+/** The JSON body of a payload, or undefined when it cannot be serialized (too deep, a cycle). */
+export function serializePayload(payload: unknown): string | undefined {
+  try {
+    return JSON.stringify(payload);
+  } catch {
+    return undefined;
+  }
+}
+
 /** POSTs the payload, signed, with retries; never throws. */
 export async function deliver(delivery: Delivery, policy: DeliveryPolicy): Promise<DeliveryResult> {
+  const body = serializePayload(delivery.payload);
+  if (body === undefined) return notAttempted('the payload could not be serialized as JSON');
+  return deliverSerialized({ ...delivery, body }, policy);
+}
+
+/** POSTs a serialized body, signed, with retries; never throws. */
+export async function deliverSerialized(
+  delivery: SerializedDelivery,
+  policy: DeliveryPolicy,
+): Promise<DeliveryResult> {
   const id = randomUUID();
   const result = (
     outcome: DeliveryResult['outcome'],
@@ -161,7 +190,7 @@ export async function deliver(delivery: Delivery, policy: DeliveryPolicy): Promi
   } catch (error) {
     return result('refused', null, 0, (error as Error).message);
   }
-  const body = JSON.stringify(delivery.payload);
+  const { body } = delivery;
   const headers = {
     'content-type': 'application/json',
     'user-agent': policy.userAgent,

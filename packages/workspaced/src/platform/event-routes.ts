@@ -2,22 +2,22 @@
  * @module `POST /events` {stream, type, data, critical}: a custom event on the bus, answered 202
  * with its sequence number. Streams are `project:<id>` (the caller needs `events.publish` in
  * that project); types are dotted lower-case names outside the daemon's own namespaces, so a
- * client can never forge a task, terminal, attention or workflow event.
+ * client can never forge a task, terminal, attention or workflow event. `data` is bounded in depth
+ * and size (event-data-limits.ts); `critical` is a priority for slow sockets, never a promise
+ * (event-socket.ts).
  */
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { roleHas } from '../access/permissions.js';
 import { denied, effectiveProjectRole } from '../access/project-access.js';
-import { ApiError, notFound } from '../http/api-error.js';
+import { notFound } from '../http/api-error.js';
 import type { AppEnv, DaemonContext } from '../http/app-env.js';
 import { readJson } from '../http/request-input.js';
 import { findProject } from '../projects/project-store.js';
+import { checkEventData } from './event-data-limits.js';
 
 /** Namespaces the daemon publishes itself (README "Events"). */
 const reservedNamespaces = new Set(['agent', 'attention', 'notification', 'task', 'terminal', 'workflow']);
-
-/** Largest `data`, serialized. */
-const maxDataBytes = 64 * 1024;
 
 const customEventSchema = z
   .object({
@@ -38,13 +38,12 @@ const customEventSchema = z
 export function registerEventRoutes(app: Hono<AppEnv>, { db, events }: DaemonContext): void {
   app.post('/events', async (c) => {
     const input = await readJson(c, customEventSchema);
-    if (Buffer.byteLength(JSON.stringify(input.data)) > maxDataBytes)
-      throw new ApiError(413, 'BODY_TOO_LARGE', `data is larger than ${maxDataBytes} bytes`);
+    checkEventData(input.data);
     const project = await findProject(db, Number(input.stream.slice('project:'.length)));
     const role = project ? await effectiveProjectRole(db, c.var.principal, project) : undefined;
     if (!role) throw notFound('project');
     if (!roleHas(role, 'events.publish')) throw denied('events.publish');
-    const event = events.publish(input.stream, input.type, input.data, input.critical);
+    const event = events.publish(input.stream, input.type, input.data, input.critical, 'client');
     return c.json({ seq: event.seq, stream: event.stream, type: event.type, ts: event.ts }, 202);
   });
 }

@@ -1,15 +1,16 @@
 /**
  * @module Delivers bus events to the enabled platform webhooks whose patterns and project match:
  * a signed POST of `{event, stream, project_id, seq, ts, critical, data}` through the shared
- * outbound module (same signature, SSRF guard, retries as notification webhooks). Webhooks are
- * managed with `settings.manage` (owners and admins, who see every project), so a matching
- * project event needs no further visibility check.
+ * outbound queue (same signature, SSRF guard, retries as notification webhooks; at most 8
+ * deliveries at once, outbound/delivery-queue.ts). Webhooks are managed with `settings.manage`
+ * (owners and admins, who see every project), so a matching project event needs no further
+ * visibility check. Nothing here can end the process: every failure is logged.
  */
 import type { Logger } from 'pino';
 import type { WorkspacedDb } from '../db/open-database.js';
 import { eventMatches } from '../notifications/notification-schema.js';
 import { logDelivery } from '../outbound/delivery-log.js';
-import { type DeliveryPolicy, deliver } from '../outbound/signed-delivery.js';
+import type { DeliveryQueue } from '../outbound/delivery-queue.js';
 import type { EventBus, RealtimeEvent } from '../realtime/event-bus.js';
 import { eventProjectId } from '../realtime/event-visibility.js';
 import { listWebhooks, recordDelivery } from './webhook-store.js';
@@ -17,7 +18,7 @@ import { listWebhooks, recordDelivery } from './webhook-store.js';
 export interface WebhookDispatcherDeps {
   db: WorkspacedDb;
   events: EventBus;
-  delivery: DeliveryPolicy;
+  deliveries: DeliveryQueue;
   logger: Logger;
 }
 
@@ -42,12 +43,15 @@ export function startWebhookDispatcher(deps: WebhookDispatcherDeps): () => void 
         critical: event.critical,
         data: event.data,
       };
-      void deliver({ url: hook.url, secret: hook.secret, event: event.type, payload }, deps.delivery).then(
-        async (result) => {
+      deps.deliveries
+        .deliver({ url: hook.url, secret: hook.secret, event: event.type, payload })
+        .then(async (result) => {
           logDelivery(deps.logger, 'webhook', hook.url, result, { webhook: hook.name });
           await recordDelivery(deps.db, hook.name, result);
-        },
-      );
+        })
+        .catch((error: unknown) =>
+          deps.logger.error({ err: error, webhook: hook.name }, 'recording a webhook delivery failed'),
+        );
     }
   };
   return deps.events.listen((event) => {

@@ -6,22 +6,28 @@
  * they are gone), then streams live events as JSON text frames `{v, seq, stream, type, ts,
  * data, critical}`.
  *
- * Bounded per-client queue: frames handed to the socket but not yet written count as queued.
- * Past `maxQueued`, non-critical events are dropped and, once the queue drained to half, the
- * client gets `{"op": "stream_overflow", "stream", "last_seq"}` (resubscribe with that
- * `last_seq` to fetch the rest from the ring). Critical events are never dropped; a client
- * that lets any frames pile up to `4 × maxQueued` is disconnected and resumes with `hello` +
- * `last_seq`.
+ * Every `sub` validates the session again and authorizes the stream with the user's current
+ * role; `recheck` (a role or membership change) closes the socket with 4403 when a subscribed
+ * stream is no longer visible, 4401 when the session has ended.
+ *
+ * The per-client queue is bounded in bytes: frames handed to the socket but not yet written
+ * count as queued. Past `maxQueuedBytes`, ordinary events are dropped and, once the queue drained
+ * to half, the client gets `{"op": "stream_overflow", "stream", "last_seq"}` (resubscribe with
+ * that `last_seq` to fetch the rest from the ring). A client's `critical` (POST /events) is a
+ * priority: such events are still queued up to four times that bound, and dropped past it. The
+ * daemon's own critical events are never dropped: a client they would push past that bound is
+ * closed with 4408 and resumes with `hello` + `last_seq`.
  */
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { WorkspacedDb } from '../db/open-database.js';
-import type { Principal } from '../http/app-env.js';
 import type { TerminalManager } from '../terminals/terminal-manager.js';
-import type { EventBus, RealtimeEvent } from './event-bus.js';
+import type { EventBus, EventFrame, RealtimeEvent } from './event-bus.js';
 import { maySubscribe } from './event-streams.js';
+import { closeCodes, endSocket } from './socket-close.js';
+import type { CurrentPrincipal } from './socket-principal.js';
 
-export const defaultMaxQueued = 1024;
+export const defaultMaxQueuedBytes = 1024 * 1024;
 
 const seq = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const stream = z.string().min(1).max(64);
@@ -35,48 +41,71 @@ export interface EventSocketDeps {
   db: WorkspacedDb;
   terminals: TerminalManager;
   events: EventBus;
-  maxQueued?: number;
+  /** Queued bytes past which ordinary events are dropped; four times it is the hard bound. */
+  maxQueuedBytes?: number;
 }
 
-export function serveEventSocket(ws: WebSocket, principal: Principal, deps: EventSocketDeps): void {
-  const maxQueued = deps.maxQueued ?? defaultMaxQueued;
+export interface EventSocketHandle {
+  recheck(): Promise<void>;
+}
+
+export function serveEventSocket(
+  ws: WebSocket,
+  currentPrincipal: CurrentPrincipal,
+  deps: EventSocketDeps,
+): EventSocketHandle {
+  const softBytes = deps.maxQueuedBytes ?? defaultMaxQueuedBytes;
+  const hardBytes = softBytes * 4;
   const subscriptions = new Set<string>();
   /** Per stream, the last seq delivered before the first dropped event. */
   const overflowed = new Map<string, number>();
   let position: number | undefined;
-  let queued = 0;
+  let queuedBytes = 0;
 
-  const send = (frame: unknown) => {
-    // Whatever the frame, a client this far behind is cut off; it resumes with hello + last_seq.
-    if (queued >= maxQueued * 4) return ws.terminate();
-    queued++;
-    ws.send(JSON.stringify(frame), () => {
-      queued--;
-      if (queued <= maxQueued / 2 && overflowed.size > 0) {
+  const sendFrame = (frame: Buffer) => {
+    if (ws.readyState !== ws.OPEN) return;
+    if (queuedBytes + frame.length > hardBytes)
+      return endSocket(
+        ws,
+        closeCodes.tooSlow,
+        'too slow: the queue passed its byte bound; resume with last_seq',
+      );
+    queuedBytes += frame.length;
+    ws.send(frame, { binary: false }, () => {
+      queuedBytes -= frame.length;
+      if (queuedBytes <= softBytes / 2 && overflowed.size > 0) {
         for (const [name, lastSeq] of overflowed)
           send({ op: 'stream_overflow', stream: name, last_seq: lastSeq });
         overflowed.clear();
       }
     });
   };
-  const deliver = (event: RealtimeEvent) => {
-    if (!event.critical && (overflowed.has(event.stream) || queued >= maxQueued)) {
-      if (!overflowed.has(event.stream)) overflowed.set(event.stream, event.seq - 1);
-      return;
+  const send = (message: unknown) => sendFrame(Buffer.from(JSON.stringify(message)));
+  const deliver = (event: RealtimeEvent, frame: EventFrame) => {
+    const mustArrive = event.critical && event.origin === 'daemon';
+    if (!mustArrive) {
+      const bound = event.critical ? hardBytes : softBytes;
+      const behind = !event.critical && overflowed.has(event.stream);
+      if (behind || queuedBytes + frame.length > bound) {
+        if (!overflowed.has(event.stream)) overflowed.set(event.stream, event.seq - 1);
+        return;
+      }
     }
-    send(event);
+    sendFrame(frame);
   };
   // Answers to a client's own bad messages are dropped once its queue is full, like noise.
   const error = (code: string, message: string) => {
-    if (queued < maxQueued) send({ op: 'error', error: { code, message } });
+    if (queuedBytes < softBytes) send({ op: 'error', error: { code, message } });
   };
 
-  const stopListening = deps.events.listen((event) => {
-    if (subscriptions.has(event.stream)) deliver(event);
+  const stopListening = deps.events.listen((event, frame) => {
+    if (subscriptions.has(event.stream)) deliver(event, frame);
   });
   ws.on('close', stopListening);
 
   const subscribe = async (name: string, from: number | undefined) => {
+    const principal = await currentPrincipal();
+    if (!principal) return endSocket(ws, closeCodes.sessionEnded, 'session ended; sign in again');
     if (!(await maySubscribe(deps.db, deps.terminals, principal, name)))
       return error('STREAM_NOT_FOUND', `no stream ${name} you may subscribe to`);
     if (ws.readyState !== ws.OPEN) return;
@@ -85,7 +114,7 @@ export function serveEventSocket(ws: WebSocket, principal: Principal, deps: Even
     subscriptions.add(name);
     send({ op: 'subscribed', stream: name, seq: deps.events.lastSeq });
     if (missed === undefined) return send({ op: 'resync_required', stream: name });
-    for (const event of missed) if (event.stream === name) deliver(event);
+    for (const { event, frame } of missed) if (event.stream === name) deliver(event, frame);
   };
 
   // Subscriptions are authorized one after the other, so replays keep the client's order.
@@ -110,4 +139,23 @@ export function serveEventSocket(ws: WebSocket, principal: Principal, deps: Even
       subscribe(message.stream, message.last_seq).catch(() => error('INTERNAL', 'subscribing failed')),
     );
   });
+
+  const recheck = async () => {
+    const principal = await currentPrincipal();
+    if (!principal) return endSocket(ws, closeCodes.sessionEnded, 'session ended; sign in again');
+    for (const name of subscriptions) {
+      if (await maySubscribe(deps.db, deps.terminals, principal, name)) continue;
+      // Nothing more is delivered from here on, not even while the close frame waits.
+      subscriptions.clear();
+      return endSocket(ws, closeCodes.permissionWithdrawn, `access to ${name} withdrawn`);
+    }
+  };
+
+  return {
+    // In the same line as the subs, so a sub authorized before the change cannot land after it.
+    recheck: () => {
+      chain = chain.then(recheck).catch(() => endSocket(ws, 1011, 'internal error; see the daemon log'));
+      return chain;
+    },
+  };
 }

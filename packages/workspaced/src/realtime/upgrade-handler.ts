@@ -3,23 +3,29 @@
  * the handshake is accepted and a refusal is a plain HTTP error (no 101): web-auth's
  * `authorizeUpgrade` (Host allow-list, an allowed Origin required, the session cookie), then the
  * user's role, then the endpoint's own permission (terminal.view to watch a terminal;
- * terminal.write decides whether its input is accepted).
+ * terminal.write decides whether its input is accepted), then the session's socket count
+ * (429 `TOO_MANY_SOCKETS` past `maxSocketsPerSession`). An accepted socket is registered with its
+ * user and session (socket-registry.ts) and judges every frame with the session and role of now.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { authorizeUpgrade, type WebAuth } from '@suite/web-auth';
 import type { Logger } from 'pino';
-import { WebSocketServer } from 'ws';
+import { type WebSocket, WebSocketServer } from 'ws';
 import { roleHas } from '../access/permissions.js';
 import { toPrincipal } from '../auth/principal.js';
 import { sessionCookieName } from '../auth/request-security.js';
 import type { WorkspacedDb } from '../db/open-database.js';
 import { ApiError } from '../http/api-error.js';
-import { authorizeTerminal } from '../terminals/terminal-access.js';
+import { authorizeTerminal, terminalRole } from '../terminals/terminal-access.js';
 import type { TerminalManager } from '../terminals/terminal-manager.js';
-import { serveTerminalSocket } from '../terminals/terminal-socket.js';
+import type { TerminalSession } from '../terminals/terminal-session.js';
+import { serveTerminalSocket, type TerminalAccess } from '../terminals/terminal-socket.js';
 import type { EventBus } from './event-bus.js';
 import { serveEventSocket } from './event-socket.js';
+import { endSocket } from './socket-close.js';
+import { type CurrentPrincipal, sessionPrincipal } from './socket-principal.js';
+import type { SocketRegistry } from './socket-registry.js';
 import { refuseUpgrade } from './upgrade-refusal.js';
 import { matchUpgradeRoute } from './upgrade-routes.js';
 
@@ -28,6 +34,7 @@ export interface UpgradeOptions {
   db: WorkspacedDb;
   terminals: TerminalManager;
   events: EventBus;
+  sockets: SocketRegistry;
   logger: Logger;
   port: () => number | undefined;
   allowedHosts: readonly string[];
@@ -37,8 +44,23 @@ export interface UpgradeOptions {
 /** Input frames hold at most 64 Ki characters; JSON escaping may grow them up to six times. */
 const maxFrameBytes = 512 * 1024;
 
+/** The terminal access of the socket's user now (terminal-socket.ts judges it). */
+function terminalAccess(
+  db: WorkspacedDb,
+  session: TerminalSession,
+  currentPrincipal: CurrentPrincipal,
+): () => Promise<TerminalAccess> {
+  return async () => {
+    const principal = await currentPrincipal();
+    if (!principal) return 'ended';
+    const role = await terminalRole(db, principal, session);
+    if (!role || !roleHas(role, 'terminal.view')) return 'none';
+    return roleHas(role, 'terminal.write') ? 'write' : 'view';
+  };
+}
+
 export function handleUpgrades(server: Server, options: UpgradeOptions): WebSocketServer {
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: maxFrameBytes });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: maxFrameBytes });
   const hosts = { port: options.port, allowedHosts: options.allowedHosts };
 
   const accept = async (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -51,20 +73,37 @@ export function handleUpgrades(server: Server, options: UpgradeOptions): WebSock
       allowedOrigins: options.allowedOrigins,
     });
     if (!verdict.ok) return refuseUpgrade(socket, verdict.status, verdict.code, verdict.message);
-    const principal = toPrincipal(verdict.auth.user);
-    if (route.kind === 'events') {
-      return sockets.handleUpgrade(request, socket, head, (ws) => serveEventSocket(ws, principal, options));
-    }
-    const { session, role } = await authorizeTerminal(
-      options.db,
-      options.terminals,
-      principal,
-      route.id,
-      'terminal.view',
-    );
-    sockets.handleUpgrade(request, socket, head, (ws) =>
-      serveTerminalSocket(ws, session, roleHas(role, 'terminal.write')),
-    );
+    const { user, session: authSession, token } = verdict.auth;
+    const principal = toPrincipal(user);
+    const currentPrincipal = sessionPrincipal(options.auth, token);
+    const terminal =
+      route.kind === 'terminal'
+        ? await authorizeTerminal(options.db, options.terminals, principal, route.id, 'terminal.view')
+        : undefined;
+    // Checked after the last await, so the count and the registration below happen in one tick.
+    const limit = options.sockets.maxSocketsPerSession;
+    if (options.sockets.countForSession(authSession.id) >= limit)
+      return refuseUpgrade(
+        socket,
+        429,
+        'TOO_MANY_SOCKETS',
+        `this session already holds ${limit} open sockets; close one first`,
+      );
+    wss.handleUpgrade(request, socket, head, (ws: WebSocket) => {
+      const handle = terminal
+        ? serveTerminalSocket(ws, terminal.session, {
+            access: terminalAccess(options.db, terminal.session, currentPrincipal),
+            writer: roleHas(terminal.role, 'terminal.write'),
+          })
+        : serveEventSocket(ws, currentPrincipal, options);
+      const forget = options.sockets.add({
+        userId: user.id,
+        sessionId: authSession.id,
+        close: (code, reason) => endSocket(ws, code, reason),
+        recheck: handle.recheck,
+      });
+      ws.on('close', forget);
+    });
   };
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -75,5 +114,5 @@ export function handleUpgrades(server: Server, options: UpgradeOptions): WebSock
       refuseUpgrade(socket, 500, 'INTERNAL', 'internal error; see the daemon log');
     });
   });
-  return sockets;
+  return wss;
 }

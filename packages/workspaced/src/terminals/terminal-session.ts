@@ -2,9 +2,11 @@
  * @module One live PTY (node-pty) and the clients watching it: output goes to the scrollback ring
  * and to every attached client; a client that attaches first gets the ring, then live output,
  * with nothing lost or repeated between the two (both happen in the same tick). Flow control
- * (flow-control.ts) pauses the PTY while the slowest client is far behind.
+ * (flow-control.ts) pauses the PTY while the slowest writer is far behind, and evicts a watcher
+ * that is (close code 4408).
  */
 import type { IPty } from 'node-pty';
+import { closeCodes } from '../realtime/socket-close.js';
 import { FlowGate, type FlowLimits } from './flow-control.js';
 import { drainAfterHangup } from './pty-hangup-drain.js';
 import { ScrollbackRing } from './scrollback-ring.js';
@@ -51,7 +53,10 @@ export class TerminalSession {
     this.cols = size.cols;
     this.rows = size.rows;
     this.ring = new ScrollbackRing(limits.scrollbackBytes);
-    this.gate = new FlowGate(pty, limits.flow);
+    this.gate = new FlowGate(pty, limits.flow, (client) => {
+      this.clients.delete(client as OutputSink);
+      (client as OutputSink).close(closeCodes.tooSlow, 'too slow: reconnect to get the scrollback');
+    });
     // Spawned with `encoding: null`, node-pty hands out Buffers (its typings say string).
     pty.onData((data) => this.output(data as unknown as Buffer));
     drainAfterHangup(pty, (chunk) => this.output(chunk));
@@ -88,13 +93,16 @@ export class TerminalSession {
     else this.exitListeners.push(listener);
   }
 
-  /** Replays the scrollback to `client`, then streams live output; returns the detach function. */
-  attach(client: OutputSink): () => void {
+  /**
+   * Replays the scrollback to `client`, then streams live output; returns the detach function.
+   * A `writer` (terminal.write) holds the PTY back when it reads slowly; a watcher is evicted.
+   */
+  attach(client: OutputSink, writer: boolean): () => void {
     if (this.exit) {
       client.close(1000, 'terminal exited');
       return () => {};
     }
-    this.gate.add(client);
+    this.gate.add(client, writer);
     this.clients.add(client);
     const replay = this.ring.snapshot();
     if (replay.length > 0) this.sendTo(client, replay);
@@ -127,6 +135,7 @@ export class TerminalSession {
 
   private sendTo(client: OutputSink, chunk: Buffer): void {
     this.gate.sent(client, chunk.length);
+    if (!this.clients.has(client)) return; // evicted by that very chunk
     client.send(chunk, () => this.gate.written(client, chunk.length));
   }
 }

@@ -2,6 +2,7 @@
  * @module `GET /projects/{id}/members` (project.view) and `POST /projects/{id}/members`
  * {user_id or username, role} (project.manage): set or change a member's role, never above the
  * caller's own role in that project; `DELETE /projects/{id}/members/{user_id}` removes one.
+ * Either has the member's open sockets check their access again (4403 where it was withdrawn).
  */
 import type { User, WebAuth } from '@suite/web-auth';
 import type { Hono } from 'hono';
@@ -34,7 +35,7 @@ function memberView(row: MemberRow, user: User | undefined) {
   };
 }
 
-export function registerMemberRoutes(app: Hono<AppEnv>, { db }: DaemonContext, auth: WebAuth): void {
+export function registerMemberRoutes(app: Hono<AppEnv>, { db, sockets }: DaemonContext, auth: WebAuth): void {
   app.get('/projects/:id/members', projectGuard(db, 'project.view'), async (c) => {
     const rows = await listMembers(db, c.var.project.id);
     const members = await Promise.all(
@@ -53,12 +54,14 @@ export function registerMemberRoutes(app: Hono<AppEnv>, { db }: DaemonContext, a
         : await auth.users.getByUsername(input.username ?? '');
     if (!user) throw new ApiError(404, 'USER_NOT_FOUND', 'no such user');
     const row = await setMember(db, c.var.project.id, user.id, input.role);
+    await sockets.recheckUser(user.id);
     return c.json(memberView(row, user));
   });
 
   app.delete('/projects/:id/members/:userId', projectGuard(db, 'project.manage'), async (c) => {
     const removed = await removeMember(db, c.var.project.id, c.req.param('userId'));
     if (!removed) throw new ApiError(404, 'NOT_FOUND', 'no such member');
+    await sockets.recheckUser(c.req.param('userId'));
     return c.body(null, 204);
   });
 }

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { type Permission, permissions, roleHas } from '../../access/permissions.js';
 import { isRole } from '../../access/roles.js';
 import { sessionCookieName } from '../../auth/request-security.js';
+import type { SocketRegistry } from '../../realtime/socket-registry.js';
 import { ApiError, errorResponse } from '../api-error.js';
 import type { AppEnv } from '../app-env.js';
 import { clientAddress } from '../client-address.js';
@@ -36,6 +37,8 @@ export interface SessionRouteOptions {
   auth: WebAuth;
   /** Adds `Secure` to the cookie (TLS, or `--secure-cookies` behind an HTTPS proxy). */
   secureCookies: boolean;
+  /** Logout closes the session's open sockets (4401). */
+  sockets: SocketRegistry;
 }
 
 interface SignedIn {
@@ -145,6 +148,7 @@ export function registerSignedInSessionRoutes(app: Hono<AppEnv>, options: Sessio
       client: clientAddress(c),
       requestId: c.var.requestId,
     });
+    if (c.var.auth) options.sockets.endSession(c.var.auth.session.id, 'signed out');
     c.header('Set-Cookie', clearSessionCookie(sessionCookieName, { secure: options.secureCookies }));
     return c.body(null, 204);
   });

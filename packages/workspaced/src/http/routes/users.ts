@@ -2,13 +2,15 @@
  * @module `GET /users` (users.view), `POST /users` and `PATCH /users/{id}` (users.manage): list
  * accounts, create one, change one's role, name, password or disabled flag. Nobody hands out or
  * touches a role stronger than their own, and the last enabled owner cannot be demoted or
- * disabled (the daemon would have no owner left).
+ * disabled (the daemon would have no owner left). Disabling a user or changing their password
+ * closes their open sockets (4401); a role change has each of them check its access again.
  */
 import { userView, type WebAuth } from '@suite/web-auth';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { requirePermission } from '../../access/project-access.js';
 import { isRole, roleSchema, roleWithin } from '../../access/roles.js';
+import type { SocketRegistry } from '../../realtime/socket-registry.js';
 import { ApiError } from '../api-error.js';
 import type { AppEnv } from '../app-env.js';
 import { readJson, readQuery } from '../request-input.js';
@@ -33,7 +35,7 @@ const listQuery = z.object({
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });
 
-export function registerUserRoutes(app: Hono<AppEnv>, auth: WebAuth): void {
+export function registerUserRoutes(app: Hono<AppEnv>, auth: WebAuth, sockets: SocketRegistry): void {
   app.get('/users', requirePermission('users.view'), async (c) => {
     const query = readQuery(c, listQuery);
     const users = await auth.users.list({ limit: query.limit, offset: query.offset });
@@ -53,7 +55,7 @@ export function registerUserRoutes(app: Hono<AppEnv>, auth: WebAuth): void {
     return c.json(userView(user), 201);
   });
 
-  registerUserUpdate(app, auth);
+  registerUserUpdate(app, auth, sockets);
 }
 
 /** Enabled owners other than `exceptId` (users are few: one page of the maximum size covers them). */
@@ -62,7 +64,7 @@ async function otherEnabledOwners(auth: WebAuth, exceptId: string): Promise<numb
   return users.filter((user) => user.role === 'owner' && !user.disabled && user.id !== exceptId).length;
 }
 
-function registerUserUpdate(app: Hono<AppEnv>, auth: WebAuth): void {
+function registerUserUpdate(app: Hono<AppEnv>, auth: WebAuth, sockets: SocketRegistry): void {
   app.patch('/users/:userId', requirePermission('users.manage'), async (c) => {
     const patch = await readJson(c, updateUserSchema);
     const actor = c.var.principal;
@@ -82,6 +84,10 @@ function registerUserUpdate(app: Hono<AppEnv>, auth: WebAuth): void {
       updated = await auth.users.setDisplayName(user.id, patch.display_name);
     if (patch.role !== undefined) updated = await auth.users.setRole(user.id, patch.role);
     if (patch.disabled !== undefined) updated = await auth.users.setDisabled(user.id, patch.disabled);
+    // web-auth ended every session of a disabled user or a new password; their sockets go too.
+    if (patch.disabled === true) sockets.endUser(user.id, 'account disabled');
+    else if (patch.password !== undefined) sockets.endUser(user.id, 'password changed; sign in again');
+    else if (patch.role !== undefined) await sockets.recheckUser(user.id);
     return c.json(userView(updated));
   });
 }

@@ -1,0 +1,79 @@
+/**
+ * @module One queue for every outbound delivery (notification webhooks and platform webhooks):
+ * at most `concurrency` run at once (8 by default: each holds one outbound connection through its
+ * retries), the others wait in order. Waiting deliveries are bounded by the bytes of their bodies
+ * (16 MiB by default); past it a delivery is not attempted and reports `failed` with the error
+ * `the delivery queue is full`. So 30 events matching 100 rules open 8 connections, not 3,000.
+ */
+import {
+  type Delivery,
+  type DeliveryPolicy,
+  type DeliveryResult,
+  deliverSerialized,
+  notAttempted,
+  type SerializedDelivery,
+  serializePayload,
+} from './signed-delivery.js';
+
+export interface DeliveryQueueLimits {
+  concurrency: number;
+  maxWaitingBytes: number;
+}
+
+export const defaultDeliveryQueueLimits: DeliveryQueueLimits = {
+  concurrency: 8,
+  maxWaitingBytes: 16 * 1024 * 1024,
+};
+
+interface Waiting {
+  delivery: SerializedDelivery;
+  bytes: number;
+  done: (result: DeliveryResult) => void;
+}
+
+export class DeliveryQueue {
+  private readonly waiting: Waiting[] = [];
+  private waitingBytes = 0;
+  private running = 0;
+
+  constructor(
+    private readonly policy: DeliveryPolicy,
+    private readonly limits: DeliveryQueueLimits = defaultDeliveryQueueLimits,
+  ) {}
+
+  /** Figures for tests and observability. */
+  get stats() {
+    return { running: this.running, waiting: this.waiting.length, waiting_bytes: this.waitingBytes };
+  }
+
+  /** Queues a signed POST; resolves with its result once it ran (or was refused). Never rejects. */
+  deliver(delivery: Delivery): Promise<DeliveryResult> {
+    const body = serializePayload(delivery.payload);
+    if (body === undefined)
+      return Promise.resolve(notAttempted('the payload could not be serialized as JSON'));
+    const bytes = Buffer.byteLength(body);
+    if (this.waitingBytes + bytes > this.limits.maxWaitingBytes)
+      return Promise.resolve(notAttempted('the delivery queue is full'));
+    const { payload: _payload, ...rest } = delivery;
+    return new Promise((done) => {
+      this.waiting.push({ delivery: { ...rest, body }, bytes, done });
+      this.waitingBytes += bytes;
+      this.next();
+    });
+  }
+
+  private next(): void {
+    while (this.running < this.limits.concurrency && this.waiting.length > 0) {
+      const item = this.waiting.shift()!;
+      this.waitingBytes -= item.bytes;
+      this.running++;
+      void deliverSerialized(item.delivery, this.policy)
+        .catch((error: unknown) => notAttempted(`delivery failed: ${(error as Error).message}`))
+        .then((result) => {
+          this.running--;
+          item.done(result);
+          this.next();
+        });
+    }
+  }
+}
