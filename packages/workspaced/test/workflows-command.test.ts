@@ -33,9 +33,10 @@ describe('splitCommand', () => {
     ['echo {{ x }}', 'placeholder'],
     ['echo {{9}}', 'placeholder'],
     ['echo {{x}', 'placeholder'],
-    ["sh -c 'echo {{x}}'", 'shell code'],
-    ["/bin/bash -lc 'echo {{x}}'", 'shell code'],
-    ['zsh -e -c {{x}}', 'shell code'],
+    ["sh -c 'echo {{x}}'", 'run as code'],
+    ["/bin/bash -lc 'echo {{x}}'", 'run as code'],
+    ['zsh -e -c {{x}}', 'could become one'],
+    ['{{x}} --version', 'name the program'],
   ])('refuses %s', (command, reason) => {
     expect(() => splitCommand(command)).toThrow(CommandSyntaxError);
     expect(() => splitCommand(command)).toThrow(reason);

@@ -5,17 +5,15 @@
  * takes the next character literally. `{{name}}` placeholders (a letter or `_` first, then
  * letters, digits, `_`; at most 64) are replaced at start by the variable's value inside the
  * word that holds them, so a value stays one literal argument whatever characters it holds.
- * A placeholder inside the script of `sh -c` (or another shell's) is refused: there the value
- * would be parsed as shell code. Pass it as a positional argument instead
- * (`sh -c 'printf "%s" "$1"' step {{name}}`).
+ * A placeholder where the command reads code (the script of `sh -c`, `node -e`, behind any
+ * wrapper: workflows/code-arguments.ts) or names the program is refused. Pass it as a positional
+ * argument instead (`sh -c 'printf "%s" "$1"' step {{name}}`).
  */
+import { codePlaceholderReason } from './code-arguments.js';
 
 export class CommandSyntaxError extends Error {}
 
 const placeholder = /\{\{([A-Za-z_][A-Za-z0-9_]{0,63})\}\}/g;
-
-/** Programs that run their `-c` argument as code. */
-const shells = new Set(['sh', 'bash', 'dash', 'zsh', 'ksh', 'mksh', 'ash', 'fish', 'busybox']);
 
 const blank = (char: string) => char === ' ' || char === '\t' || char === '\n' || char === '\r';
 
@@ -48,7 +46,11 @@ export function splitCommand(command: string): string[] {
   if (word !== undefined) words.push(word);
   if (words.length === 0) throw new CommandSyntaxError('the command is empty');
   for (const each of words) checkPlaceholders(each);
-  refuseShellScriptPlaceholders(words);
+  const reason = codePlaceholderReason(words, {
+    has: (word) => placeholdersIn([word]).size > 0,
+    leads: (word) => word.search(placeholder) === 0,
+  });
+  if (reason) throw new CommandSyntaxError(reason);
   return words;
 }
 
@@ -58,19 +60,6 @@ function checkPlaceholders(word: string): void {
     throw new CommandSyntaxError(
       'a placeholder is {{name}}: a letter or _ first, then letters, digits or _ (at most 64)',
     );
-}
-
-function refuseShellScriptPlaceholders(words: string[]): void {
-  const program = words[0]!.slice(words[0]!.lastIndexOf('/') + 1);
-  if (!shells.has(program)) return;
-  for (let i = 1; i < words.length - 1; i++) {
-    const option = words[i]!;
-    if (!option.startsWith('-') || option.startsWith('--')) break;
-    if (option.includes('c') && placeholdersIn([words[i + 1]!]).size > 0)
-      throw new CommandSyntaxError(
-        `a placeholder inside a ${program} -c script would run as shell code; pass it as a positional argument ($1)`,
-      );
-  }
 }
 
 /** The variable names the words refer to. */
