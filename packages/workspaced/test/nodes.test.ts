@@ -129,6 +129,30 @@ describe('pairing two daemons', () => {
     expect(unpaired.status).toBe(409);
     expect(unpaired.body.error.code).toBe('NODE_NOT_PAIRED');
   });
+
+  test('a revoked node gets no new pairing code and cannot connect again: that needs a new registration', async () => {
+    const { onA, onB, code } = await prepare('gone');
+    expect((await ownerB.post(`/nodes/${onB.id}/revoke`)).body.status).toBe('revoked');
+    const reopened = await ownerB.post(`/nodes/${onB.id}/pairing`);
+    expect(reopened.status).toBe(409);
+    expect(reopened.body.error.code).toBe('NODE_REVOKED');
+    expect(
+      (await ownerB.get('/nodes')).body.nodes.find((n: { id: number }) => n.id === onB.id),
+    ).toMatchObject({ status: 'revoked', pairing_expires_at: null });
+    // On A too: a revoked record never holds a credential again.
+    expect((await ownerA.post(`/nodes/${onA.id}/revoke`)).body.status).toBe('revoked');
+    const reconnect = await ownerA.post(`/nodes/${onA.id}/connect`, { remote_node_id: onB.id, code });
+    expect(reconnect.status).toBe(409);
+    expect(reconnect.body.error.code).toBe('NODE_REVOKED');
+    // A new registration pairs as the first one did.
+    const fresh = await prepare('gone-again');
+    const paired = await ownerA.post(`/nodes/${fresh.onA.id}/connect`, {
+      remote_node_id: fresh.onB.id,
+      code: fresh.code,
+    });
+    expect(paired.status, JSON.stringify(paired.body)).toBe(200);
+    expect(paired.body.status).toBe('paired');
+  });
 });
 
 describe('node identity', () => {

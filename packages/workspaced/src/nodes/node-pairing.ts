@@ -12,7 +12,7 @@ import { callNode, remoteErrorCode } from './node-client.js';
 import { verifyPairing } from './node-identity.js';
 import { redeemAnswerSchema } from './node-schema.js';
 import { isWellFormedCredential } from './node-secrets.js';
-import { storeOutboundCredential } from './node-store.js';
+import { assertNotRevoked, storeOutboundCredential } from './node-store.js';
 
 export async function connectToNode(
   db: WorkspacedDb,
@@ -20,6 +20,7 @@ export async function connectToNode(
   remoteNodeId: number,
   code: string,
 ): Promise<NodeRow> {
+  assertNotRevoked(node);
   const challenge = randomBytes(32).toString('base64url');
   const answer = await callNode(node.url, '/nodes/pair', {
     method: 'POST',

@@ -1,7 +1,8 @@
 /**
  * @module Peer daemons in SQLite. A node is `pending` until a credential exists in either
- * direction, `paired` after, `revoked` once an administrator erased its secrets (a new pairing
- * code makes it `pending` again: pairing anew is as deliberate an act as the first time).
+ * direction, `paired` after, `revoked` once an administrator erased its secrets. Revoked is final:
+ * no new pairing code, no new credential (409 `NODE_REVOKED`); pairing that peer again takes a
+ * new registration, as deliberate an act as the first one.
  * Pairing codes last 10 minutes, are used once and allow 5 guesses: each attempt first reserves
  * one of them in a single UPDATE, so concurrent guesses cannot exceed the limit.
  */
@@ -70,6 +71,9 @@ export async function createNode(db: WorkspacedDb, node: NewNode, userId: string
   return inserted;
 }
 
+const nodeRevoked = () =>
+  new ApiError(409, 'NODE_REVOKED', 'this node is revoked; register it again to pair');
+
 /** A fresh code replaces any open one (and its spent guesses); only its hash is kept. */
 export async function openPairing(
   db: WorkspacedDb,
@@ -77,16 +81,18 @@ export async function openPairing(
 ): Promise<{ code: string; expiresAt: number }> {
   const code = newPairingCode();
   const expiresAt = Date.now() + pairingCodeLifetimeMs;
-  await db
+  // The status is checked in the UPDATE itself, so a revoke racing this call still wins.
+  const opened = await db
     .updateTable('nodes')
     .set({
       pairing_code_hash: hashSecret(canonicalPairingCode(code)!),
       pairing_expires_at: expiresAt,
       pairing_failures: 0,
-      ...(row.status === 'revoked' ? { status: 'pending' as const, revoked_at: null } : {}),
     })
     .where('id', '=', row.id)
-    .execute();
+    .where('status', '!=', 'revoked')
+    .executeTakeFirst();
+  if (Number(opened.numUpdatedRows) !== 1) throw nodeRevoked();
   return { code, expiresAt };
 }
 
@@ -131,25 +137,35 @@ export async function redeemPairingCode(db: WorkspacedDb, nodeId: number, code: 
   return credential;
 }
 
-/** Keeps the credential the node issued to us, to present on each call to it, and its key. */
+/** Refuses a revoked node before anything is sent to it. */
+export function assertNotRevoked(row: NodeRow): void {
+  if (row.status === 'revoked') throw nodeRevoked();
+}
+
+/**
+ * Keeps the credential the node issued to us, to present on each call to it, and its key; a node
+ * revoked while the pairing was under way keeps nothing.
+ */
 export async function storeOutboundCredential(
   db: WorkspacedDb,
   row: NodeRow,
   credential: string,
   publicKey: string,
 ): Promise<NodeRow> {
-  return db
+  const stored = await db
     .updateTable('nodes')
     .set({
       outbound_credential: credential,
       public_key: publicKey,
       status: 'paired',
       paired_at: Date.now(),
-      revoked_at: null,
     })
     .where('id', '=', row.id)
+    .where('status', '!=', 'revoked')
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!stored) throw nodeRevoked();
+  return stored;
 }
 
 /** The node whose credential this is (and notes that it was seen), or undefined. */
