@@ -138,7 +138,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       port: options.previewPort ?? defaultPreviewPort(options.port),
       fallbackToFreePort: options.previewPort === undefined,
       tokens: previewTokens,
-      access: new PreviewAccess(auth),
+      access: new PreviewAccess(auth, db),
       ownPorts,
       logger,
     });
@@ -151,7 +151,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       allowedHosts: options.allowedHosts ?? [],
       allowedOrigins: options.allowedOrigins ?? [],
       secureCookies: tls !== undefined || options.secureCookies === true,
-      previews: { tokens: previewTokens, ownPorts, previewPort: () => previews.port },
+      previews: { db, tokens: previewTokens, ownPorts, previewPort: () => previews.port },
     });
     let purge: NodeJS.Timeout | undefined;
     const stopAgentMonitor = startAgentMonitor({ terminals, events, attention, logger });

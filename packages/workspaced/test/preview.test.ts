@@ -29,6 +29,7 @@ import {
   type PreviewTab,
   rawRequest,
 } from './support/preview-client.js';
+import { removeScratchDirs, scratchDir } from './support/scratch.js';
 
 interface ApiBody {
   error: { code: string; permission?: string };
@@ -149,10 +150,24 @@ let owner: Client;
 let app: PreviewedApp;
 let tab: PreviewTab;
 let previewPort: number;
+let projectId: number;
+
+/** A developer who may start terminals in one project: the right a preview takes. */
+async function projectDeveloper(name: string) {
+  const created = await userClient(daemon, owner, name, 'developer');
+  const member = await owner.post(`/projects/${projectId}/members`, {
+    user_id: created.id,
+    role: 'developer',
+  });
+  expect(member.status).toBe(200);
+  return created;
+}
 
 beforeAll(async () => {
   daemon = await startDaemon();
   owner = await setupOwner(daemon);
+  projectId = (await owner.post('/projects', { name: 'previewed', path: await scratchDir('preview') })).body
+    .id;
   app = await startApp();
   const opened = await openPreview(owner, app.port, '/landing?x=1');
   tab = opened.tab;
@@ -164,6 +179,7 @@ afterAll(async () => {
   await app?.close();
   await daemon?.stop();
   if (daemon) await removeDataDir(daemon);
+  await removeScratchDirs();
 });
 
 describe('opening a preview', () => {
@@ -213,7 +229,7 @@ describe('opening a preview', () => {
   });
 
   test('a ticket whose session has ended since is refused', async () => {
-    const { client } = await userClient(daemon, owner, 'leaver', 'developer');
+    const { client } = await projectDeveloper('leaver');
     const location = (await askPreview(client, app.port)).headers.get('location')!;
     expect((await client.post('/logout')).status).toBe(204);
     const answer = await rawRequest(location);
@@ -222,7 +238,7 @@ describe('opening a preview', () => {
   });
 
   test('a ticket whose user has since lost terminal.create is refused', async () => {
-    const demoted = await userClient(daemon, owner, 'demoted', 'developer');
+    const demoted = await projectDeveloper('demoted');
     const location = (await askPreview(demoted.client, app.port)).headers.get('location')!;
     expect((await owner.patch(`/users/${demoted.id}`, { role: 'viewer' })).status).toBe(200);
     const answer = await rawRequest(location);
@@ -311,11 +327,31 @@ describe('opening a preview', () => {
       code: 'PERMISSION_DENIED',
       permission: 'terminal.create',
     });
-    const developer = await userClient(daemon, owner, 'builder', 'developer');
+    const developer = await projectDeveloper('builder');
     const { tab: developerTab } = await openPreview(developer.client, app.port);
     expect((await developerTab.request('/ok')).status).toBe(201);
     const anonymous = await fetch(`${daemon.url}/api/v1/preview/${app.port}/`, { redirect: 'manual' });
     expect(anonymous.status).toBe(401);
+  });
+
+  test('the global role is not enough: terminal.create must hold in some project', async () => {
+    const outsider = await userClient(daemon, owner, 'outsider', 'developer');
+    const refusedOutside = await askPreview(outsider.client, app.port);
+    expect(refusedOutside.status).toBe(403);
+    expect(((await refusedOutside.json()) as ApiBody).error).toMatchObject({
+      code: 'PERMISSION_DENIED',
+      permission: 'terminal.create',
+    });
+    // A membership whose role cannot start terminals grants no preview either.
+    await owner.post(`/projects/${projectId}/members`, { user_id: outsider.id, role: 'viewer' });
+    expect((await askPreview(outsider.client, app.port)).status).toBe(403);
+    await owner.post(`/projects/${projectId}/members`, { user_id: outsider.id, role: 'developer' });
+    const location = (await askPreview(outsider.client, app.port)).headers.get('location')!;
+    // Removed from the project before the ticket is used: the preview origin refuses it too.
+    expect((await owner.delete(`/projects/${projectId}/members/${outsider.id}`)).status).toBe(204);
+    const answer = await rawRequest(location);
+    expect(answer.status).toBe(401);
+    expect(JSON.parse(answer.body).error.code).toBe('PREVIEW_AUTH_REQUIRED');
   });
 });
 

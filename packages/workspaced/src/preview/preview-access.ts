@@ -1,14 +1,15 @@
 /**
  * @module Who may open a preview, asked on the API origin (to issue a ticket) and again on the
  * preview origin for every request and upgrade (the pass alone is not enough): the daemon session
- * the pass was issued under is still alive (neither signed out nor idle nor past its end), its user is enabled and their global role holds
- * `previewPermission`. Preview traffic is dense (a dev server's page loads hundreds of modules),
+ * the pass was issued under is still alive (neither signed out nor idle nor past its end), its user
+ * is enabled and holds `previewPermission` in at least one project (`mayPreview`). Preview traffic is dense (a dev server's page loads hundreds of modules),
  * so a verdict is reused for 5 s: signing out, disabling a user or demoting them ends their
  * previews within that time.
  */
 import type { WebAuth } from '@suite/web-auth';
 import { type Permission, roleHas } from '../access/permissions.js';
-import { isRole } from '../access/roles.js';
+import { isRole, reachesEveryProject, weakerRole } from '../access/roles.js';
+import type { WorkspacedDb } from '../db/open-database.js';
 import type { PreviewGrant } from './preview-tokens.js';
 
 /**
@@ -18,12 +19,35 @@ import type { PreviewGrant } from './preview-tokens.js';
  */
 export const previewPermission: Permission = 'terminal.create';
 
+/**
+ * The right to start a shell somewhere: `previewPermission` in the global role and in at least one
+ * project (owners and admins reach every project with their own role; anyone else through a
+ * membership, capped by the global role as everywhere). A developer who is a member of no project,
+ * or only a viewer in each, cannot start a terminal, so cannot preview either.
+ */
+export async function mayPreview(db: WorkspacedDb, user: { id: string; role: string }): Promise<boolean> {
+  const { role } = user;
+  if (!isRole(role) || !roleHas(role, previewPermission)) return false;
+  if (reachesEveryProject(role)) return true;
+  const memberships = await db
+    .selectFrom('project_members')
+    .select('role')
+    .where('user_id', '=', user.id)
+    .execute();
+  return memberships.some(
+    (membership) => isRole(membership.role) && roleHas(weakerRole(membership.role, role), previewPermission),
+  );
+}
+
 const verdictTtlMs = 5_000;
 
 export class PreviewAccess {
   readonly #verdicts = new Map<string, { allowed: boolean; sessionEnd: number; checkedAt: number }>();
 
-  constructor(private readonly auth: Pick<WebAuth, 'users' | 'sessions' | 'settings'>) {}
+  constructor(
+    private readonly auth: Pick<WebAuth, 'users' | 'sessions' | 'settings'>,
+    private readonly db: WorkspacedDb,
+  ) {}
 
   /** The end of the grant's session when it may still preview, else undefined. */
   async sessionEnd(grant: PreviewGrant, now = Date.now()): Promise<number | undefined> {
@@ -40,7 +64,7 @@ export class PreviewAccess {
 
   async #check(grant: PreviewGrant, now: number): Promise<{ allowed: boolean; sessionEnd: number }> {
     const user = await this.auth.users.getById(grant.userId);
-    if (!user || user.disabled || !isRole(user.role) || !roleHas(user.role, previewPermission))
+    if (!user || user.disabled || !(await mayPreview(this.db, user)))
       return { allowed: false, sessionEnd: 0 };
     const sessions = await this.auth.sessions.listForUser(grant.userId);
     const session = sessions.find((candidate) => candidate.id === grant.sessionId);

@@ -1,21 +1,23 @@
 /**
  * @module `GET /api/v1/preview/{port}/{*path}` on the daemon's API origin. It never proxies here
  * (a previewed page on this origin could call the API with the user's cookie): it checks the
- * port and the caller's permission, then redirects (302) to the same path on the preview origin
+ * port and the caller's right (`mayPreview`: terminal.create in some project), then redirects (302) to the same path on the preview origin
  * through the ticket exchange, with a 60 s single-use ticket bound to the user, their session and
  * the port. Only GET: a preview is opened by navigating to it.
  */
-import type { Hono } from 'hono';
-import { requirePermission } from '../access/project-access.js';
+import type { Hono, MiddlewareHandler } from 'hono';
+import type { WorkspacedDb } from '../db/open-database.js';
+import { ApiError } from '../http/api-error.js';
 import { apiPrefix } from '../http/api-prefix.js';
 import type { AppEnv } from '../http/app-env.js';
-import { previewPermission } from './preview-access.js';
+import { mayPreview, previewPermission } from './preview-access.js';
 import { previewOrigin } from './preview-host.js';
 import { type OwnPorts, previewTarget } from './preview-port.js';
 import { ticketExchangePath } from './preview-server.js';
 import type { PreviewTokens } from './preview-tokens.js';
 
 export interface PreviewRouteOptions {
+  db: WorkspacedDb;
   tokens: PreviewTokens;
   ownPorts: OwnPorts;
   /** The preview listener's port, known once it listens. */
@@ -23,7 +25,17 @@ export interface PreviewRouteOptions {
 }
 
 export function registerPreviewRoutes(app: Hono<AppEnv>, options: PreviewRouteOptions): void {
-  app.on('GET', ['/preview/:port', '/preview/:port/*'], requirePermission(previewPermission), (c) => {
+  const mayOpen: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!(await mayPreview(options.db, c.var.principal)))
+      throw new ApiError(
+        403,
+        'PERMISSION_DENIED',
+        `a preview takes ${previewPermission} in at least one project`,
+        { permission: previewPermission },
+      );
+    await next();
+  };
+  app.on('GET', ['/preview/:port', '/preview/:port/*'], mayOpen, (c) => {
     const port = previewTarget(c.req.param('port') ?? '', options.ownPorts);
     const url = new URL(c.req.url);
     // The raw (still percent-encoded) rest of the path and the query, exactly as sent.
