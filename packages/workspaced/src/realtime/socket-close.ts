@@ -13,7 +13,7 @@ export const closeCodes = {
 } as const;
 
 /** A client that never answers the close handshake (or never reads up to it) is cut off after this. */
-const closeGraceMs = 5_000;
+const closeGraceMs = 10_000;
 
 /** Sends the close frame (behind what is already queued), then cuts the connection if it lingers. */
 export function endSocket(ws: WebSocket, code: number, reason: string): void {

@@ -2,7 +2,9 @@
  * @module The daemon's live terminals: spawns PTYs with node-pty, numbers them, lists them,
  * terminates them (SIGHUP, then SIGKILL after a grace period) and publishes their lifecycle
  * (`terminal.created`, `terminal.exited`) on the event bus, on the streams `project:<id>` and
- * `terminal:<id>`. A terminal leaves the list once its process has exited.
+ * `terminal:<id>`. A terminal leaves the list once its process has exited. Each user may hold
+ * `maxTerminalsPerUser` live terminals (theirs and their workflow steps'), well under the
+ * daemon's `maxTerminals`, so one user's terminals cannot starve everyone else's.
  */
 import { spawn } from 'node-pty';
 import type { EventBus } from '../realtime/event-bus.js';
@@ -15,6 +17,8 @@ export interface TerminalLimits {
   flow: FlowLimits;
   /** Live terminals at once (each is a process and up to a scrollback ring of memory). */
   maxTerminals: number;
+  /** Live terminals one user started (`createdBy`). */
+  maxTerminalsPerUser: number;
   /** How long `terminate` waits after SIGHUP before SIGKILL. */
   killGraceMs: number;
 }
@@ -23,6 +27,7 @@ export const defaultTerminalLimits: TerminalLimits = {
   scrollbackBytes: defaultScrollbackBytes,
   flow: defaultFlowLimits,
   maxTerminals: 200,
+  maxTerminalsPerUser: 20,
   killGraceMs: 3_000,
 };
 
@@ -39,6 +44,13 @@ export interface CreateTerminal {
 
 export class TooManyTerminals extends Error {}
 
+/** The user already runs `limit` terminals. */
+export class TerminalQuotaExceeded extends Error {
+  constructor(readonly limit: number) {
+    super(`at most ${limit} live terminals per user`);
+  }
+}
+
 export class TerminalManager {
   private readonly terminals = new Map<number, TerminalSession>();
   private nextId = 1;
@@ -50,6 +62,9 @@ export class TerminalManager {
 
   create(input: CreateTerminal): TerminalSession {
     if (this.terminals.size >= this.limits.maxTerminals) throw new TooManyTerminals();
+    const mine = this.list().filter((session) => session.info.createdBy === input.createdBy).length;
+    if (mine >= this.limits.maxTerminalsPerUser)
+      throw new TerminalQuotaExceeded(this.limits.maxTerminalsPerUser);
     const pty = spawn(input.shell, input.args, {
       name: 'xterm-256color',
       cols: input.cols,

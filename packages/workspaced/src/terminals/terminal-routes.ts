@@ -19,7 +19,7 @@ import { findProject } from '../projects/project-store.js';
 import { findTask } from '../tasks/task-store.js';
 import { resolveShell } from './shell-command.js';
 import { authorizeTerminal, terminalRole } from './terminal-access.js';
-import { TooManyTerminals, terminalView } from './terminal-manager.js';
+import { TerminalQuotaExceeded, TooManyTerminals, terminalView } from './terminal-manager.js';
 import { createTerminalSchema, inputSchema, sizeSchema } from './terminal-schema.js';
 
 /** The real folder of a task's worktree, for a terminal opened in it (`task_id`). */
@@ -77,6 +77,13 @@ export function registerTerminalRoutes(app: Hono<AppEnv>, { db, dataDir, termina
     } catch (error) {
       if (error instanceof TooManyTerminals)
         throw new ApiError(503, 'TOO_MANY_TERMINALS', 'the daemon runs its maximum number of terminals');
+      if (error instanceof TerminalQuotaExceeded)
+        throw new ApiError(
+          429,
+          'TERMINAL_QUOTA_EXCEEDED',
+          `you already run ${error.limit} terminals; terminate one first`,
+          { limit: error.limit },
+        );
       throw error;
     }
   });
