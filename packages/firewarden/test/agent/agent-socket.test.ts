@@ -11,21 +11,12 @@ import { chmod } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { eventually } from '../backends/support/sandbox.js';
 import { createNamespace, hostRules, type Namespace, namespaceSkipReason } from '../engine/support/netns.js';
 import { type AgentProcess, bundleAgent, call, exchange, startAgent } from './support/agent-process.js';
 
 const ssh = { direction: 'in', action: 'allow', protocol: 'tcp', destination_port: '22' };
 const web = { direction: 'in', action: 'deny', protocol: 'tcp', destination_port: '8080', comment: 'no web' };
-
-/** Polls until `check` holds; the bound is generous, this asserts an outcome, never a duration. */
-async function eventually(check: () => Promise<boolean>, what: string, limitMs = 20_000): Promise<void> {
-  const end = Date.now() + limitMs;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`never happened: ${what}`);
-}
 
 describe.skipIf(namespaceSkipReason !== null)('the agent over its socket', () => {
   let bundle: string;

@@ -12,6 +12,7 @@ import { chmod } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { eventually } from '../backends/support/sandbox.js';
 import { createNamespace, hostRules, type Namespace, namespaceSkipReason } from '../engine/support/netns.js';
 import { type AgentProcess, bundleAgent, call, startAgent } from './support/agent-process.js';
 
@@ -20,16 +21,6 @@ const deny22 = { direction: 'in', action: 'deny', protocol: 'tcp', destination_p
 const denyLine = '-A FIREWARDEN-INPUT -p tcp -m tcp --dport 22 -j DROP';
 /** Long enough that only a rollback at start (never the deadline) can remove the rule in a test. */
 const longWindow = 600;
-
-/** Polls until `check` holds; the bound is generous, this asserts an outcome, never a duration. */
-async function eventually(check: () => Promise<boolean>, what: string, limitMs = 30_000): Promise<void> {
-  const end = Date.now() + limitMs;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`never happened: ${what}`);
-}
 
 describe.skipIf(namespaceSkipReason !== null)('safe apply always rolls back', () => {
   let bundle: string;

@@ -13,6 +13,7 @@ import { chmod } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eventually } from '../backends/support/sandbox.js';
 import { createNamespace, hostRules, type Namespace, namespaceSkipReason } from '../engine/support/netns.js';
 import { ApiClient } from '../support/api-client.js';
 import { adminPassword, createInstallation, type Installation } from '../support/installation.js';
@@ -24,16 +25,6 @@ const deny = (port: number) => ({
   rule: { direction: 'in', action: 'deny', protocol: 'tcp', destination_port: String(port) },
 });
 const denyLine = (port: number) => `-A FIREWARDEN-INPUT -p tcp -m tcp --dport ${port} -j DROP`;
-
-/** Polls until `check` holds; the bound is generous, this asserts an outcome, never a duration. */
-async function eventually(check: () => Promise<boolean>, what: string, limitMs = 30_000): Promise<void> {
-  const end = Date.now() + limitMs;
-  while (Date.now() < end) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`never happened: ${what}`);
-}
 
 describe.skipIf(namespaceSkipReason !== null)('safe-apply guards through the bins', () => {
   let hostBefore: string;
