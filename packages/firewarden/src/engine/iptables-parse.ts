@@ -131,20 +131,19 @@ export function lockoutStandIns(lines: readonly string[]): Rule[] {
     const jump = tokens.findIndex((token) => token === '-j' || token === '-g');
     const target = jump === -1 ? undefined : tokens[jump + 1];
     if (direction === undefined || target === undefined || closingTargets.has(target)) return [];
-    return [
-      {
-        direction,
-        action: 'allow',
-        protocol: 'any',
-        destination_port: 'any',
-        source_port: 'any',
-        family: 'both',
-        source: 'any',
-        destination: 'any',
-        interface: null,
-        comment: null,
-      } satisfies Rule,
-    ];
+    const allowAll: Rule = {
+      direction,
+      action: 'allow',
+      protocol: 'any',
+      destination_port: 'any',
+      source_port: 'any',
+      family: 'both',
+      source: 'any',
+      destination: 'any',
+      interface: null,
+      comment: null,
+    };
+    return [allowAll];
   });
 }
 
