@@ -1,10 +1,14 @@
 /**
- * @module The read-only git routes: status (porcelain v2), diff, log and branches.
+ * @module The read-only git routes: status (porcelain v2), diff, log and branches. In a project
+ * that is a subfolder of its repository, status, diff and log are limited to that folder
+ * (pathspec `.` from the project folder) and paths are given relative to it; branches are the
+ * repository's.
  */
 
 import { withGitErrors as git } from './git-errors.js';
-import { type GitStatus, parsePorcelainV2 } from './porcelain-v2.js';
-import { runGit, runGitTruncating } from './run-git.js';
+import { type GitStatus, parsePorcelainV2, type StatusEntry } from './porcelain-v2.js';
+import { type ProjectRepository, runInRepository } from './project-repository.js';
+import { runGitTruncating } from './run-git.js';
 
 export interface CommitSummary {
   hash: string;
@@ -21,12 +25,32 @@ export interface BranchSummary {
   upstream: string | null;
 }
 
-export function gitStatus(root: string): Promise<GitStatus> {
-  return git(async () =>
-    parsePorcelainV2(
-      await runGit(root, ['status', '--porcelain=v2', '--branch', '-z'], { timeoutMs: 60_000 }),
-    ),
-  );
+/** Pathspec limiting a command to the project folder (nothing for a whole repository). */
+const projectOnly = (repository: ProjectRepository) => (repository.prefix === '' ? [] : ['--', '.']);
+
+export function gitStatus(repository: ProjectRepository): Promise<GitStatus> {
+  return git(async () => {
+    const status = parsePorcelainV2(
+      await runInRepository(
+        repository,
+        ['status', '--porcelain=v2', '--branch', '-z', ...projectOnly(repository)],
+        { timeoutMs: 60_000 },
+      ),
+    );
+    if (repository.prefix === '') return status;
+    const entries = status.entries.flatMap((entry) => inProject(entry, repository.prefix));
+    return { ...status, entries, clean: entries.every((entry) => entry.kind === 'ignored') };
+  });
+}
+
+/** Porcelain paths are relative to the top level: keep the project's, relative to the project. */
+function inProject(entry: StatusEntry, prefix: string): StatusEntry[] {
+  const below = (file: string) => (file.startsWith(prefix) ? file.slice(prefix.length) || '.' : undefined);
+  const file = below(entry.path);
+  if (file === undefined) return [];
+  const { orig_path: origin, ...rest } = entry;
+  const from = origin === undefined ? undefined : below(origin);
+  return [from === undefined ? { ...rest, path: file } : { ...rest, path: file, orig_path: from }];
 }
 
 export interface DiffOptions {
@@ -36,13 +60,17 @@ export interface DiffOptions {
   maxBytes: number;
 }
 
-export function gitDiff(root: string, options: DiffOptions) {
+export function gitDiff(repository: ProjectRepository, options: DiffOptions) {
   const args = ['diff', '--no-ext-diff', '--no-textconv', '--no-color', '--patch'];
   if (options.staged) args.push('--cached');
-  args.push('--');
-  if (options.path !== undefined) args.push(options.path);
+  // --relative: only changes below the project folder, named relative to it.
+  if (repository.prefix !== '') args.push('--relative');
+  args.push('--', options.path ?? '.');
   return git(async () => {
-    const { stdout, truncated } = await runGitTruncating(root, args, { maxBytes: options.maxBytes });
+    const { stdout, truncated } = await runGitTruncating(repository.root, args, {
+      maxBytes: options.maxBytes,
+      repository,
+    });
     return { diff: stdout, truncated };
   });
 }
@@ -50,7 +78,7 @@ export function gitDiff(root: string, options: DiffOptions) {
 const fieldSeparator = '\x1f';
 const recordSeparator = '\x1e';
 
-export function gitLog(root: string, limit: number, ref?: string): Promise<CommitSummary[]> {
+export function gitLog(repository: ProjectRepository, limit: number, ref?: string): Promise<CommitSummary[]> {
   const args = [
     'log',
     `--max-count=${limit}`,
@@ -59,10 +87,11 @@ export function gitLog(root: string, limit: number, ref?: string): Promise<Commi
   ];
   if (ref !== undefined) args.push(ref);
   args.push('--');
+  if (repository.prefix !== '') args.push('.');
   return git(async () => {
     let output: string;
     try {
-      output = await runGit(root, args);
+      output = await runInRepository(repository, args);
     } catch (error) {
       // A repository without commits has no history; that is an empty log, not an error.
       if (!ref && String((error as Error).message).includes('does not have any commits yet')) return [];
@@ -85,10 +114,10 @@ export function gitLog(root: string, limit: number, ref?: string): Promise<Commi
   });
 }
 
-export function gitBranches(root: string): Promise<BranchSummary[]> {
+export function gitBranches(repository: ProjectRepository): Promise<BranchSummary[]> {
   const format = '%(refname:short)%00%(objectname)%00%(HEAD)%00%(upstream:short)';
   return git(async () => {
-    const output = await runGit(root, ['for-each-ref', `--format=${format}`, 'refs/heads']);
+    const output = await runInRepository(repository, ['for-each-ref', `--format=${format}`, 'refs/heads']);
     return output
       .split('\n')
       .filter((line) => line !== '')

@@ -2,7 +2,9 @@
  * @module Runs the real `git` binary: an argument array (never a shell), a minimal environment,
  * a timeout and an output cap. Settings a repository's own config could use to run programs
  * (hooks, fsmonitor, pagers, editors, external diff, credential prompts) are switched off on
- * the command line, which overrides every config file.
+ * the command line, which overrides every config file, and a bare repository is used only when
+ * named explicitly (one planted in a project folder is never discovered). Given a `repository`,
+ * git runs on exactly that `GIT_DIR` and `GIT_WORK_TREE` (git/project-repository.ts).
  */
 import { execFile } from 'node:child_process';
 
@@ -13,6 +15,12 @@ export interface GitRunOptions {
   maxBytes?: number;
   /** Extra environment (author identity for commits). */
   env?: Record<string, string>;
+  /** Pins the repository (`GIT_DIR`, `GIT_WORK_TREE`) instead of letting git discover one. */
+  repository?: { gitDir: string; workTree: string };
+  /** Another index file (`GIT_INDEX_FILE`), for a commit built apart from the real index. */
+  indexFile?: string;
+  /** Written to git's standard input. */
+  input?: string;
 }
 
 export class GitFailure extends Error {
@@ -44,10 +52,13 @@ export const safetyConfig = [
   'diff.external=',
   '-c',
   'color.ui=false',
+  // git >= 2.38: a bare repository is never discovered, only used when named (GIT_DIR).
+  '-c',
+  'safe.bareRepository=explicit',
 ];
 
 /** Only what git needs: PATH to find itself, HOME for the user's identity, a fixed locale. */
-function gitEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+function gitEnvironment(options: GitRunOptions): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: process.env.HOME ?? '/',
@@ -60,7 +71,12 @@ function gitEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
     GIT_OPTIONAL_LOCKS: '0',
     // Paths are paths: `:(glob)*` or `:!x` from a client must not be read as pathspec magic.
     GIT_LITERAL_PATHSPECS: '1',
-    ...extra,
+    ...(options.repository && {
+      GIT_DIR: options.repository.gitDir,
+      GIT_WORK_TREE: options.repository.workTree,
+    }),
+    ...(options.indexFile && { GIT_INDEX_FILE: options.indexFile }),
+    ...options.env,
   };
 }
 
@@ -89,12 +105,12 @@ function execGit(
 ): Promise<{ stdout: string; truncated: boolean }> {
   const maxBytes = options.maxBytes ?? 32 * 1024 * 1024;
   return new Promise((resolve, reject) => {
-    execFile(
+    const child = execFile(
       'git',
       [...safetyConfig, ...args],
       {
         cwd,
-        env: gitEnvironment(options.env),
+        env: gitEnvironment(options),
         timeout: options.timeoutMs ?? 30_000,
         killSignal: 'SIGKILL',
         maxBuffer: maxBytes,
@@ -125,5 +141,7 @@ function execGit(
         );
       },
     );
+    child.stdin?.on('error', () => {});
+    child.stdin?.end(options.input ?? '');
   });
 }

@@ -1,16 +1,23 @@
 /**
  * @module The git routes that change a repository: stage (and unstage), commit, create a
- * branch, switch branch. Paths were checked inside the project root by the caller.
+ * branch, switch branch. Paths were checked inside the project root by the caller and are
+ * relative to it, so staging stays in the project folder. A project that is a subfolder of its
+ * repository commits only its folder (git/folder-commit.ts) and cannot switch branch.
  */
+import { commitFolder } from './folder-commit.js';
 import { withGitErrors } from './git-errors.js';
+import { type ProjectRepository, requireTopLevel, runInRepository } from './project-repository.js';
 import { checkRefName } from './ref-name.js';
-import { runGit } from './run-git.js';
 
 /** `git add --all` so deletions are staged too; `restore --staged` to take paths back out. */
-export function gitStage(root: string, paths: readonly string[], unstage: boolean): Promise<void> {
+export function gitStage(
+  repository: ProjectRepository,
+  paths: readonly string[],
+  unstage: boolean,
+): Promise<void> {
   const args = unstage ? ['restore', '--staged', '--'] : ['add', '--all', '--'];
   return withGitErrors(async () => {
-    await runGit(root, [...args, ...paths]);
+    await runInRepository(repository, [...args, ...paths]);
   });
 }
 
@@ -23,9 +30,11 @@ export interface CommitIdentity {
  * Commits what is staged. The repository's (or the user's global) git identity is used when set;
  * otherwise the signed-in daemon user signs the commit, so a fresh machine can still commit.
  */
-export function gitCommit(root: string, message: string, fallback: CommitIdentity) {
+export function gitCommit(repository: ProjectRepository, message: string, fallback: CommitIdentity) {
   return withGitErrors(async () => {
-    const configured = (await runGit(root, ['config', '--get', 'user.email']).catch(() => '')).trim();
+    const configured = (
+      await runInRepository(repository, ['config', '--get', 'user.email']).catch(() => '')
+    ).trim();
     const env: Record<string, string> = configured
       ? {}
       : {
@@ -34,31 +43,33 @@ export function gitCommit(root: string, message: string, fallback: CommitIdentit
           GIT_COMMITTER_NAME: fallback.name,
           GIT_COMMITTER_EMAIL: fallback.email,
         };
-    await runGit(root, ['commit', '--no-verify', '--cleanup=strip', '-m', message], { env });
-    const hash = (await runGit(root, ['rev-parse', 'HEAD'])).trim();
+    if (repository.prefix !== '') return { hash: await commitFolder(repository, message, env) };
+    await runInRepository(repository, ['commit', '--no-verify', '--cleanup=strip', '-m', message], { env });
+    const hash = (await runInRepository(repository, ['rev-parse', 'HEAD'])).trim();
     return { hash };
   });
 }
 
-export function gitCreateBranch(root: string, name: string, startPoint?: string) {
+export function gitCreateBranch(repository: ProjectRepository, name: string, startPoint?: string) {
   checkRefName(name);
   if (startPoint !== undefined) checkRefName(startPoint, 'start point');
   return withGitErrors(async () => {
     const args = ['branch', '--end-of-options', name];
     if (startPoint !== undefined) args.push(startPoint);
-    await runGit(root, args);
+    await runInRepository(repository, args);
     const oid = (
-      await runGit(root, ['rev-parse', '--verify', '--end-of-options', `refs/heads/${name}`])
+      await runInRepository(repository, ['rev-parse', '--verify', '--end-of-options', `refs/heads/${name}`])
     ).trim();
     return { name, oid };
   });
 }
 
 /** Refuses (GIT_DIRTY_WORKTREE) rather than carrying over changes git says would be lost. */
-export function gitSwitch(root: string, branch: string) {
+export function gitSwitch(repository: ProjectRepository, branch: string) {
   checkRefName(branch);
+  requireTopLevel(repository, 'switching branch');
   return withGitErrors(async () => {
-    await runGit(root, ['switch', '--no-guess', '--end-of-options', branch]);
+    await runInRepository(repository, ['switch', '--no-guess', '--end-of-options', branch]);
     return { branch };
   });
 }

@@ -1,6 +1,7 @@
 /**
  * @module `/projects/{id}/git/*`: status, diff, log and branches to read (git.view); stage,
- * commit, branch and switch to change the repository (git.write).
+ * commit, branch and switch to change the repository (git.write). Each request finds the
+ * project's repository once and pins it for every git command (git/project-repository.ts).
  */
 import type { Hono } from 'hono';
 import { z } from 'zod';
@@ -8,6 +9,7 @@ import { projectGuard } from '../../access/project-access.js';
 import { parseRelativePath } from '../../files/relative-path.js';
 import { refuseReserved } from '../../files/reserved-paths.js';
 import { canonicalRoot, resolveRooted } from '../../files/rooted-path.js';
+import { openProjectRepository } from '../../git/project-repository.js';
 import { gitBranches, gitDiff, gitLog, gitStatus } from '../../git/read-operations.js';
 import { checkRevision } from '../../git/ref-name.js';
 import { gitCommit, gitCreateBranch, gitStage, gitSwitch } from '../../git/write-operations.js';
@@ -41,7 +43,7 @@ async function gitPath(root: string, dataDir: string, input: string): Promise<st
 }
 
 export function registerGitRoutes(app: Hono<AppEnv>, { db, dataDir }: DaemonContext): void {
-  const root = (project: { path: string }) => canonicalRoot(project.path);
+  const root = async (project: { path: string }) => openProjectRepository(await canonicalRoot(project.path));
 
   app.get('/projects/:id/git/status', projectGuard(db, 'git.view'), async (c) =>
     c.json(await gitStatus(await root(c.var.project))),
@@ -50,7 +52,7 @@ export function registerGitRoutes(app: Hono<AppEnv>, { db, dataDir }: DaemonCont
   app.get('/projects/:id/git/diff', projectGuard(db, 'git.view'), async (c) => {
     const query = readQuery(c, diffQuery);
     const repo = await root(c.var.project);
-    const path = query.path === undefined ? undefined : await gitPath(repo, dataDir, query.path);
+    const path = query.path === undefined ? undefined : await gitPath(repo.root, dataDir, query.path);
     return c.json(await gitDiff(repo, { staged: query.staged, path, maxBytes: maxDiffBytes }));
   });
 
@@ -67,7 +69,7 @@ export function registerGitRoutes(app: Hono<AppEnv>, { db, dataDir }: DaemonCont
   app.post('/projects/:id/git/stage', projectGuard(db, 'git.write'), async (c) => {
     const body = await readJson(c, stageBody);
     const repo = await root(c.var.project);
-    const paths = await Promise.all(body.paths.map((path) => gitPath(repo, dataDir, path)));
+    const paths = await Promise.all(body.paths.map((path) => gitPath(repo.root, dataDir, path)));
     await gitStage(repo, paths, body.unstage);
     return c.json(await gitStatus(repo));
   });
