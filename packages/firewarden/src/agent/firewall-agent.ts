@@ -349,7 +349,7 @@ export class FirewallAgent {
     if (lines.length === 0) return;
     throw new AgentError(
       'FW_UNMANAGED_RULES',
-      `firewarden's chains hold ${lines.length} line(s) the rule model cannot express, which this change would drop: name each in acknowledge_unmanaged to apply anyway`,
+      `firewarden's chains hold ${lines.length} line(s) the rule model cannot express, which this change would drop (${lines.slice(0, 3).join('; ')}${lines.length > 3 ? '; ...' : ''}): name each in acknowledge_unmanaged to apply anyway`,
       { lines },
     );
   }

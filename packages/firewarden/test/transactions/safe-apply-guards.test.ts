@@ -201,6 +201,7 @@ describe.skipIf(namespaceSkipReason !== null)('safe-apply guards through the bin
     const refused = await transact({ actions: [dns], safe_apply: false });
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatchObject({ code: 'FW_UNMANAGED_RULES', details: { lines: [handAdded] } });
+    expect(refused.body.error.message).toContain(handAdded);
     expect(await ownRules()).toEqual(before);
 
     const risky = await transact({ actions: [dns], safe_apply: false, acknowledge_unmanaged: [handAdded] });
