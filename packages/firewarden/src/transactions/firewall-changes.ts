@@ -3,8 +3,9 @@
  * against the rules the kernel holds now, checked for lockout of this session (SSH and the
  * management port), and sent to the agent, which takes the restore point, applies atomically,
  * reads back and (safe apply) rolls back by itself at the deadline. The server records every step
- * (transactions table, audit, notification) and learns of the agent's own rollbacks when it
- * next asks (`reconcile`, also run at start).
+ * (transactions table, audit, notification) and learns of the agent's own rollbacks, and of a
+ * rollback that keeps failing (critical notification), when it next asks (`reconcile`, also run
+ * at start).
  */
 import { randomUUID } from 'node:crypto';
 import type { AuditEntryInput } from '@suite/web-auth';
