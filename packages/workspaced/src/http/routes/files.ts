@@ -11,6 +11,7 @@ import { projectGuard } from '../../access/project-access.js';
 import { contentEncodingSchema, decodeContent, encodeContent } from '../../files/content-encoding.js';
 import { deleteEntry } from '../../files/delete-file.js';
 import { listDirectory } from '../../files/list-directory.js';
+import { LargeReadLimiter } from '../../files/read-concurrency.js';
 import { readRegularFile } from '../../files/read-file.js';
 import { parseRelativePath } from '../../files/relative-path.js';
 import { refuseGitMetadata, refuseReserved } from '../../files/reserved-paths.js';
@@ -32,6 +33,7 @@ const writeBody = z.object({
 });
 
 export function registerFileRoutes(app: Hono<AppEnv>, { db, dataDir, fileLimits }: DaemonContext): void {
+  const largeReads = new LargeReadLimiter();
   app.get('/projects/:id/files', projectGuard(db, 'files.view'), async (c) => {
     const segments = parseRelativePath(readQuery(c, listQuery).path);
     const root = await canonicalRoot(c.var.project.path);
@@ -49,12 +51,14 @@ export function registerFileRoutes(app: Hono<AppEnv>, { db, dataDir, fileLimits 
     const target = await resolveRooted(root, segments);
     refuseReserved(dataDir, target.real);
     if (!target.exists) throw new ApiError(404, 'FILE_NOT_FOUND', 'no such file');
-    const { bytes, modifiedAt } = await readRegularFile(target.real, fileLimits.maxReadBytes);
-    return c.json({
-      path: target.relative,
-      size: bytes.length,
-      modified_at: modifiedAt.toISOString(),
-      ...encodeContent(bytes, query.encoding),
+    return largeReads.run(target.real, async () => {
+      const { bytes, modifiedAt } = await readRegularFile(target.real, fileLimits.maxReadBytes);
+      return c.json({
+        path: target.relative,
+        size: bytes.length,
+        modified_at: modifiedAt.toISOString(),
+        ...encodeContent(bytes, query.encoding),
+      });
     });
   });
 
