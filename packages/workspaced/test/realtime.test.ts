@@ -187,3 +187,45 @@ describe('a client that stops reading events', () => {
     await database.close();
   }, 120_000);
 });
+
+describe("a client too slow for the daemon's own critical events", () => {
+  test('is closed with 4408 once they would push its queue past four times its byte bound', async () => {
+    const database = await openDatabase(await scratchDir('realtime-critical-db'));
+    const project = await createProject(database.db, 'p', '/tmp', 'owner-id');
+    const bus = new EventBus();
+    const server = createServer();
+    const sockets = new WebSocketServer({ server });
+    const principal = { id: 'owner-id', username: 'owner', display_name: null, role: 'owner' as const };
+    const deps = {
+      db: database.db,
+      terminals: new TerminalManager(bus),
+      events: bus,
+      maxQueuedBytes: 64 * 1024,
+    };
+    sockets.on('connection', (ws) => serveEventSocket(ws, async () => principal, deps));
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const ws = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    const client = new SocketClient(ws);
+    await once(ws, 'open');
+    const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+    client.send({ op: 'sub', stream: `project:${project.id}` });
+    await client.until(() => client.messages.find((m) => m.op === 'subscribed'), 'subscribed');
+
+    ws.pause();
+    const padding = 'x'.repeat(8 * 1024);
+    // 32 MiB of critical events the daemon itself publishes: none may be dropped, so the client goes.
+    for (let i = 0; i < 4_000; i++)
+      bus.publish(`project:${project.id}`, 'attention.created', { i, padding }, true);
+    ws.resume();
+    expect(await closed).toBe(4408);
+    const received = client.messages.filter((m) => m.type === 'attention.created');
+    expect(received.length).toBeLessThan(4_000);
+    // Every one that did arrive came in order, none skipped: the client resumes from the last.
+    expect(received.map((m) => m.data.i)).toEqual(received.map((_m, index) => index));
+
+    sockets.close();
+    server.close();
+    await database.close();
+  }, 120_000);
+});
