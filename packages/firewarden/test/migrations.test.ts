@@ -1,9 +1,10 @@
 /**
  * @module Tests: `serve` migrates only when safe: it refuses a database migrated by a newer version
  * (SQLite and PostgreSQL), refuses pending migrations when `migrate_on_start` is off, and copies an
- * existing SQLite file before migrating it.
+ * existing SQLite file before migrating it, with the database's own mode (0600).
  */
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ApiClient } from './support/api-client.js';
 import { adminPassword, createInstallation, type Driver, type Installation } from './support/installation.js';
@@ -89,6 +90,9 @@ test('an existing SQLite file is copied before a migration, and a notification n
     const files = await readdir(installation.dir);
     const backup = files.find((file) => file.startsWith('firewarden.db.before-migrate-'));
     expect(backup).toBeDefined();
+    // The copy holds the same password and session hashes: readable by the service account only.
+    expect((await stat(installation.sqliteFile)).mode & 0o777).toBe(0o600);
+    expect((await stat(path.join(installation.dir, backup!))).mode & 0o777).toBe(0o600);
     const client = new ApiClient(server.url);
     expect((await client.login('admin', adminPassword)).status).toBe(200);
     let item: { code: string; details: { backup: string; applied: string[] } } | undefined;

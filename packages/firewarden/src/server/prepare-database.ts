@@ -1,9 +1,10 @@
 /**
  * @module Brings the database to the schema this version needs before `serve` accepts requests,
  * when that is safe: pending migrations are applied (an existing SQLite file is first copied to
- * `<file>.before-migrate-<time>`), a database migrated by a newer version is refused.
+ * `<file>.before-migrate-<time>`, with the file's own mode), a database migrated by a newer version is refused.
  */
 import type { Config } from '../config/schema.js';
+import { copySqliteDatabase } from '../store/database-copy.js';
 import { MigrationError, migrateToLatest, migrationStatus } from '../store/migrate.js';
 import type { OpenedDatabase } from '../store/open-database.js';
 import { migrationSets } from './migration-sets.js';
@@ -37,7 +38,7 @@ export async function prepareDatabase<Tables>(
   let backup: string | null = null;
   if (opened.sqlite && hasData) {
     backup = `${opened.location}.before-migrate-${new Date(now()).toISOString().replaceAll(':', '-')}`;
-    await opened.sqlite.backup(backup);
+    await copySqliteDatabase(opened.sqlite, opened.location, backup);
   }
   const results = await migrateToLatest(opened.db as never, sets);
   return { applied: results.map((result) => result.migrationName), backup };
