@@ -17,8 +17,17 @@ export interface Network {
 /** Long enough for any IPv6 text with a prefix; longer input is refused before parsing. */
 const maxAddressLength = 64;
 
+/**
+ * A zone id (`fe80::1%eth0`) names an interface, not an address: node's `isIPv6` accepts it, but
+ * neither the rule model nor iptables/ufw can express it, and its text would otherwise be parsed
+ * as part of the address (`2001:db8::1%:ffff:ffff`).
+ */
+export function hasZoneId(text: string): boolean {
+  return text.includes('%');
+}
+
 export function parseNetwork(text: string): Network | null {
-  if (text.length === 0 || text.length > maxAddressLength) return null;
+  if (text.length === 0 || text.length > maxAddressLength || hasZoneId(text)) return null;
   const slash = text.indexOf('/');
   const host = slash === -1 ? text : text.slice(0, slash);
   const family: Family | null = isIPv4(host) ? 'ipv4' : isIPv6(host) ? 'ipv6' : null;

@@ -5,9 +5,10 @@
  * when the fields involved are valid on their own, so one mistake gives one message.
  */
 import { z } from 'zod';
-import { formatNetwork, parseNetwork } from './addresses.js';
+import { formatNetwork, hasZoneId, parseNetwork } from './addresses.js';
 import { formatPorts, parsePorts } from './ports.js';
 import { actions, directions, families, protocols, type Rule, ruleFields } from './rule.js';
+import { finishNow, type SteppedWork } from './stepped-work.js';
 
 export interface RuleProblem {
   /** Dotted path from the request body, e.g. `rules.2.destination_port`. */
@@ -115,6 +116,14 @@ export function validateRule(raw: unknown, at: string, backend?: Backend): RuleV
   const addresses = (['source', 'destination'] as const).map((field) => {
     const text = fields[field] as string | undefined;
     if (text === undefined || text === 'any') return 'any';
+    if (hasZoneId(text)) {
+      problem(
+        field,
+        'invalid_address',
+        'must not hold a zone id ("%"): give the address without its interface',
+      );
+      return undefined;
+    }
     const network = parseNetwork(text);
     if (network === null) {
       problem(field, 'invalid_address', 'must be "any", an IP address or a CIDR block');

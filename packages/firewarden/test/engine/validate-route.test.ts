@@ -1,12 +1,14 @@
 /**
  * @module Tests: `POST /api/v1/firewall/rules/validate` through the built bin: the engine's
  * validation and analysis need no agent, so the route answers while the agent is down; every
- * invalid field comes back under `FW_VALIDATION_FAILED` with its path, bad bodies are 4xx.
+ * invalid field comes back under `FW_VALIDATION_FAILED` with its path, bad bodies are 4xx; an
+ * IPv6 zone id is a 422 naming the field (it was a 500, or silently another address).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ApiClient } from '../support/api-client.js';
 import { adminPassword, createInstallation, type Installation } from '../support/installation.js';
 import { type RunningServer, startServer } from '../support/running-bin.js';
+import { zoneIdAddresses } from './support/zone-ids.js';
 
 describe('POST /api/v1/firewall/rules/validate', () => {
   let installation: Installation;
@@ -60,5 +62,22 @@ describe('POST /api/v1/firewall/rules/validate', () => {
     ]);
     expect((await admin.post('/api/v1/firewall/rules/validate', { rules: 'all' })).status).toBe(400);
     expect((await admin.post('/api/v1/firewall/rules/validate', {})).status).toBe(400);
+  });
+
+  test.each(
+    zoneIdAddresses.flatMap((address) => [
+      ['source', address],
+      ['destination', address],
+    ]),
+  )('%s %s is a 422 naming the field', async (field, address) => {
+    const answer = await admin.post('/api/v1/firewall/rules/validate', {
+      rules: [
+        { direction: 'in', action: 'allow', protocol: 'tcp', destination_port: '22', [field]: address },
+      ],
+    });
+    expect([answer.status, answer.body.error?.code]).toEqual([422, 'FW_VALIDATION_FAILED']);
+    expect(answer.body.error.details.errors).toEqual([
+      expect.objectContaining({ path: `rules.0.${field}`, code: 'invalid_address' }),
+    ]);
   });
 });
