@@ -59,6 +59,18 @@ export function networkContains(outer: Network, inner: Network): boolean {
   return (inner.base & prefixMask(outer.prefix, bits)) === outer.base;
 }
 
+/** The network of `prefix` bits that holds `network` (`prefix` at most the network's own). */
+export function enclosingNetwork(network: Network, prefix: number): Network {
+  const bits = network.family === 'ipv4' ? 32 : 128;
+  return { family: network.family, base: network.base & prefixMask(prefix, bits), prefix };
+}
+
+/** The highest address of the network (its broadcast address on IPv4). */
+export function lastAddress(network: Network): bigint {
+  const bits = network.family === 'ipv4' ? 32 : 128;
+  return network.base | ((1n << BigInt(bits - network.prefix)) - 1n);
+}
+
 export function networksIntersect(a: Network, b: Network): boolean {
   return networkContains(a, b) || networkContains(b, a);
 }

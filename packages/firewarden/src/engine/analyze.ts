@@ -4,8 +4,17 @@
  * and a change that would cut the SSH port or the management port from the current client is
  * critical: the apply is refused unless the operator acknowledges it.
  */
-import { firstMatch, type Packet, ruleCovers, rulesIntersect } from './match.js';
+import {
+  firstMatch,
+  matchCovers,
+  matchesIntersect,
+  type Packet,
+  type RuleMatch,
+  ruleMatch,
+} from './match.js';
 import type { Rule } from './rule.js';
+import { RuleIndex } from './rule-index.js';
+import { finishNow, type SteppedWork } from './stepped-work.js';
 
 export type Severity = 'warning' | 'high' | 'critical';
 export type ConflictCode =
@@ -35,43 +44,139 @@ export interface LockoutContext {
 const permits = (action: Rule['action'] | null, fallback: 'allow' | 'deny') =>
   (action ?? fallback) === 'allow' || action === 'limit';
 
+/** Allow/deny overlaps reported at most: their number can grow with the square of the rules. */
+export const maxReportedOverlaps = 10_000;
+
+export interface Analysis {
+  conflicts: Conflict[];
+  /** True when more than `maxReportedOverlaps` allow/deny overlaps exist (the first ones are listed). */
+  overlaps_truncated: boolean;
+}
+
+export interface AnalysisProbe {
+  /** Incremented for every pair of rules compared (the work the index saves). */
+  comparisons: number;
+}
+
 export function analyzeRules(rules: readonly Rule[]): Conflict[] {
-  const conflicts: Conflict[] = [];
-  rules.forEach((later, j) => {
-    for (let i = 0; i < j; i += 1) {
-      const earlier = rules[i]!;
-      if (sameRule(earlier, later)) {
-        conflicts.push({
-          code: 'DUPLICATE_RULE',
-          severity: 'warning',
-          rules: [i, j],
-          message: `rule ${j} repeats rule ${i}`,
-        });
-        return;
-      }
-      if (ruleCovers(earlier, later)) {
-        conflicts.push({
-          code: 'RULE_SHADOWED',
-          severity: 'warning',
-          rules: [i, j],
-          message: `rule ${j} is never reached: rule ${i} matches every packet it would (${earlier.action})`,
-        });
-        return;
+  return finishNow(new RuleAnalysis(rules)).conflicts;
+}
+
+/** The analysis with its counts, at once (the server steps through it with `finishInTurns`). */
+export function analyzeRuleList(rules: readonly Rule[], probe?: AnalysisProbe): Analysis {
+  return finishNow(new RuleAnalysis(rules, probe));
+}
+
+/**
+ * For each rule, in order: the first earlier rule that covers it (a duplicate when it is the same
+ * rule) or, when none does, every earlier rule of the other kind (allow/deny) sharing a packet
+ * with it. Only the candidates the index names are compared; the findings are those of comparing
+ * every pair. One step is one rule.
+ */
+export class RuleAnalysis implements SteppedWork<Analysis> {
+  private readonly matches: RuleMatch[];
+  private readonly index: RuleIndex;
+  private readonly conflicts: Conflict[] = [];
+  private next = 0;
+  private overlaps = 0;
+  private truncated = false;
+  /** `seen[i] === stamp`: rule i was already a candidate of the current search. */
+  private readonly seen: Int32Array;
+  private stamp = 0;
+
+  constructor(
+    private readonly rules: readonly Rule[],
+    private readonly probe?: AnalysisProbe,
+  ) {
+    this.matches = rules.map(ruleMatch);
+    this.index = new RuleIndex(this.matches);
+    this.seen = new Int32Array(rules.length).fill(-1);
+  }
+
+  advance(steps: number): boolean {
+    const end = Math.min(this.rules.length, this.next + steps);
+    for (; this.next < end; this.next += 1) this.analyze(this.next);
+    return this.next === this.rules.length;
+  }
+
+  result(): Analysis {
+    return { conflicts: this.conflicts, overlaps_truncated: this.truncated };
+  }
+
+  private compared<T>(result: T): T {
+    if (this.probe) this.probe.comparisons += 1;
+    return result;
+  }
+
+  private analyze(j: number): void {
+    const { rules, matches } = this;
+    const later = rules[j]!;
+    const match = matches[j]!;
+    let first = j;
+    for (const chunk of this.index.coverers(match)) {
+      for (let k = chunk.from; k < chunk.to; k += 1) {
+        const i = chunk.indexes[k]!;
+        if (i >= first) {
+          if (chunk.ordered) break;
+          continue;
+        }
+        if (this.compared(matchCovers(matches[i]!, match))) {
+          first = i;
+          if (chunk.ordered) break;
+        }
       }
     }
-    for (let i = 0; i < j; i += 1) {
-      const earlier = rules[i]!;
-      if (isAllow(earlier) !== isAllow(later) && rulesIntersect(earlier, later)) {
-        conflicts.push({
-          code: 'ALLOW_DENY_OVERLAP',
-          severity: 'high',
-          rules: [i, j],
-          message: `rules ${i} (${earlier.action}) and ${j} (${later.action}) match some of the same packets; rule ${i} wins`,
-        });
+    if (first < j) {
+      const earlier = rules[first]!;
+      this.conflicts.push(
+        sameRule(earlier, later)
+          ? {
+              code: 'DUPLICATE_RULE',
+              severity: 'warning',
+              rules: [first, j],
+              message: `rule ${j} repeats rule ${first}`,
+            }
+          : {
+              code: 'RULE_SHADOWED',
+              severity: 'warning',
+              rules: [first, j],
+              message: `rule ${j} is never reached: rule ${first} matches every packet it would (${earlier.action})`,
+            },
+      );
+      return;
+    }
+    if (this.truncated) return;
+    this.stamp += 1;
+    const meeting: number[] = [];
+    for (const chunk of this.index.meeting(match)) {
+      for (let k = chunk.from; k < chunk.to; k += 1) {
+        const i = chunk.indexes[k]!;
+        if (i >= j) {
+          if (chunk.ordered) break;
+          continue;
+        }
+        if (this.seen[i] === this.stamp) continue;
+        this.seen[i] = this.stamp;
+        if (isAllow(rules[i]!) !== isAllow(later) && this.compared(matchesIntersect(matches[i]!, match)))
+          meeting.push(i);
       }
     }
-  });
-  return conflicts;
+    meeting.sort((a, b) => a - b);
+    for (const i of meeting) {
+      if (this.overlaps === maxReportedOverlaps) {
+        this.truncated = true;
+        return;
+      }
+      this.overlaps += 1;
+      const earlier = rules[i]!;
+      this.conflicts.push({
+        code: 'ALLOW_DENY_OVERLAP',
+        severity: 'high',
+        rules: [i, j],
+        message: `rules ${i} (${earlier.action}) and ${j} (${later.action}) match some of the same packets; rule ${i} wins`,
+      });
+    }
+  }
 }
 
 /** Critical conflicts when `after` would block a port `before` lets the client reach. */

@@ -7,7 +7,8 @@ import { type Family, type Network, networkContains, networksIntersect, parseNet
 import { type PortSpec, parsePorts, portsContain, portsInclude, portsIntersect } from './ports.js';
 import type { Rule } from './rule.js';
 
-interface Match {
+/** A rule's match parsed once (addresses and ports), so comparing two rules parses nothing. */
+export interface RuleMatch {
   direction: Rule['direction'];
   families: Set<Family>;
   protocol: Rule['protocol'];
@@ -18,7 +19,7 @@ interface Match {
   interface: string | null;
 }
 
-function toMatch(rule: Rule): Match {
+export function ruleMatch(rule: Rule): RuleMatch {
   const network = (text: string) => (text === 'any' ? null : parseNetwork(text));
   const ports = (text: string) => {
     const parsed = parsePorts(text);
@@ -38,8 +39,15 @@ function toMatch(rule: Rule): Match {
 
 /** Whether every packet `inner` matches is also matched by `outer`. */
 export function ruleCovers(outer: Rule, inner: Rule): boolean {
-  const a = toMatch(outer);
-  const b = toMatch(inner);
+  return matchCovers(ruleMatch(outer), ruleMatch(inner));
+}
+
+/** Whether at least one packet is matched by both rules. */
+export function rulesIntersect(first: Rule, second: Rule): boolean {
+  return matchesIntersect(ruleMatch(first), ruleMatch(second));
+}
+
+export function matchCovers(a: RuleMatch, b: RuleMatch): boolean {
   return (
     a.direction === b.direction &&
     [...b.families].every((family) => a.families.has(family)) &&
@@ -52,10 +60,7 @@ export function ruleCovers(outer: Rule, inner: Rule): boolean {
   );
 }
 
-/** Whether at least one packet is matched by both rules. */
-export function rulesIntersect(first: Rule, second: Rule): boolean {
-  const a = toMatch(first);
-  const b = toMatch(second);
+export function matchesIntersect(a: RuleMatch, b: RuleMatch): boolean {
   const optional = <T>(x: T | null, y: T | null, meet: (x: T, y: T) => boolean) =>
     x === null || y === null || meet(x, y);
   return (
@@ -83,7 +88,7 @@ export interface Packet {
 export function firstMatch(rules: readonly Rule[], packet: Packet): Rule['action'] | null {
   const source = parseNetwork(packet.source);
   for (const rule of rules) {
-    const m = toMatch(rule);
+    const m = ruleMatch(rule);
     if (m.direction !== packet.direction) continue;
     if (m.protocol !== 'any' && m.protocol !== packet.protocol) continue;
     if (source !== null && !m.families.has(source.family)) continue;

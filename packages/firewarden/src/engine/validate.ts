@@ -51,25 +51,45 @@ const fieldSchemas = {
 const requiredFields = new Set(['direction', 'action', 'protocol']);
 
 export function validateRules(input: unknown, options: ValidateOptions = {}): RulesValidation {
-  const at = options.at ?? 'rules';
-  if (!Array.isArray(input)) {
-    return { ok: false, errors: [{ path: at, code: 'invalid_type', message: 'must be an array of rules' }] };
+  return finishNow(new RuleListValidation(input, options));
+}
+
+/** The validation of a list, one rule per step (the server steps through it with `finishInTurns`). */
+export class RuleListValidation implements SteppedWork<RulesValidation> {
+  private readonly at: string;
+  private readonly items: readonly unknown[];
+  private readonly errors: RuleProblem[] = [];
+  private readonly rules: Rule[] = [];
+  private next = 0;
+
+  constructor(
+    input: unknown,
+    private readonly options: ValidateOptions = {},
+  ) {
+    this.at = options.at ?? 'rules';
+    const maxRules = options.maxRules ?? defaultMaxRules;
+    if (!Array.isArray(input)) {
+      this.errors.push({ path: this.at, code: 'invalid_type', message: 'must be an array of rules' });
+      this.items = [];
+    } else if (input.length > maxRules) {
+      this.errors.push({ path: this.at, code: 'too_many', message: `must hold at most ${maxRules} rules` });
+      this.items = [];
+    } else this.items = input;
   }
-  const maxRules = options.maxRules ?? defaultMaxRules;
-  if (input.length > maxRules) {
-    return {
-      ok: false,
-      errors: [{ path: at, code: 'too_many', message: `must hold at most ${maxRules} rules` }],
-    };
+
+  advance(steps: number): boolean {
+    const end = Math.min(this.items.length, this.next + steps);
+    for (; this.next < end; this.next += 1) {
+      const result = validateRule(this.items[this.next], `${this.at}.${this.next}`, this.options.backend);
+      if (result.ok) this.rules.push(result.rule);
+      else this.errors.push(...result.errors);
+    }
+    return this.next === this.items.length;
   }
-  const errors: RuleProblem[] = [];
-  const rules: Rule[] = [];
-  input.forEach((raw, index) => {
-    const result = validateRule(raw, `${at}.${index}`, options.backend);
-    if (result.ok) rules.push(result.rule);
-    else errors.push(...result.errors);
-  });
-  return errors.length === 0 ? { ok: true, rules } : { ok: false, errors };
+
+  result(): RulesValidation {
+    return this.errors.length === 0 ? { ok: true, rules: this.rules } : { ok: false, errors: this.errors };
+  }
 }
 
 type RuleValidation = { ok: true; rule: Rule } | { ok: false; errors: RuleProblem[] };

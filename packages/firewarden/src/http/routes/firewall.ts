@@ -6,8 +6,9 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { analyzeRules } from '../../engine/analyze.js';
-import { validateRules } from '../../engine/validate.js';
+import { RuleAnalysis } from '../../engine/analyze.js';
+import { finishInTurns } from '../../engine/stepped-work.js';
+import { RuleListValidation } from '../../engine/validate.js';
 import type { Services } from '../../server/services.js';
 import { agentResult } from '../../transactions/agent-call.js';
 import { ApiError } from '../api-error.js';
@@ -21,6 +22,12 @@ import { registerTransactionRoutes } from './firewall-transactions.js';
 
 /** The rules themselves are checked by the engine, which lists every problem by path. */
 const validateBody = z.strictObject({ rules: z.array(z.unknown()) });
+
+/**
+ * Rules validated or analysed per turn of the event loop: a list of 10,000 (the most a request
+ * may hold) takes some 40 turns, and the server answers other requests between them.
+ */
+const rulesPerTurn = 500;
 
 /** `managementPort` is the port this server listens on (checked by the lockout analysis). */
 export function registerFirewallRoutes(
@@ -44,10 +51,11 @@ export function registerFirewallRoutes(
       requirePermission('firewall.read'),
       async (c) => {
         const body = await readJsonBody(c, validateBody, services.config.server.max_body_bytes);
-        const result = validateRules(body.rules);
+        const result = await finishInTurns(new RuleListValidation(body.rules), rulesPerTurn);
         if (!result.ok)
           throw new ApiError('FW_VALIDATION_FAILED', 'the rules are invalid', { errors: result.errors });
-        return ok(c, { rules: result.rules, conflicts: analyzeRules(result.rules) });
+        const analysis = await finishInTurns(new RuleAnalysis(result.rules), rulesPerTurn);
+        return ok(c, { rules: result.rules, ...analysis });
       },
     ],
   });
