@@ -3,11 +3,18 @@
  * with real WebSockets: a disabled, demoted or signed-out user's terminal socket closes with
  * 4401/4403 and the input frame they send afterwards runs nothing (the file `touch` would create
  * never appears, while a later command of the owner does run); a demoted admin's event socket
- * closes with 4403 and receives no more `task.created`.
+ * closes with 4403 and receives no more `task.created`. In process, against a real database: the
+ * expiry sweep closes with 4401 the sockets of sessions that expired, were deleted or whose user
+ * was disabled while nobody typed, and leaves live ones open.
  */
 import { access } from 'node:fs/promises';
 import path from 'node:path';
+import { createWebAuth } from '@suite/web-auth';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { openDatabase } from '../src/db/open-database.js';
+import { startSessionExpiry } from '../src/realtime/session-expiry.js';
+import { SocketRegistry } from '../src/realtime/socket-registry.js';
 import {
   type Client,
   type RunningDaemon,
@@ -145,5 +152,48 @@ describe('event sockets after a revocation', () => {
     socket.send({ op: 'sub', stream: `user:${admin.id}` });
     expect(await end).toEqual({ code: 4401, reason: 'signed out' });
     expect(socket.messages.filter((m) => m.op === 'subscribed')).toEqual([]);
+  });
+});
+
+describe('sessions that end while nobody types (in process)', () => {
+  test('the sweep closes with 4401 the sockets of expired, deleted and disabled sessions only', async () => {
+    const database = await openDatabase(await scratchDir('expiry-db'));
+    let now = () => Date.now() - 2 * 60 * 60 * 1000;
+    const auth = createWebAuth({ db: database.db, now: () => now() });
+    const newUser = (username: string) =>
+      auth.users.create({
+        username,
+        password: `${username} password 123`,
+        displayName: null,
+        role: 'developer',
+      });
+    const sleeper = await newUser('sleeper');
+    const disabled = await newUser('disabled-sleeper');
+    const idle = await auth.sessions.create(sleeper.id); // last used two hours ago
+    now = Date.now;
+    const live = await auth.sessions.create(sleeper.id);
+    const deleted = await auth.sessions.create(sleeper.id);
+    const ofDisabled = await auth.sessions.create(disabled.id);
+    await auth.sessions.revoke(deleted.token);
+    await auth.users.setDisabled(disabled.id, true);
+
+    const sockets = new SocketRegistry();
+    const closed = new Map<string, [number, string]>();
+    const sessions = { idle, live, deleted, ofDisabled };
+    for (const [name, created] of Object.entries(sessions))
+      sockets.add({
+        userId: created.session.userId,
+        sessionId: created.session.id,
+        close: (code, reason) => closed.set(name, [code, reason]),
+        recheck: async () => {},
+      });
+    const stop = startSessionExpiry(auth, sockets, pino({ level: 'silent' }), 20);
+    for (let i = 0; i < 200 && closed.size < 3; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    // One more round: the live session stays open.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    stop();
+    const ended: [number, string] = [4401, 'session expired; sign in again'];
+    expect(Object.fromEntries(closed)).toEqual({ idle: ended, deleted: ended, ofDisabled: ended });
+    await database.close();
   });
 });
