@@ -1,11 +1,17 @@
 /**
  * @module `GET /mcp` (the versioned tool manifest), `POST /mcp/tools/{tool}/invoke` {args} and
- * the MCP endpoint `/mcp/stream` (Streamable HTTP, stateless, JSON answers; token required).
- * Every tool runs through its REST route as the caller (tool-dispatch.ts).
+ * the MCP endpoint `/mcp/stream` (Streamable HTTP, stateless, JSON answers; token required, see
+ * platform-auth.ts). Every tool runs through its REST route as the caller (tool-dispatch.ts).
+ *
+ * The endpoint takes POST only. The transport (MCP 2025-03-26 and later, the SDK's 2025-11-25
+ * included) lets a client open a server-to-client stream with GET and lets the server answer 405
+ * when it offers none; a stateless server has no session to send anything on later, so GET (and
+ * DELETE, which ends a session it never had) answer 405 with `Allow: POST` at once, and no
+ * request is left open to hold up a shutdown.
  */
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { ApiError } from '../http/api-error.js';
+import { ApiError, errorResponse } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { readJson, validationError } from '../http/request-input.js';
 import { serveMcpRequest } from './mcp-server.js';
@@ -53,16 +59,14 @@ export function registerMcpRoutes(app: Hono<AppEnv>, options: McpRouteOptions): 
     return c.json({ tool: tool.name, status: outcome.status, result: outcome.body });
   });
 
-  app.all('/mcp/stream', async (c) => {
-    if (!c.var.caller?.token)
-      throw new ApiError(
-        401,
-        'TOKEN_REQUIRED',
-        'the MCP endpoint takes a platform token with the mcp scope',
+  app.all('/mcp/stream', (c) => {
+    if (c.req.method !== 'POST')
+      return errorResponse(
+        405,
+        'METHOD_NOT_ALLOWED',
+        'this MCP server is stateless: POST JSON-RPC messages; it offers no GET stream',
         {},
-        {
-          'www-authenticate': 'Bearer',
-        },
+        { allow: 'POST' },
       );
     return serveMcpRequest(c.req.raw, { version: options.version, context: callContext(c) });
   });

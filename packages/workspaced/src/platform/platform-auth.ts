@@ -3,7 +3,9 @@
  * against the stored token hashes and makes the token's user the caller, with the token's scopes
  * (token-scopes.ts) checked on every API route; such a request needs no CSRF header (a browser
  * never attaches it by itself). A request carrying both a session cookie and an Authorization
- * header is refused: one request, one identity. Without either, the cookie session applies.
+ * header is refused: one request, one identity. Without either, the cookie session applies, except
+ * on the MCP endpoint: it answers 401 `TOKEN_REQUIRED` with a Bearer challenge (RFC 6750), which
+ * is what an MCP client expects to read.
  */
 import type { WebAuth } from '@suite/web-auth';
 import type { MiddlewareHandler } from 'hono';
@@ -14,7 +16,7 @@ import { ApiError } from '../http/api-error.js';
 import { apiPrefix } from '../http/api-prefix.js';
 import type { AppEnv } from '../http/app-env.js';
 import { internalCallerOf } from './caller.js';
-import { scopeAllows, type TokenScope } from './token-scopes.js';
+import { isTokenOnly, scopeAllows, type TokenScope } from './token-scopes.js';
 import { touchToken, verifyToken } from './token-store.js';
 
 export interface PlatformAuthOptions {
@@ -28,15 +30,24 @@ export interface PlatformAuthOptions {
 const tokenPrefix = 'Bearer wsd_';
 const bearerPattern = /^Bearer (wsd_[A-Za-z0-9_]{1,200})$/;
 
+const bearerChallenge = 'Bearer realm="workspaced"';
+
 const invalidToken = () =>
   new ApiError(
     401,
     'AUTH_INVALID_TOKEN',
     'the bearer token is unknown, revoked or expired',
     {},
-    {
-      'www-authenticate': 'Bearer',
-    },
+    { 'www-authenticate': `${bearerChallenge}, error="invalid_token"` },
+  );
+
+const tokenRequired = () =>
+  new ApiError(
+    401,
+    'TOKEN_REQUIRED',
+    'the MCP endpoint takes a platform token with the mcp scope (Authorization: Bearer wsd_...)',
+    {},
+    { 'www-authenticate': bearerChallenge },
   );
 
 function hasSessionCookie(cookieHeader: string | undefined): boolean {
@@ -77,12 +88,13 @@ export function platformAuth(options: PlatformAuthOptions) {
   /** In place of `requireSession` on the API: a caller, within its token's scopes, or a session. */
   const requireCaller: MiddlewareHandler<AppEnv> = async (c, next) => {
     const caller = c.get('caller');
+    const path = c.req.path.slice(apiPrefix.length);
+    if (isTokenOnly(path) && !caller?.token) throw tokenRequired();
     if (!caller)
       return options.requireSession(c, async () => {
         c.set('principal', toPrincipal(c.var.auth!.user));
         await next();
       });
-    const path = c.req.path.slice(apiPrefix.length);
     if (caller.token && !scopeAllows(caller.token.scopes, c.req.method, path))
       throw new ApiError(403, 'TOKEN_SCOPE', 'this token may not use this route', {
         scopes: caller.token.scopes,

@@ -7,7 +7,8 @@
  * - `mcp`: `GET /mcp`, `POST /mcp/tools/{tool}/invoke` and the MCP endpoint `/mcp/stream`
  *   (each tool is still checked against the user's role, exactly like its REST route).
  * Account routes (tokens, users, `/me`, logout, preview tickets) never accept a token, so a
- * leaked token cannot mint another or change an account.
+ * leaked token cannot mint another or change an account. The MCP endpoint, the other way round,
+ * takes nothing but a token: MCP clients send neither cookies nor CSRF headers.
  */
 import { z } from 'zod';
 
@@ -26,6 +27,11 @@ const under = (path: string, prefix: string) => path === prefix || path.startsWi
 
 export function isSessionOnly(path: string): boolean {
   return sessionOnlyPrefixes.some((prefix) => under(path, prefix));
+}
+
+/** `path` is relative to `/api/v1`. */
+export function isTokenOnly(path: string): boolean {
+  return path === '/mcp/stream';
 }
 
 /** `path` is relative to `/api/v1`. */
