@@ -12,12 +12,13 @@ import { ExtensionError } from '../extensions/extension-error.js';
 import { createExtensionStore, type ExtensionStore } from '../extensions/extension-store.js';
 import { installRightsProblem } from '../extensions/install-rights.js';
 import { loadManifest, type Manifest } from '../extensions/manifest.js';
+import { escapeUnsafeCharacters, escapeUnsafeInJson } from '../extensions/unsafe-characters.js';
 import { prepareDatabase } from '../server/prepare-database.js';
 import type { Database } from '../store/database.js';
 import { openDatabase } from '../store/open-database.js';
 import { appVersion } from '../version.js';
 import { type CommandContext, type CommonOptions, commandContext } from './command-context.js';
-import { type Output, printJson, printLines, reportFailure, table } from './output.js';
+import { type Output, printLines, reportFailure as reportRaw, table } from './output.js';
 import { saidYes, terminalQuestions } from './terminal-questions.js';
 
 /** Adds `withInstallation`'s options (`--config`, `--data-dir`, `--json`) to a command. */
@@ -55,6 +56,17 @@ export function registerExtensionCommands(program: Command, withInstallation: Wi
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
+
+/*
+ * What these commands print can come from a manifest (stored before control and bidi characters
+ * were refused at install): every such character reaches the terminal escaped, as text.
+ */
+const safeLines = (lines: string[]) => printLines(lines.map(escapeUnsafeCharacters));
+const safeJson = (value: unknown): void => {
+  process.stdout.write(`${escapeUnsafeInJson(JSON.stringify(value, null, 2))}\n`);
+};
+const reportFailure = (output: Output, code: string, message: string, exitCode?: number) =>
+  reportRaw(output, code, escapeUnsafeCharacters(message), exitCode);
 
 export interface InstallOptions {
   /** Capabilities granted without asking (repeatable `--grant`). */
@@ -143,14 +155,14 @@ export async function extensionInstallCommand(
       dropped_grants: result.droppedGrants,
     });
     if (output.json) {
-      return printJson({
+      return safeJson({
         ok: true,
         extension: { id: manifest.id, version: manifest.version, previous_version: result.previousVersion },
         granted,
         denied,
       });
     }
-    printLines([
+    safeLines([
       result.previousVersion
         ? `updated ${manifest.id} ${result.previousVersion} -> ${manifest.version}`
         : `installed ${manifest.id} ${manifest.version}`,
@@ -192,7 +204,7 @@ export async function extensionListCommand(context: CommandContext, output: Outp
   await withStore(context, output, async (store) => {
     const extensions = await store.list();
     if (output.json) {
-      return printJson({
+      return safeJson({
         ok: true,
         extensions: extensions.map((extension) => ({
           ...extension.manifest,
@@ -202,12 +214,13 @@ export async function extensionListCommand(context: CommandContext, output: Outp
         })),
       });
     }
-    if (extensions.length === 0) return printLines(['no extensions installed']);
-    printLines(
+    if (extensions.length === 0) return safeLines(['no extensions installed']);
+    safeLines(
       table(
         ['ID', 'VERSION', 'AUTHOR', 'WIDGETS', 'GRANTED', 'NOT GRANTED'],
         extensions.map(({ manifest, grants }) => {
           const granted = grants.map((grant) => grant.capability);
+          // Escaped before the columns are measured, so the table stays aligned.
           return [
             manifest.id,
             manifest.version,
@@ -215,7 +228,7 @@ export async function extensionListCommand(context: CommandContext, output: Outp
             String(manifest.widgets.length),
             granted.join(',') || '-',
             manifest.capabilities.filter((capability) => !granted.includes(capability)).join(',') || '-',
-          ];
+          ].map(escapeUnsafeCharacters);
         }),
       ),
     );
@@ -232,7 +245,7 @@ export async function extensionRemoveCommand(
     const extension = await store.get(id);
     await store.remove(id);
     await audit('extensions.remove', id, { version: extension.manifest.version });
-    if (output.json) printJson({ ok: true, removed: id });
-    else printLines([`removed ${id} ${extension.manifest.version} and its grants`]);
+    if (output.json) safeJson({ ok: true, removed: id });
+    else safeLines([`removed ${id} ${extension.manifest.version} and its grants`]);
   });
 }

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { formatIssues } from '../config/load-config.js';
 import { isForbidden, isGrantable } from './capabilities.js';
 import { ExtensionError } from './extension-error.js';
+import { findUnsafeString } from './unsafe-characters.js';
 import { builtinMetricNames, builtinMetrics, isLoopbackUrlSyntax } from './widget-sources.js';
 
 /** A manifest is a few hundred bytes; anything this big is refused before parsing. */
@@ -124,10 +125,18 @@ export function loadManifest(dir: string): LoadedManifest {
   if (Buffer.byteLength(text) > maxManifestBytes) {
     throw new ExtensionError('EXTENSION_INVALID', `${file}: larger than ${maxManifestBytes} bytes`);
   }
-  return { manifest: parseManifest(text, file), text };
+  return { manifest: parseManifest(text, file, { refuseUnsafeCharacters: true }), text };
 }
 
-export function parseManifest(text: string, where: string): Manifest {
+export interface ParseOptions {
+  /**
+   * Refuse control and bidi characters in every key and string (at install). Manifests stored
+   * before this was refused are still read; the CLI escapes what it prints of them.
+   */
+  refuseUnsafeCharacters?: boolean;
+}
+
+export function parseManifest(text: string, where: string, options: ParseOptions = {}): Manifest {
   let raw: unknown;
   try {
     raw = parseYaml(text, { maxAliasCount: 20 });
@@ -139,6 +148,13 @@ export function parseManifest(text: string, where: string): Manifest {
   }
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new ExtensionError('EXTENSION_INVALID', `${where}: (root): expected a mapping of fields`);
+  }
+  const unsafe = options.refuseUnsafeCharacters ? findUnsafeString(raw) : null;
+  if (unsafe) {
+    throw new ExtensionError(
+      'EXTENSION_INVALID',
+      `${where}: ${unsafe.path}: holds the control or bidi character ${unsafe.character}, which a manifest may not contain`,
+    );
   }
   const result = manifestSchema.safeParse(raw);
   if (!result.success)
