@@ -10,6 +10,7 @@ import semver from 'semver';
 import { type GrantableCapability, grantableCapabilities } from '../extensions/capabilities.js';
 import { ExtensionError } from '../extensions/extension-error.js';
 import { createExtensionStore, type ExtensionStore } from '../extensions/extension-store.js';
+import { grantsAfterUpdate } from '../extensions/grant-scopes.js';
 import { installRightsProblem } from '../extensions/install-rights.js';
 import { loadManifest, type Manifest } from '../extensions/manifest.js';
 import { escapeUnsafeCharacters, escapeUnsafeInJson } from '../extensions/unsafe-characters.js';
@@ -136,11 +137,14 @@ export async function extensionInstallCommand(
     );
   }
   await withStore(context, output, async (store, audit, actor) => {
-    const before = await store.list();
-    const alreadyGranted = new Set(
-      before.find((extension) => extension.id === manifest.id)?.grants.map((grant) => grant.capability) ?? [],
+    const previous = (await store.list()).find((extension) => extension.id === manifest.id);
+    // A grant whose sources the update changes is asked again, like a new one.
+    const { kept } = grantsAfterUpdate(
+      previous?.manifest ?? null,
+      manifest,
+      previous?.grants.map((grant) => grant.capability) ?? [],
     );
-    const toAsk = manifest.capabilities.filter((capability) => !alreadyGranted.has(capability));
+    const toAsk = manifest.capabilities.filter((capability) => !kept.includes(capability));
     const chosen = await chooseGrants(toAsk as GrantableCapability[], options, output);
     const result = await store.install(manifest, text, actor);
     for (const capability of chosen) await store.grant(manifest.id, capability, actor);

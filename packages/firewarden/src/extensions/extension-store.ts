@@ -9,6 +9,7 @@ import type { Database } from '../store/database.js';
 import { toMillis } from '../store/tables.js';
 import { isGrantable } from './capabilities.js';
 import { ExtensionError } from './extension-error.js';
+import { grantsAfterUpdate } from './grant-scopes.js';
 import { type Manifest, parseManifest } from './manifest.js';
 
 export interface Grant {
@@ -30,7 +31,7 @@ export interface InstallResult {
   extension: InstalledExtension;
   /** The version replaced, or null for a first install. */
   previousVersion: string | null;
-  /** Grants removed because the new manifest no longer declares them. */
+  /** Grants removed because the new manifest no longer declares them or changed what they read. */
   droppedGrants: string[];
 }
 
@@ -73,7 +74,7 @@ export function createExtensionStore(db: Kysely<Database>, now: () => number = D
       const result = await db.transaction().execute(async (trx) => {
         const existing = await trx
           .selectFrom('extensions')
-          .select('version')
+          .select(['version', 'manifest'])
           .where('id', '=', manifest.id)
           .executeTakeFirst();
         const row = {
@@ -96,9 +97,12 @@ export function createExtensionStore(db: Kysely<Database>, now: () => number = D
           .select('capability')
           .where('extension_id', '=', manifest.id)
           .execute();
-        const dropped = kept
-          .map((grant) => grant.capability)
-          .filter((capability) => !manifest.capabilities.includes(capability));
+        const previous = existing ? parseManifest(existing.manifest, `extension ${manifest.id}`) : null;
+        const { dropped } = grantsAfterUpdate(
+          previous,
+          manifest,
+          kept.map((grant) => grant.capability),
+        );
         if (dropped.length > 0) {
           await trx
             .deleteFrom('extension_grants')
