@@ -1,11 +1,14 @@
 /**
  * @module `GET /projects/{id}/files`: one folder's entries with type, size and modification time,
- * sorted by name. Symlinks are listed as links (never followed here).
+ * sorted by name. Symlinks are listed as links (never followed here). The folder is walked below
+ * the root on directory descriptors (files/beneath.ts) and read through its own descriptor, so a
+ * folder swapped for a symlink never lists what lies outside.
  */
-import { lstatSync } from 'node:fs';
+import { constants, lstatSync } from 'node:fs';
 import { opendir } from 'node:fs/promises';
-import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { ApiError } from '../http/api-error.js';
+import { at, openEntry, walkBeneath } from './beneath.js';
 import { fileSystemError } from './fs-errors.js';
 
 export type EntryType = 'file' | 'directory' | 'symlink' | 'other';
@@ -29,12 +32,36 @@ export interface DirectoryListing {
  */
 const statBatch = 256;
 
-export async function listDirectory(real: string, maxEntries: number): Promise<DirectoryListing> {
+export async function listDirectory(
+  rootReal: string,
+  segments: readonly string[],
+  maxEntries: number,
+  guard: (real: string) => void,
+): Promise<DirectoryListing> {
+  const entry = await walkBeneath(rootReal, segments, { followLast: true, guard });
+  let folder: Awaited<ReturnType<typeof openEntry>>;
+  try {
+    if (!entry.stats) throw new ApiError(404, 'FILE_NOT_FOUND', 'no such folder');
+    folder = await openEntry(entry, constants.O_RDONLY | constants.O_DIRECTORY);
+  } finally {
+    await entry.close();
+  }
+  try {
+    return await listHeldFolder(folder, maxEntries);
+  } finally {
+    await folder.close();
+  }
+}
+
+async function listHeldFolder(
+  folder: Awaited<ReturnType<typeof openEntry>>,
+  maxEntries: number,
+): Promise<DirectoryListing> {
   const names: { name: string; type: EntryType }[] = [];
   let truncated = false;
   let directory: Awaited<ReturnType<typeof opendir>>;
   try {
-    directory = await opendir(real, { bufferSize: 256 });
+    directory = await opendir(at(folder), { bufferSize: 256 });
   } catch (error) {
     throw fileSystemError(error);
   }
@@ -59,7 +86,7 @@ export async function listDirectory(real: string, maxEntries: number): Promise<D
     if (start > 0) await nextTurn();
     for (const { name, type } of names.slice(start, start + statBatch)) {
       // An entry removed (or unreadable) between readdir and lstat is still listed, with zero size.
-      const stats = statOrNothing(path.join(real, name));
+      const stats = statOrNothing(at(folder, name));
       entries.push({
         name,
         type,

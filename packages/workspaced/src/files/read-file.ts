@@ -1,23 +1,30 @@
 /**
- * @module `GET /projects/{id}/files/read`: a whole regular file, bounded in size. The resolved
- * path is opened with O_NOFOLLOW so a symlink swapped in after the containment check is refused.
+ * @module `GET /projects/{id}/files/read`: a whole regular file, bounded in size, opened below
+ * the root on directory descriptors (files/beneath.ts) so no folder swapped for a symlink can
+ * lead the read out of the project.
  */
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { ApiError } from '../http/api-error.js';
-import { fileSystemError } from './fs-errors.js';
+import { openEntry, walkBeneath } from './beneath.js';
 
 export interface FileBytes {
   bytes: Buffer;
   modifiedAt: Date;
 }
 
-export async function readRegularFile(real: string, maxBytes: number): Promise<FileBytes> {
-  let handle: Awaited<ReturnType<typeof open>>;
+export async function readRegularFile(
+  rootReal: string,
+  segments: readonly string[],
+  maxBytes: number,
+  guard: (real: string) => void,
+): Promise<FileBytes> {
+  const entry = await walkBeneath(rootReal, segments, { followLast: true, guard });
+  let handle: Awaited<ReturnType<typeof openEntry>>;
   try {
-    handle = await open(real, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch (error) {
-    throw fileSystemError(error);
+    if (!entry.stats) throw new ApiError(404, 'FILE_NOT_FOUND', 'no such file');
+    handle = await openEntry(entry, constants.O_RDONLY | constants.O_NONBLOCK);
+  } finally {
+    await entry.close();
   }
   try {
     const stats = await handle.stat();

@@ -1,8 +1,9 @@
 /**
  * @module Rooted file access: `GET /projects/{id}/files` (list a folder), `GET .../files/read`,
  * `POST .../files/write`, `DELETE .../files`. Paths are relative to the project root and
- * resolved inside it (files/rooted-path.ts); `.git` is read-only and the daemon's data dir out of
- * reach (files/reserved-paths.ts).
+ * resolved inside it (files/rooted-path.ts for the early answers, then files/beneath.ts on
+ * directory descriptors for the work itself); `.git` is read-only and the daemon's data dir out
+ * of reach (files/reserved-paths.ts), checked again on the path the work resolved.
  */
 import path from 'node:path';
 import type { Hono } from 'hono';
@@ -40,7 +41,9 @@ export function registerFileRoutes(app: Hono<AppEnv>, { db, dataDir, fileLimits 
     const target = await resolveRooted(root, segments);
     refuseReserved(dataDir, target.real);
     if (!target.exists) throw new ApiError(404, 'FILE_NOT_FOUND', 'no such folder');
-    const listing = await listDirectory(target.real, fileLimits.maxListEntries);
+    const listing = await listDirectory(root, segments, fileLimits.maxListEntries, (real) =>
+      refuseReserved(dataDir, real),
+    );
     return c.json({ path: target.relative, ...listing });
   });
 
@@ -52,7 +55,9 @@ export function registerFileRoutes(app: Hono<AppEnv>, { db, dataDir, fileLimits 
     refuseReserved(dataDir, target.real);
     if (!target.exists) throw new ApiError(404, 'FILE_NOT_FOUND', 'no such file');
     return largeReads.run(target.real, async () => {
-      const { bytes, modifiedAt } = await readRegularFile(target.real, fileLimits.maxReadBytes);
+      const { bytes, modifiedAt } = await readRegularFile(root, segments, fileLimits.maxReadBytes, (real) =>
+        refuseReserved(dataDir, real),
+      );
       return c.json({
         path: target.relative,
         size: bytes.length,
@@ -77,7 +82,13 @@ export function registerFileRoutes(app: Hono<AppEnv>, { db, dataDir, fileLimits 
     const target = (await resolveRooted(root, segments)).real;
     refuseReserved(dataDir, target);
     refuseGitMetadata(root, target);
-    const result = await writeFileAtomic(root, segments, bytes, { createDirs: body.create_dirs });
+    const result = await writeFileAtomic(root, segments, bytes, {
+      createDirs: body.create_dirs,
+      guard: (real) => {
+        refuseReserved(dataDir, real);
+        refuseGitMetadata(root, real);
+      },
+    });
     return c.json(
       { path: segments.join('/'), size: result.size, created: result.created },
       result.created ? 201 : 200,
@@ -91,7 +102,10 @@ export function registerFileRoutes(app: Hono<AppEnv>, { db, dataDir, fileLimits 
     const entry = path.join(parent.real, segments.at(-1) ?? '');
     refuseReserved(dataDir, parent.real, entry);
     refuseGitMetadata(root, entry);
-    await deleteEntry(root, segments);
+    await deleteEntry(root, segments, (real) => {
+      refuseReserved(dataDir, real);
+      refuseGitMetadata(root, real);
+    });
     return c.body(null, 204);
   });
 }
