@@ -4,8 +4,11 @@
  * ...), whatever options or wrappers (`env`, `nice`, `sudo`, `xargs`, ...) stand around it, and
  * never names the program itself; values passed as ordinary arguments keep working.
  */
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Client, type RunningDaemon, removeDataDir, setupOwner, startDaemon } from './support/daemon.js';
+import { removeScratchDirs, scratchDir } from './support/scratch.js';
 
 let daemon: RunningDaemon;
 let owner: Client;
@@ -19,6 +22,7 @@ beforeAll(async () => {
 afterAll(async () => {
   expect(await daemon.stop()).toBe(0);
   await removeDataDir(daemon);
+  await removeScratchDirs();
 });
 
 function define(command: string) {
@@ -169,4 +173,24 @@ describe('keeps commands that pass values as plain arguments', () => {
     const answer = await define(command);
     expect(answer.status, JSON.stringify(answer.body)).toBe(201);
   });
+});
+
+test('a definition stored before the guard widened does not start: 409 WORKFLOW_COMMAND_REFUSED, no run', async () => {
+  const folder = await scratchDir('guard');
+  const projectId = (await owner.post('/projects', { name: 'guard', path: folder })).body.id;
+  const db = new Database(path.join(daemon.dataDir, 'workspaced.db'));
+  try {
+    const steps = [{ name: 'old', kind: 'agent', agents: [], command: 'env sh -c {{x}}' }];
+    db.prepare(
+      'INSERT INTO workflow_definitions (name, steps, created_by, created_at) VALUES (?, ?, ?, ?)',
+    ).run('legacy', JSON.stringify(steps), 'someone', Date.now());
+  } finally {
+    db.close();
+  }
+  const start = await owner.post('/workflows/legacy/start', {
+    project_id: projectId,
+    variables: { x: `touch ${path.join(folder, 'ran')}` },
+  });
+  expect([start.status, start.body.error?.code]).toEqual([409, 'WORKFLOW_COMMAND_REFUSED']);
+  expect((await owner.get(`/workflow-runs/latest?workflow=legacy`)).status).toBe(404);
 });

@@ -12,7 +12,7 @@ import { ApiError, notFound } from '../http/api-error.js';
 import type { AppEnv, DaemonContext, Principal } from '../http/app-env.js';
 import { readId, readJson, readQuery } from '../http/request-input.js';
 import { findProject, listAllProjects } from '../projects/project-store.js';
-import { placeholdersIn, splitCommand } from './command-template.js';
+import { CommandSyntaxError, placeholdersIn, splitCommand } from './command-template.js';
 import {
   createWorkflowSchema,
   latestRunQuerySchema,
@@ -30,9 +30,23 @@ import {
   runView,
 } from './workflow-store.js';
 
+/** A stored step's words; a definition made before the code guard widened (issue 23) no longer starts. */
+function storedCommand(step: WorkflowStep): string[] {
+  try {
+    return splitCommand(step.command);
+  } catch (error) {
+    if (!(error instanceof CommandSyntaxError)) throw error;
+    throw new ApiError(
+      409,
+      'WORKFLOW_COMMAND_REFUSED',
+      `step ${step.name}: ${error.message}; define the workflow again under a new name`,
+    );
+  }
+}
+
 /** The variables a start must give: exactly the placeholders of the steps, no more, no fewer. */
 function checkVariables(steps: readonly WorkflowStep[], variables: Record<string, string>) {
-  const words = steps.filter((step) => step.kind === 'agent').map((step) => splitCommand(step.command));
+  const words = steps.filter((step) => step.kind === 'agent').map(storedCommand);
   const needed = placeholdersIn(words.flat());
   const unknown = Object.keys(variables).filter((name) => !needed.has(name));
   if (unknown.length > 0)
