@@ -3,8 +3,17 @@
  * throttling and lockout, and a hash-chained audit trail over the product's Kysely database
  * (SQLite or PostgreSQL), with Hono middleware for sessions, CSRF, Host and Origin checks.
  */
+export { type AuditChainFiles, auditChainFiles } from './audit/audit-files.js';
 export {
-  type AuditChainVerdict,
+  type AuditHead,
+  AuditHeadError,
+  type AuditHeadStore,
+  fileAuditHead,
+  memoryAuditHead,
+} from './audit/audit-head.js';
+export { AuditKeyError, loadOrCreateAuditKey, readAuditKey } from './audit/audit-key.js';
+export {
+  type AuditChainOptions,
   type AuditEntry,
   type AuditEntryInput,
   type AuditLog,
@@ -13,7 +22,16 @@ export {
   auditListMaxLimit,
   genesisHash,
 } from './audit/audit-log.js';
+export type { AuditPruneResult } from './audit/audit-retention.js';
 export { canonicalJson, type JsonValue } from './audit/canonical-json.js';
+export type {
+  AuditChainBroken,
+  AuditChainIntact,
+  AuditChainReason,
+  AuditChainVerdict,
+  VerifyOptions,
+} from './audit/chain-verify.js';
+export type { AuditRefusal, AuditRefusalInput, AuditRefusalQuery } from './audit/refusal-counter.js';
 export { WebAuthError, type WebAuthErrorCode } from './errors.js';
 export { type RequireCsrfOptions, requireCsrf } from './http/csrf-middleware.js';
 export { type SessionGuardOptions, sessionGuard } from './http/guard-middleware.js';

@@ -2,8 +2,10 @@
  * @module `createWebAuth`: one object holding the users, sessions, throttle and audit stores over the
  * product's Kysely instance, with the sign-in and sign-out flows.
  */
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { type AuditEntryInput, type AuditLog, createAuditLog } from './audit/audit-log.js';
+import { memoryAuditHead } from './audit/audit-head.js';
+import { type AuditChainOptions, type AuditLog, createAuditLog } from './audit/audit-log.js';
 import type { StoreContext } from './context.js';
 import { createLogin, type LoginRequest, type LoginResult } from './login/login.js';
 import { createDummyVerifier } from './passwords/argon2.js';
@@ -23,6 +25,12 @@ export interface WebAuthOptions extends WebAuthSettingsInput {
   dialect?: SqlDialectName;
   /** Epoch milliseconds; inject a fake clock in tests. Default `Date.now`. */
   now?: () => number;
+  /**
+   * The audit chain's key and head, kept outside the database (`auditChainFiles(dir)`). Without
+   * it the key is random and the head in memory: the chain then verifies only within this
+   * process, so a product must always pass one.
+   */
+  audit?: AuditChainOptions;
 }
 
 export interface LogoutRequest {
@@ -65,7 +73,7 @@ export function createWebAuth(options: WebAuthOptions): WebAuth {
   const users = createUserStore(context, { argon2, policy: passwordPolicy, sessionCache });
   const sessions = createSessionStore(context, sessionOptions, sessionCache);
   const throttle = createLoginThrottle(context, throttleOptions);
-  const audit = createAuditLog(context);
+  const audit = createAuditLog(context, options.audit ?? { key: randomBytes(32), head: memoryAuditHead() });
   const login = createLogin({
     context,
     sessions,
@@ -85,14 +93,21 @@ export function createWebAuth(options: WebAuthOptions): WebAuth {
     login,
     async logout(request) {
       const ended = request.token === undefined ? false : await sessions.revoke(request.token);
-      const entry: AuditEntryInput = {
-        actor: request.actor ?? null,
-        action: 'auth.logout',
-        outcome: ended ? 'success' : 'no_session',
-        requestId: request.requestId ?? null,
-        client: request.client ?? null,
-      };
-      await audit.append(entry);
+      // A sign-out without a session changes nothing and costs the caller nothing: counted, so a
+      // flood of them cannot grow the chain.
+      if (ended)
+        await audit.append({
+          actor: request.actor ?? null,
+          action: 'auth.logout',
+          outcome: 'success',
+          requestId: request.requestId ?? null,
+          client: request.client ?? null,
+        });
+      else
+        await audit.countRefusal({
+          kind: 'auth.logout no_session',
+          sample: { client: request.client ?? null, request_id: request.requestId ?? null },
+        });
       return ended;
     },
     async purgeExpired() {

@@ -5,11 +5,12 @@
  * builds first); without dist/ it is skipped with a printed reason, except under CI=true.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createWebAuth } from '../src/index.js';
+import { auditChainFiles, createWebAuth } from '../src/index.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from './support/databases.js';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -27,26 +28,35 @@ describe.runIf(built || process.env.CI === 'true').each(databaseKinds)(
   'two processes appending on %s',
   (kind) => {
     let database: TestDatabase;
+    let dataDir: string;
     beforeEach(async () => {
       database = await openTestDatabase(kind);
+      dataDir = mkdtempSync(join(tmpdir(), 'web-auth-processes-'));
     });
-    afterEach(async () => database?.close());
+    afterEach(async () => {
+      await database?.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
 
     it('keep one unforked chain', async () => {
       const perProcess = 150;
       const target = kind === 'sqlite' ? database.file! : database.url!;
       const children = ['one', 'two'].map((label) =>
-        spawn(process.execPath, [appender, kind, target, String(perProcess), label, database.schema ?? ''], {
-          cwd: packageDir,
-          stdio: ['pipe', 'inherit', 'inherit'],
-        }),
+        spawn(
+          process.execPath,
+          [appender, kind, target, String(perProcess), label, database.schema ?? '', dataDir],
+          {
+            cwd: packageDir,
+            stdio: ['pipe', 'inherit', 'inherit'],
+          },
+        ),
       );
       // Let both connect, then start them together.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       for (const child of children) child.stdin?.end('go\n');
       expect(await Promise.all(children.map(finished))).toEqual([0, 0]);
 
-      const auth = createWebAuth({ db: database.db });
+      const auth = createWebAuth({ db: database.db, audit: auditChainFiles(dataDir) });
       expect(await auth.audit.verifyChain()).toMatchObject({ ok: true, count: 2 * perProcess });
       const actions = (await auth.audit.list({ limit: 500 })).entries.map((entry) => entry.action);
       expect(new Set(actions).size).toBe(2 * perProcess);

@@ -1,25 +1,42 @@
 /**
- * @module The hash-chained audit trail on SQLite and PostgreSQL: entries chain by SHA-256 over
- * canonical JSON, verification finds the first broken seq after SQL edits and deletions, listing
+ * @module The hash-chained audit trail on SQLite and PostgreSQL: entries chain by HMAC-SHA256 over
+ * canonical JSON (legacy SHA-256 entries before the first keyed one), verification finds the first broken seq after SQL edits and deletions, listing
  * filters and pages newest first, and two appenders on separate connection pools (two server
  * processes) keep one unforked chain.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { canonicalJson, createWebAuth, genesisHash, type WebAuth } from '../src/index.js';
+import {
+  type AuditChainFiles,
+  auditChainFiles,
+  canonicalJson,
+  createWebAuth,
+  genesisHash,
+  type WebAuth,
+} from '../src/index.js';
 import { cheapArgon2, fakeClock } from './support/clock.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from './support/databases.js';
 
 describe.each(databaseKinds)('audit trail on %s', (kind) => {
   let database: TestDatabase;
   let auth: WebAuth;
+  let dataDir: string;
+  let chain: AuditChainFiles;
   const clock = fakeClock();
 
   beforeEach(async () => {
     database = await openTestDatabase(kind);
-    auth = createWebAuth({ db: database.db, now: clock.now, argon2: cheapArgon2 });
+    dataDir = mkdtempSync(path.join(tmpdir(), 'web-auth-audit-'));
+    chain = auditChainFiles(dataDir);
+    auth = createWebAuth({ db: database.db, now: clock.now, argon2: cheapArgon2, audit: chain });
   });
-  afterEach(async () => database?.close());
+  afterEach(async () => {
+    await database?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
   afterAll(() => undefined);
 
   async function appendMany(count: number, log = auth) {
@@ -41,10 +58,11 @@ describe.each(databaseKinds)('audit trail on %s', (kind) => {
     return entries;
   }
 
-  it('chains every entry to the previous one by SHA-256 over canonical JSON', async () => {
+  it('chains every entry to the previous one by HMAC-SHA256 over canonical JSON', async () => {
     const [first, second] = await appendMany(2);
     expect(first).toMatchObject({ seq: 1, prevHash: genesisHash, actor: 'bob', requestId: 'req-0' });
-    const expected = createHash('sha256')
+    const expected = createHmac('sha256', chain.key)
+      .update('web-auth-audit-v2\n')
       .update(genesisHash)
       .update(
         canonicalJson({
@@ -63,17 +81,27 @@ describe.each(databaseKinds)('audit trail on %s', (kind) => {
       .digest('hex');
     expect(first!.hash).toBe(expected);
     expect(second).toMatchObject({ seq: 2, prevHash: first!.hash });
-    expect(await auth.audit.verifyChain()).toEqual({ ok: true, count: 2, headHash: second!.hash });
+    expect(await auth.audit.verifyChain()).toMatchObject({
+      ok: true,
+      count: 2,
+      headHash: second!.hash,
+      head: { seq: 2, mac: second!.hash },
+    });
   });
 
   it('verifies an empty chain', async () => {
-    expect(await auth.audit.verifyChain()).toEqual({ ok: true, count: 0, headHash: genesisHash });
+    expect(await auth.audit.verifyChain()).toMatchObject({
+      ok: true,
+      count: 0,
+      headHash: genesisHash,
+      head: null,
+    });
   });
 
   it('detects an edited column at its seq', async () => {
     await appendMany(5);
     await database.db.updateTable('auth_audit').set({ outcome: 'tampered' }).where('seq', '=', 3).execute();
-    expect(await auth.audit.verifyChain()).toEqual({ ok: false, brokenSeq: 3, reason: 'hash' });
+    expect(await auth.audit.verifyChain()).toMatchObject({ ok: false, brokenSeq: 3, reason: 'hash' });
   });
 
   it('detects an edited detail, and an edit whose hash was recomputed breaks the next link', async () => {
@@ -83,7 +111,7 @@ describe.each(databaseKinds)('audit trail on %s', (kind) => {
       .set({ detail: '{"index":99}' })
       .where('seq', '=', 2)
       .execute();
-    expect(await auth.audit.verifyChain()).toEqual({ ok: false, brokenSeq: 2, reason: 'hash' });
+    expect(await auth.audit.verifyChain()).toMatchObject({ ok: false, brokenSeq: 2, reason: 'hash' });
     await database.db
       .updateTable('auth_audit')
       .set({ hash: 'f'.repeat(64) })
@@ -100,13 +128,13 @@ describe.each(databaseKinds)('audit trail on %s', (kind) => {
       .execute();
     expect((await auth.audit.verifyChain()).ok).toBe(true);
     await database.db.updateTable('auth_audit').set({ detail: 'not json' }).where('seq', '=', 4).execute();
-    expect(await auth.audit.verifyChain()).toEqual({ ok: false, brokenSeq: 4, reason: 'detail' });
+    expect(await auth.audit.verifyChain()).toMatchObject({ ok: false, brokenSeq: 4, reason: 'detail' });
   });
 
   it('detects a deleted entry in the middle', async () => {
     await appendMany(4);
     await database.db.deleteFrom('auth_audit').where('seq', '=', 2).execute();
-    expect(await auth.audit.verifyChain()).toEqual({ ok: false, brokenSeq: 2, reason: 'missing' });
+    expect(await auth.audit.verifyChain()).toMatchObject({ ok: false, brokenSeq: 2, reason: 'missing' });
   });
 
   it('detects a relinked chain (an entry removed and the next re-pointed)', async () => {
@@ -117,10 +145,10 @@ describe.each(databaseKinds)('audit trail on %s', (kind) => {
       .set({ seq: 2, prev_hash: entries[0]!.hash })
       .where('seq', '=', 3)
       .execute();
-    expect(await auth.audit.verifyChain()).toEqual({ ok: false, brokenSeq: 2, reason: 'hash' });
+    expect(await auth.audit.verifyChain()).toMatchObject({ ok: false, brokenSeq: 2, reason: 'hash' });
   });
 
-  it('verifies chains longer than one verification page', async () => {
+  it('verifies a legacy (unkeyed) chain longer than one verification page, then keys what follows', async () => {
     const rows = [];
     let prev = genesisHash;
     // Written by a second, independent implementation of the documented hash rule.
@@ -152,11 +180,17 @@ describe.each(databaseKinds)('audit trail on %s', (kind) => {
         .values(rows.slice(start, start + 500))
         .execute();
     }
-    expect(await auth.audit.verifyChain()).toEqual({ ok: true, count: 2_500, headHash: prev });
+    expect(await auth.audit.verifyChain()).toMatchObject({
+      ok: true,
+      count: 2_500,
+      headHash: prev,
+      legacy: 2_500,
+    });
     const appended = await auth.audit.append({ action: 'after.bulk', outcome: 'success' });
     expect(appended).toMatchObject({ seq: 2_501, prevHash: prev });
+    expect(await auth.audit.verifyChain()).toMatchObject({ ok: true, count: 2_501, legacy: 2_500 });
     await database.db.updateTable('auth_audit').set({ action: 'edited' }).where('seq', '=', 1_700).execute();
-    expect(await auth.audit.verifyChain()).toEqual({ ok: false, brokenSeq: 1_700, reason: 'hash' });
+    expect(await auth.audit.verifyChain()).toMatchObject({ ok: false, brokenSeq: 1_700, reason: 'hash' });
   });
 
   it('lists newest first with filters, a bounded limit and a seq cursor', async () => {
@@ -211,7 +245,11 @@ describe.each(databaseKinds)('audit trail on %s', (kind) => {
   });
 
   it('keeps one chain with two processes (separate connection pools) appending at once', async () => {
-    const second = createWebAuth({ db: database.openSecond(), argon2: cheapArgon2 });
+    const second = createWebAuth({
+      db: database.openSecond(),
+      argon2: cheapArgon2,
+      audit: auditChainFiles(dataDir),
+    });
     const perProcess = 60;
     await Promise.all([
       Promise.all(

@@ -107,7 +107,7 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
     expect(Number((await storedRow(created.session.id))?.last_seen_at)).toBe(start + 60_000);
   });
 
-  it('logout deletes the row and records auth.logout', async () => {
+  it('logout deletes the row and records auth.logout; one without a session is only counted', async () => {
     const created = await auth.sessions.create(user.id);
     expect(await auth.logout({ token: created.token, actor: user.username, requestId: 'req-1' })).toBe(true);
     expect(await storedRow(created.session.id)).toBeUndefined();
@@ -115,9 +115,9 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
     expect(await auth.logout({ token: created.token })).toBe(false);
     const { entries } = await auth.audit.list({ action: 'auth.logout' });
     expect(entries.map((entry) => [entry.actor, entry.outcome, entry.requestId])).toEqual([
-      [null, 'no_session', null],
       ['erin', 'success', 'req-1'],
     ]);
+    expect(await auth.audit.listRefusals()).toMatchObject([{ kind: 'auth.logout no_session', count: 1 }]);
   });
 
   it('purges idle and lifetime-expired rows and keeps live ones', async () => {

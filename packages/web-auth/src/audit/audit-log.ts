@@ -1,18 +1,39 @@
 /**
- * @module The append-only, hash-chained audit trail in `auth_audit`.
+ * @module The append-only, keyed hash chain of audit entries in `auth_audit`.
  *
- * Each entry stores `hash = SHA-256(prev_hash || canonical JSON of the entry)` (hex), the first
- * entry chaining to 64 zeros. Appends are serialized so the chain never forks: an in-process queue,
- * then `serializedTransaction` (a PostgreSQL advisory lock, so several server processes queue too;
- * SQLite's write lock); the unique `seq` column turns any lost race into a retry, never a fork.
+ * Each entry stores `hash = HMAC-SHA256(key, domain ‖ prev_hash ‖ canonical JSON of the entry)`
+ * (hex, see chain-hash.ts), the first chaining to 64 zeros; the key lives outside the database, and
+ * so does the head (the newest entry's seq and hash), written after each append: see
+ * audit-key.ts and audit-head.ts. Appends are serialized so the chain never forks: an in-process
+ * queue, then `serializedTransaction` (a PostgreSQL advisory lock, so several server processes
+ * queue too; SQLite's write lock); the unique `seq` column turns any lost race into a retry.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { StoreContext } from '../context.js';
 import { serializedTransaction } from '../schema/serialized.js';
 import { type AuthAuditRow, toNumber } from '../schema/tables.js';
+import type { AuditHeadStore } from './audit-head.js';
+import { type AuditPruneResult, pruneAuditTrail } from './audit-retention.js';
 import { canonicalJson, type JsonValue } from './canonical-json.js';
+import { genesisHash, hashedFields, keyedHash } from './chain-hash.js';
+import { type AuditChainVerdict, type VerifyOptions, verifyAuditChain } from './chain-verify.js';
+import {
+  type AuditRefusal,
+  type AuditRefusalInput,
+  type AuditRefusalQuery,
+  createRefusalCounter,
+} from './refusal-counter.js';
 
-export const genesisHash = '0'.repeat(64);
+export { genesisHash };
+
+export interface AuditChainOptions {
+  /** The HMAC key, at least 32 bytes, kept outside the database (`loadOrCreateAuditKey`). */
+  key: Uint8Array;
+  /** Where the head is kept outside the database (`fileAuditHead`). */
+  head: AuditHeadStore;
+  /** Length of a refusal-counting window; default 60. */
+  refusalWindowSeconds?: number;
+}
 
 export interface AuditEntryInput {
   /** Who acted: a user id or username, `system`, or null when unknown. */
@@ -67,21 +88,23 @@ export interface AuditPage {
   nextBefore: number | null;
 }
 
-export type AuditChainVerdict =
-  | { ok: true; count: number; headHash: string }
-  | { ok: false; brokenSeq: number; reason: 'missing' | 'prev_hash' | 'hash' | 'detail' };
-
 export interface AuditLog {
   append(entry: AuditEntryInput): Promise<AuditEntry>;
   list(query?: AuditQuery): Promise<AuditPage>;
-  verifyChain(): Promise<AuditChainVerdict>;
+  /** Full by default (from the retention checkpoint); `{ incremental: true }` hashes only new entries. */
+  verifyChain(options?: VerifyOptions): Promise<AuditChainVerdict>;
+  /** Counts a refused or unauthenticated request in its kind's current window (no chained entry). */
+  countRefusal(refusal: AuditRefusalInput): Promise<void>;
+  /** Refusal windows, newest first. */
+  listRefusals(query?: AuditRefusalQuery): Promise<AuditRefusal[]>;
+  /** Deletes entries and refusal windows older than `before` (epoch ms), keeping the chain verifiable. */
+  prune(before: number): Promise<AuditPruneResult>;
 }
 
 export const auditListMaxLimit = 500;
 const auditListDefaultLimit = 50;
 const textFieldMaxLength = 256;
 const detailMaxBytes = 16_384;
-const verifyPageSize = 1_000;
 
 /** A time or seq bound as a safe integer; NaN, infinities and non-numbers mean "no bound". */
 function wholeNumber(value: unknown): number | undefined {
@@ -109,36 +132,16 @@ function normalizeDetail(detail: AuditEntryInput['detail']): string {
   return text.length <= detailMaxBytes ? text : canonicalJson({ truncated: true, length: text.length });
 }
 
-/** The hashed form of an entry: every column but the hashes, numbers as numbers, detail as parsed JSON. */
-function hashedFields(row: Omit<AuthAuditRow, 'hash' | 'prev_hash'>) {
-  return {
-    id: row.id,
-    seq: toNumber(row.seq),
-    at: toNumber(row.at),
-    actor: row.actor,
-    action: row.action,
-    target: row.target,
-    outcome: row.outcome,
-    request_id: row.request_id,
-    client: row.client,
-    detail: JSON.parse(row.detail) as { [key: string]: JsonValue },
-  };
-}
-
-function entryHash(prevHash: string, row: Omit<AuthAuditRow, 'hash' | 'prev_hash'>): string {
-  return createHash('sha256')
-    .update(prevHash)
-    .update(canonicalJson(hashedFields(row)))
-    .digest('hex');
-}
-
 function toEntry(row: AuthAuditRow): AuditEntry {
   const { request_id: requestId, ...fields } = hashedFields(row);
   return { ...fields, requestId, prevHash: row.prev_hash, hash: row.hash };
 }
 
-export function createAuditLog(context: StoreContext): AuditLog {
+export function createAuditLog(context: StoreContext, chain: AuditChainOptions): AuditLog {
   const { db, now } = context;
+  const { key, head } = chain;
+  if (key.length < 32) throw new RangeError('@suite/web-auth audit key must be at least 32 bytes');
+  const refusals = createRefusalCounter(context, chain.refusalWindowSeconds ?? 60);
   let queue: Promise<unknown> = Promise.resolve();
 
   async function appendSerialized(entry: AuditEntryInput): Promise<AuditEntry> {
@@ -163,10 +166,17 @@ export function createAuditLog(context: StoreContext): AuditLog {
         client: bounded(entry.client),
         detail,
       };
-      const inserted: AuthAuditRow = { ...fields, prev_hash: prevHash, hash: entryHash(prevHash, fields) };
+      const inserted: AuthAuditRow = {
+        ...fields,
+        prev_hash: prevHash,
+        hash: keyedHash(key, prevHash, fields),
+      };
       await trx.insertInto('auth_audit').values(inserted).execute();
       return inserted;
     });
+    // After the commit: a head never names an entry that is not in the database. A crash in
+    // between leaves the head one entry behind, which verification accepts (see audit-head.ts).
+    await head.advance({ seq: toNumber(row.seq), mac: row.hash });
     return toEntry(row);
   }
 
@@ -203,33 +213,20 @@ export function createAuditLog(context: StoreContext): AuditLog {
       return { entries, nextBefore: entries.length === limit && last ? last.seq : null };
     },
 
-    async verifyChain() {
-      let prevHash = genesisHash;
-      let expectedSeq = 1;
-      for (;;) {
-        const rows = await db
-          .selectFrom('auth_audit')
-          .selectAll()
-          .where('seq', '>=', expectedSeq)
-          .orderBy('seq', 'asc')
-          .limit(verifyPageSize)
-          .execute();
-        for (const row of rows) {
-          if (toNumber(row.seq) !== expectedSeq)
-            return { ok: false, brokenSeq: expectedSeq, reason: 'missing' };
-          if (row.prev_hash !== prevHash) return { ok: false, brokenSeq: expectedSeq, reason: 'prev_hash' };
-          let hash: string;
-          try {
-            hash = entryHash(prevHash, row);
-          } catch {
-            return { ok: false, brokenSeq: expectedSeq, reason: 'detail' };
-          }
-          if (hash !== row.hash) return { ok: false, brokenSeq: expectedSeq, reason: 'hash' };
-          prevHash = row.hash;
-          expectedSeq++;
-        }
-        if (rows.length < verifyPageSize) return { ok: true, count: expectedSeq - 1, headHash: prevHash };
-      }
+    verifyChain(options) {
+      return verifyAuditChain(context, key, head, options);
+    },
+
+    countRefusal(refusal) {
+      return refusals.count(refusal);
+    },
+
+    listRefusals(query) {
+      return refusals.list(query);
+    },
+
+    prune(before) {
+      return pruneAuditTrail(context, key, head, refusals, before);
     },
   };
 }

@@ -60,7 +60,11 @@ export function createLogin(
 
     const decision = await throttle.attempt(username, request.client);
     if (!decision.allowed) {
-      await record('rate_limited', undefined, { retry_after_seconds: decision.retryAfterSeconds });
+      // Refused before any check, at whatever rate the caller sends: counted, not chained.
+      await audit.countRefusal({
+        kind: `${loginAuditAction} rate_limited`,
+        sample: { username: username.slice(0, usernameMaxLength), client: request.client ?? null },
+      });
       return { kind: 'rate_limited', retryAfterSeconds: decision.retryAfterSeconds };
     }
 

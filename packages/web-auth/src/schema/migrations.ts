@@ -104,4 +104,42 @@ export const webAuthMigrations: Readonly<Record<string, Migration>> = Object.fre
       await db.schema.dropTable('auth_lockouts').execute();
     },
   },
+  'web-auth-0005-audit-keyed': {
+    // biome-ignore lint/suspicious/noExplicitAny: kysely's Migration contract is Kysely<any>
+    async up(db: Kysely<any>) {
+      // Signed positions in the chain: `checkpoint` (the last pruned entry, where verification
+      // starts) and `verified` (how far a verification got, where the next incremental one starts).
+      await db.schema
+        .createTable('auth_audit_marks')
+        .addColumn('name', 'text', (column) => column.primaryKey())
+        .addColumn('seq', 'bigint', (column) => column.notNull())
+        .addColumn('hash', 'text', (column) => column.notNull())
+        // 1 when the entry at `seq` is keyed: no legacy entry may follow it.
+        .addColumn('keyed', 'integer', (column) => column.notNull())
+        .addColumn('at', 'bigint', (column) => column.notNull())
+        .addColumn('mac', 'text', (column) => column.notNull())
+        .execute();
+      // Refused and unauthenticated requests, counted per kind and window instead of an entry each.
+      await db.schema
+        .createTable('auth_audit_refusals')
+        .addColumn('kind', 'text', (column) => column.notNull())
+        .addColumn('window_start', 'bigint', (column) => column.notNull())
+        .addColumn('count', 'bigint', (column) => column.notNull())
+        .addColumn('last_at', 'bigint', (column) => column.notNull())
+        // The first request of the window, as canonical JSON.
+        .addColumn('sample', 'text', (column) => column.notNull())
+        .addPrimaryKeyConstraint('auth_audit_refusals_pk', ['kind', 'window_start'])
+        .execute();
+      await db.schema
+        .createIndex('auth_audit_refusals_window')
+        .on('auth_audit_refusals')
+        .column('window_start')
+        .execute();
+    },
+    // biome-ignore lint/suspicious/noExplicitAny: kysely's Migration contract is Kysely<any>
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('auth_audit_refusals').execute();
+      await db.schema.dropTable('auth_audit_marks').execute();
+    },
+  },
 });

@@ -44,6 +44,23 @@ export interface AuthAuditRow {
   hash: string;
 }
 
+export interface AuthAuditMarkRow {
+  name: string;
+  seq: DbInteger;
+  hash: string;
+  keyed: number;
+  at: DbInteger;
+  mac: string;
+}
+
+export interface AuthAuditRefusalRow {
+  kind: string;
+  window_start: DbInteger;
+  count: DbInteger;
+  last_at: DbInteger;
+  sample: string;
+}
+
 export interface AuthLockoutRow {
   key: string;
   locked_until: DbInteger;
@@ -56,6 +73,8 @@ export interface AuthDatabase {
   auth_sessions: AuthSessionRow;
   auth_audit: AuthAuditRow;
   auth_lockouts: AuthLockoutRow;
+  auth_audit_marks: AuthAuditMarkRow;
+  auth_audit_refusals: AuthAuditRefusalRow;
 }
 
 /** A `bigint` column as a JavaScript number (epoch milliseconds and sequence numbers fit in 2^53). */
