@@ -3,13 +3,15 @@
  * with real WebSockets: a disabled, demoted or signed-out user's terminal socket closes with
  * 4401/4403 and the input frame they send afterwards runs nothing (the file `touch` would create
  * never appears, while a later command of the owner does run); a demoted admin's event socket
- * closes with 4403 and receives no more `task.created`. In process, against a real database: the
+ * closes with 4403 and receives no more `task.created`. A change the daemon was not told of (made
+ * in its database by another process) is still caught by the next frame or `sub`. In process, against a real database: the
  * expiry sweep closes with 4401 the sockets of sessions that expired, were deleted or whose user
  * was disabled while nobody typed, and leaves live ones open.
  */
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { createWebAuth } from '@suite/web-auth';
+import Database from 'better-sqlite3';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../src/db/open-database.js';
@@ -122,6 +124,44 @@ describe('terminal sockets after a revocation', () => {
     dev.socket.send({ input: 'touch logout-dev-after\r' });
     await expectNothingRan(dev.terminalId, 'logout-dev-after');
     expect(await dev.end).toEqual({ code: 4401, reason: 'signed out' });
+  });
+});
+
+/** A change made in the daemon's database by another process: no route hook sees it. */
+function changeBehindTheDaemon(sql: string, ...params: string[]): void {
+  const db = new Database(path.join(daemon.dataDir, 'workspaced.db'));
+  try {
+    db.prepare(sql).run(...params);
+  } finally {
+    db.close();
+  }
+}
+
+describe('changes nobody told the daemon of', () => {
+  test('the next input frame of a user disabled in the database closes with 4401 and runs nothing', async () => {
+    const dev = await typingDeveloper('db-disabled-dev');
+    changeBehindTheDaemon('UPDATE auth_users SET disabled = 1 WHERE id = ?', dev.id);
+    dev.socket.send({ input: 'touch db-disabled-dev-after\r' });
+    expect(await dev.end).toEqual({ code: 4401, reason: 'session ended; sign in again' });
+    await expectNothingRan(dev.terminalId, 'db-disabled-dev-after');
+  });
+
+  test('the next input frame after the membership was deleted in the database closes with 4403', async () => {
+    const dev = await typingDeveloper('db-removed-dev');
+    changeBehindTheDaemon('DELETE FROM project_members WHERE user_id = ?', dev.id);
+    dev.socket.send({ input: 'touch db-removed-dev-after\r' });
+    expect(await dev.end).toEqual({ code: 4403, reason: 'terminal.view withdrawn' });
+    await expectNothingRan(dev.terminalId, 'db-removed-dev-after');
+  });
+
+  test('a sub after the role was lowered in the database is judged with the role of now', async () => {
+    const admin = await userClient(daemon, owner, 'db-demoted-admin', 'admin');
+    const socket = await openSocket(daemon, admin.client, '/ws');
+    changeBehindTheDaemon("UPDATE auth_users SET role = 'viewer' WHERE id = ?", admin.id);
+    socket.send({ op: 'sub', stream: `project:${projectId}` });
+    await socket.until(() => socket.messages.find((m) => m.op === 'error'), 'refusal');
+    expect(socket.messages.map((m) => m.error?.code ?? m.op)).toEqual(['STREAM_NOT_FOUND']);
+    await socket.close();
   });
 });
 

@@ -91,7 +91,8 @@ export function serveTerminalSocket(
     } finally {
       pending.length = 0;
       draining = false;
-      if (ws.readyState === ws.OPEN) ws.resume();
+      // Also while closing: the client's answer to our close frame must be read.
+      if (ws.readyState !== ws.CLOSED) ws.resume();
     }
   };
   ws.on('message', (data: Buffer, isBinary) => {
