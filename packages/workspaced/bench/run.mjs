@@ -60,7 +60,7 @@ async function generateFolder(dir) {
 function startDaemon(dataDir) {
   const child = spawn(
     process.execPath,
-    [cli, 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir],
+    [cli, 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, '--setup-open'],
     {
       env: { ...process.env, LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -23,10 +23,14 @@ const samples = Number(process.env.BENCH_SAMPLES ?? 200);
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 function startDaemon(dataDir) {
-  const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data-dir', dataDir], {
-    env: { ...process.env, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [cli, 'serve', '--port', '0', '--data-dir', dataDir, '--setup-open'],
+    {
+      env: { ...process.env, LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk) => {

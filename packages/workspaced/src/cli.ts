@@ -49,6 +49,7 @@ interface ServeOptions {
   allowPrivateTargets?: boolean;
   deliveryTimeoutMs?: number;
   deliveryRetryDelaysMs?: number[];
+  setupOpen?: boolean;
 }
 
 const program = new Command()
@@ -94,6 +95,10 @@ program
     'waits before each outbound retry, comma-separated (default 1000,4000)',
     retryDelays,
   )
+  .option(
+    '--setup-open',
+    'let the first caller of POST /api/v1/setup become the owner without the one-time setup token (tests, containers)',
+  )
   .action(async (options: ServeOptions) => {
     if ((options.tlsCert === undefined) !== (options.tlsKey === undefined))
       program.error('--tls-cert and --tls-key go together');
@@ -113,6 +118,7 @@ program
         secureCookies: options.secureCookies === true,
         loginAttemptsPerMinute: options.loginAttemptsPerMinute,
         previewPort: options.previewPort,
+        setupOpen: options.setupOpen === true,
         allowPrivateTargets:
           options.allowPrivateTargets === true || process.env.WORKSPACED_ALLOW_PRIVATE_TARGETS === 'true',
         deliveryTiming: {

@@ -3,8 +3,10 @@
  * Node (listening line, clean shutdown on SIGTERM / SIGINT).
  */
 import { mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import path from 'node:path';
 import { createLogger, type Logger, type RunningServer, startNodeServer } from '@suite/server-kit';
 import { createWebAuth } from '@suite/web-auth';
+import { SetupGate, setupTokenFileName, setupUrl } from './auth/setup-token.js';
 import { openDatabase } from './db/open-database.js';
 import { defaultFileLimits, type FileLimits } from './files/limits.js';
 import { createApp } from './http/app.js';
@@ -58,6 +60,11 @@ export interface DaemonOptions {
   allowPrivateTargets?: boolean;
   /** Outbound delivery timing; default 5 s per attempt, retries after 1 s and 4 s. */
   deliveryTiming?: Partial<Pick<DeliveryPolicy, 'timeoutMs' | 'retryDelaysMs'>>;
+  /**
+   * Let the first caller of `POST /setup` become the owner without the one-time setup token
+   * (`--setup-open`: tests, containers); by default the token is required (auth/setup-token.ts).
+   */
+  setupOpen?: boolean;
   /** Passed to startNodeServer (tests run several daemons in one process). */
   exitOnSignal?: boolean;
 }
@@ -83,13 +90,15 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       db,
       throttle: options.loginAttemptsPerMinute ? { maxAttempts: options.loginAttemptsPerMinute } : {},
     });
+    // The first user is the owner (POST /setup creates no other).
+    const ownerExists = (await auth.users.count()) > 0;
     checkBind({
       host: options.host,
-      // The first user is the owner (POST /setup creates no other).
-      ownerExists: (await auth.users.count()) > 0,
+      ownerExists,
       tls: tls !== undefined,
       allowInsecureRemote: options.allowInsecureRemote === true,
     });
+    const setup = SetupGate.create(dataDir, { ownerExists, open: options.setupOpen === true });
     const events = new EventBus();
     const terminals = new TerminalManager(events);
     const attention = new AttentionCenter(events);
@@ -151,6 +160,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       allowedHosts: options.allowedHosts ?? [],
       allowedOrigins: options.allowedOrigins ?? [],
       secureCookies: tls !== undefined || options.secureCookies === true,
+      setup: setup.gate,
       previews: { db, tokens: previewTokens, ownPorts, previewPort: () => previews.port },
     });
     let purge: NodeJS.Timeout | undefined;
@@ -175,6 +185,11 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       },
     });
     listeningPort = running.port;
+    // After the contract's listening line, never before it.
+    if (setup.token !== undefined)
+      process.stdout.write(
+        `create the first owner: open ${setupUrl(running.url, setup.token)} (one use; the token is also in ${path.join(dataDir, setupTokenFileName)})\n`,
+      );
     const sockets = handleUpgrades(running.server, {
       auth,
       db,

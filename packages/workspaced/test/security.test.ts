@@ -35,7 +35,10 @@ afterAll(async () => {
 
 describe('first-owner setup', () => {
   test('two concurrent setups: exactly one wins with 201 and a cookie, the other gets 409', async () => {
-    expect((await new Client(daemon.url).get('/setup')).body).toEqual({ setup_pending: true });
+    expect((await new Client(daemon.url).get('/setup')).body).toEqual({
+      setup_pending: true,
+      setup_token_required: false,
+    });
     const [first, second] = [new Client(daemon.url), new Client(daemon.url)];
     const answers = await Promise.all([
       first.post('/setup', { username: 'owner', display_name: 'Owner One', password: ownerPassword }),
@@ -50,7 +53,10 @@ describe('first-owner setup', () => {
     expect(winner.body.csrf).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     const cookie = winner.headers.get('set-cookie')!;
     expect(cookie).toMatch(/^workspaced_session=[^;]+; Path=\/; HttpOnly; SameSite=Strict$/);
-    expect((await new Client(daemon.url).get('/setup')).body).toEqual({ setup_pending: false });
+    expect((await new Client(daemon.url).get('/setup')).body).toEqual({
+      setup_pending: false,
+      setup_token_required: false,
+    });
     // Setup stays closed forever, and only one user exists.
     const again = await new Client(daemon.url).post('/setup', {
       username: 'late',

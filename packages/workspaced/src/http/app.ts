@@ -8,6 +8,7 @@ import { type WebAuth, WebAuthError } from '@suite/web-auth';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestSecurity } from '../auth/request-security.js';
+import type { SetupGate } from '../auth/setup-token.js';
 import { writeBodyLimit } from '../files/limits.js';
 import { registerMcpRoutes } from '../mcp/mcp-routes.js';
 import { registerNodePeerRoutes, registerNodeRoutes } from '../nodes/node-routes.js';
@@ -48,6 +49,8 @@ export interface AppOptions {
   allowedHosts: readonly string[];
   allowedOrigins: readonly string[];
   secureCookies: boolean;
+  /** Whether `POST /setup` needs the one-time setup token. */
+  setup: SetupGate;
   /** `GET /preview/{port}/...` hands out tickets for the preview origin. */
   previews: PreviewRouteOptions;
 }
@@ -97,7 +100,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   registerMetaRoutes(api, context);
   const sessionOptions = { auth, secureCookies: options.secureCookies, sockets: context.sockets };
-  registerSessionRoutes(api, sessionOptions);
+  registerSessionRoutes(api, { ...sessionOptions, setup: options.setup });
   // Other daemons pair and read agents with a node credential instead of a session.
   registerNodePeerRoutes(api, context, auth.audit);
   api.use('*', callers.requireCaller);

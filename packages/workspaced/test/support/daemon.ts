@@ -2,7 +2,7 @@
  * @module Starts the built `workspaced` bin on a fresh data dir and talks to it over HTTP the way
  * a browser would: a cookie jar of one session and the CSRF header on every mutation.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,13 +18,28 @@ export interface RunningDaemon extends RunningBin {
 export interface StartOptions {
   args?: string[];
   dataDir?: string;
+  /**
+   * Start with `--setup-open` (default), so `setupOwner` needs no token; false starts the daemon
+   * as a user does, its setup needing the printed one-time token (test/setup-token.test.ts).
+   */
+  setupOpen?: boolean;
 }
 
 export async function startDaemon(options: StartOptions = {}): Promise<RunningDaemon> {
   const dataDir =
     options.dataDir ?? path.join(await mkdtemp(path.join(os.tmpdir(), 'workspaced-test-')), 'ws');
   const running = await startBin(cliPath, {
-    args: ['serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])],
+    args: [
+      'serve',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      ...(options.setupOpen === false ? [] : ['--setup-open']),
+      ...(options.args ?? []),
+    ],
     env: { ...process.env, LOG_LEVEL: 'warn' },
   });
   return { ...running, dataDir };
@@ -90,13 +105,21 @@ export class Client {
 
 export const ownerPassword = 'owner password 123';
 
-/** Creates the first owner and returns their signed-in client. */
+/** The one-time setup token the daemon wrote to its data dir, if it made one. */
+export async function readSetupToken(daemon: RunningDaemon): Promise<string | undefined> {
+  const text = await readFile(path.join(daemon.dataDir, 'setup-token'), 'utf8').catch(() => undefined);
+  return text?.trim();
+}
+
+/** Creates the first owner (with the setup token when the daemon made one) and returns their client. */
 export async function setupOwner(daemon: RunningDaemon, username = 'owner'): Promise<Client> {
   const client = new Client(daemon.url);
+  const setupToken = await readSetupToken(daemon);
   const answer = await client.post('/setup', {
     username,
     display_name: 'The Owner',
     password: ownerPassword,
+    ...(setupToken === undefined ? {} : { setup_token: setupToken }),
   });
   if (answer.status !== 201) throw new Error(`setup failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return client;

@@ -21,19 +21,21 @@ import type { SessionAnswer, User } from './types.js';
 
 type Session =
   | { state: 'loading' }
-  | { state: 'setup' }
+  | { state: 'setup'; tokenRequired: boolean }
   | { state: 'signed-out' }
   | { state: 'in'; user: User; permissions: ReadonlySet<string> };
 
-export function App() {
+/** `setupToken`: the one-time token from the setup URL, if the page was opened with one. */
+export function App({ setupToken }: { setupToken: string }) {
   const [session, setSession] = useState<Session>({ state: 'loading' });
   const path = usePath();
 
   useEffect(() => {
     whenSignedOut(() => setSession({ state: 'signed-out' }));
     (async () => {
-      const { setup_pending } = await api<{ setup_pending: boolean }>('GET', '/setup');
-      if (setup_pending) return setSession({ state: 'setup' });
+      const setup = await api<{ setup_pending: boolean; setup_token_required: boolean }>('GET', '/setup');
+      if (setup.setup_pending)
+        return setSession({ state: 'setup', tokenRequired: setup.setup_token_required });
       try {
         setSession(startSession(await api<SessionAnswer>('GET', '/me')));
       } catch {
@@ -50,7 +52,14 @@ export function App() {
   };
 
   if (session.state === 'loading') return <p className="loading">Loading…</p>;
-  if (session.state !== 'in') return <SignInScreen setup={session.state === 'setup'} onSignedIn={signedIn} />;
+  if (session.state === 'setup')
+    return (
+      <SignInScreen
+        setup={{ tokenRequired: session.tokenRequired, token: setupToken }}
+        onSignedIn={signedIn}
+      />
+    );
+  if (session.state !== 'in') return <SignInScreen onSignedIn={signedIn} />;
 
   const projectMatch = /^\/projects\/(\d+)(?:\/(files|git|terminals|tasks))?$/.exec(path);
   return (

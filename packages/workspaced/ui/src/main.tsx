@@ -2,11 +2,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
 import { App } from './App.js';
+import { takeSetupToken } from './setup-token.js';
+
+// Before the first render, so the router never sees the token's URL.
+const setupToken = takeSetupToken();
 
 const root = document.getElementById('root');
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <App setupToken={setupToken} />
     </StrictMode>,
   );

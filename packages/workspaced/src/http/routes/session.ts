@@ -1,5 +1,6 @@
 /**
- * @module Signing in: `GET/POST /setup` (the first owner, once), `POST /login`, `POST /logout`,
+ * @module Signing in: `GET/POST /setup` (the first owner, once, with the one-time setup token
+ * unless `--setup-open`), `POST /login`, `POST /logout`,
  * `GET /me`. Setup, login and `/me` answer `{user, csrf, session, permissions}`; the `csrf` value
  * goes back in `X-Workspaced-CSRF` on every mutation. `permissions` are the names the user's
  * global role grants (the UI offers only what they allow; the daemon decides anyway). In a
@@ -17,6 +18,7 @@ import { z } from 'zod';
 import { type Permission, permissions, roleHas } from '../../access/permissions.js';
 import { isRole } from '../../access/roles.js';
 import { sessionCookieName } from '../../auth/request-security.js';
+import type { SetupGate } from '../../auth/setup-token.js';
 import type { SocketRegistry } from '../../realtime/socket-registry.js';
 import { ApiError, errorResponse } from '../api-error.js';
 import type { AppEnv } from '../app-env.js';
@@ -30,6 +32,8 @@ const setupSchema = z.object({
   username,
   password,
   display_name: z.string().trim().min(1).max(200).optional(),
+  /** The one-time token the daemon printed (auth/setup-token.ts); ignored with `--setup-open`. */
+  setup_token: z.string().max(200).optional(),
 });
 const loginSchema = z.object({ username, password });
 
@@ -53,7 +57,10 @@ export function globalPermissions(role: string): Permission[] {
   return isRole(role) ? permissions.filter((permission) => roleHas(role, permission)) : [];
 }
 
-export function registerSessionRoutes(app: Hono<AppEnv>, options: SessionRouteOptions) {
+export function registerSessionRoutes(
+  app: Hono<AppEnv>,
+  options: SessionRouteOptions & { setup: SetupGate },
+) {
   const { auth } = options;
 
   const signedIn = (c: Context<AppEnv>, status: 200 | 201, session: SignedIn) => {
@@ -72,10 +79,30 @@ export function registerSessionRoutes(app: Hono<AppEnv>, options: SessionRouteOp
     );
   };
 
-  app.get('/setup', async (c) => c.json({ setup_pending: (await auth.users.count()) === 0 }));
+  app.get('/setup', async (c) =>
+    c.json({
+      setup_pending: (await auth.users.count()) === 0,
+      setup_token_required: options.setup.tokenRequired,
+    }),
+  );
 
   app.post('/setup', async (c) => {
     const input = await readJson(c, setupSchema);
+    if (!options.setup.accepts(input.setup_token)) {
+      await auth.audit.append({
+        actor: input.username,
+        action: 'auth.setup',
+        target: 'setup',
+        outcome: 'denied',
+        requestId: c.var.requestId,
+        client: clientAddress(c),
+      });
+      throw new ApiError(
+        401,
+        'SETUP_TOKEN_INVALID',
+        'setup needs the setup_token the daemon printed when it started (also in <data-dir>/setup-token)',
+      );
+    }
     // Of concurrent setups, in any number of processes, web-auth lets exactly one create a user.
     const user = await auth.users.createFirst({
       username: input.username,
@@ -84,6 +111,7 @@ export function registerSessionRoutes(app: Hono<AppEnv>, options: SessionRouteOp
       role: 'owner',
     });
     if (!user) throw new ApiError(409, 'SETUP_COMPLETE', 'the owner already exists; sign in');
+    options.setup.close();
     const created = await auth.sessions.create(user.id, {
       client: clientAddress(c),
       userAgent: c.req.header('user-agent') ?? null,

@@ -1,4 +1,7 @@
-/** First-owner setup (while the daemon has no user) or sign-in. */
+/**
+ * First-owner setup (while the daemon has no user) or sign-in. Setup asks for the one-time setup
+ * token unless the daemon runs with `--setup-open`; the setup URL fills it in.
+ */
 import { type FormEvent, useState } from 'react';
 import { api, messageOf } from '../api.js';
 import type { SessionAnswer } from '../types.js';
@@ -7,9 +10,11 @@ export function SignInScreen({
   setup,
   onSignedIn,
 }: {
-  setup: boolean;
+  /** Present while the daemon has no owner. */
+  setup?: { tokenRequired: boolean; token: string };
   onSignedIn: (answer: SessionAnswer) => void;
 }) {
+  const [setupToken, setSetupToken] = useState(setup?.token ?? '');
   const [username, setUsername] = useState('');
   const [displayName, setDisplayName] = useState('');
   const [password, setPassword] = useState('');
@@ -22,7 +27,12 @@ export function SignInScreen({
     setError(undefined);
     try {
       const body = setup
-        ? { username, password, ...(displayName === '' ? {} : { display_name: displayName }) }
+        ? {
+            username,
+            password,
+            ...(displayName === '' ? {} : { display_name: displayName }),
+            ...(setup.tokenRequired ? { setup_token: setupToken.trim() } : {}),
+          }
         : { username, password };
       onSignedIn(await api<SessionAnswer>('POST', setup ? '/setup' : '/login', body));
     } catch (failure) {
@@ -37,6 +47,23 @@ export function SignInScreen({
       <h1>{setup ? 'Create the first owner' : 'Sign in to workspaced'}</h1>
       {setup && <p>This daemon has no user yet. The account you create here owns it.</p>}
       <form onSubmit={submit}>
+        {setup?.tokenRequired && (
+          <label>
+            Setup token
+            <input
+              type="password"
+              value={setupToken}
+              onChange={(e) => setSetupToken(e.target.value)}
+              autoComplete="off"
+              aria-describedby="setup-token-hint"
+              required
+            />
+            <small id="setup-token-hint">
+              In the setup link the daemon printed when it started, and in the file setup-token of its data
+              directory.
+            </small>
+          </label>
+        )}
         <label>
           Username
           <input
