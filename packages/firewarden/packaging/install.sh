@@ -6,6 +6,9 @@
 # Idempotent: a second run changes nothing that is already in place (the config is never
 # overwritten). Usage: install.sh [--release DIR] [--prefix DIR] [--dry-run] [--no-start]
 set -eu
+# Files are created readable by the service and writable by root only, whatever umask sudo passes
+# on (each folder and file is then given its own mode below).
+umask 022
 
 here=$(cd "$(dirname "$0")" && pwd)
 release_src=$(cd "$here/.." && pwd)
@@ -118,10 +121,26 @@ run chmod 0640 "$config"
 if [ -z "$root" ]; then run chown root:firewarden "$config"; else run chown "$(numeric_owner root:firewarden)" "$config"; fi
 
 # 3. The release, side by side with earlier ones; `current` names the running one (updates swap it).
+# The root agent runs this code: it is owned by root and writable by nobody else, whoever built or
+# owns the source folder. It is copied into a root-only staging folder, given its owner and modes
+# there, and renamed into place, so no one else ever sees (or opens for writing) a file that is not
+# yet root's. A release left by an earlier installer keeps the owner it had: the same is applied.
 target="/opt/firewarden/releases/$version"
+secure_release() { # path
+  run chown -R -h 0:0 "$1"
+  run chmod -R go-w "$1"
+}
 if [ ! -d "$root$target" ]; then
-  say "installing release $version into $target"
-  run cp -a "$release_src/." "$root$target"
+  say "installing release $version into $target (owned by root, writable only by root)"
+  staging="$root/opt/firewarden/releases/.$version.installing"
+  run rm -rf "$staging"
+  run mkdir -m 0700 "$staging"
+  run cp -R --no-preserve=ownership "$release_src/." "$staging"
+  secure_release "$staging"
+  run chmod 0755 "$staging"
+  run mv "$staging" "$root$target"
+else
+  secure_release "$root$target"
 fi
 # Relative links, so an installation under --prefix points into itself.
 run ln -sfn "releases/$version" "$root/opt/firewarden/current"

@@ -59,9 +59,11 @@ withInstallation(
   program.command('status').description('summary of the installation, database, backend and agent'),
 ).action((options: CommonOptions) => statusCommand(commandContext(options), { json: Boolean(options.json) }));
 
-withInstallation(
-  program.command('doctor').description('read-only diagnostics (exit 1 when a check fails)'),
-).action((options: CommonOptions) => doctorCommand(commandContext(options), { json: Boolean(options.json) }));
+withInstallation(program.command('doctor').description('read-only diagnostics (exit 1 when a check fails)'))
+  .option('--prefix <dir>', 'the installation root whose release tree is checked', '/')
+  .action((options: CommonOptions & { prefix: string }) =>
+    doctorCommand(commandContext(options), { json: Boolean(options.json) }, options.prefix),
+  );
 
 withInstallation(
   program.command('preflight').description('doctor plus firewall tool detection, Node version and port'),

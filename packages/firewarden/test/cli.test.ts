@@ -96,6 +96,7 @@ describe.each(drivers)('database commands on $driver', ({ driver, available }) =
       'audit_chain',
       'users',
       'agent',
+      'release_tree',
     ]);
   });
 

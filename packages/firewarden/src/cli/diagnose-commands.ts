@@ -6,7 +6,9 @@ import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { type Check, worstStatus } from '../diagnostics/check.js';
 import type { DatabaseHandle } from '../diagnostics/database-checks.js';
+import { releaseTreeCheck } from '../diagnostics/release-checks.js';
 import { runDiagnostics } from '../diagnostics/run-diagnostics.js';
+import { installLayout } from '../lifecycle/layout.js';
 import type { Database } from '../store/database.js';
 import { openDatabase } from '../store/open-database.js';
 import { appVersion } from '../version.js';
@@ -68,9 +70,9 @@ function report(output: Output, checks: Check[]): void {
   if (status === 'fail') process.exitCode = 1;
 }
 
-/** Config, database, migrations, permissions, audit chain, agent. */
-export async function doctorCommand(context: CommandContext, output: Output): Promise<void> {
-  report(output, await diagnose(context, [], false));
+/** Config, database, migrations, permissions, audit chain, agent, the release tree under `prefix`. */
+export async function doctorCommand(context: CommandContext, output: Output, prefix = '/'): Promise<void> {
+  report(output, await diagnose(context, [await releaseTreeCheck(installLayout(prefix))], false));
 }
 
 /** Everything doctor checks, plus the firewall tools, the Node version and whether the port is free. */

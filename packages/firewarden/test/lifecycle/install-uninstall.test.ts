@@ -1,11 +1,26 @@
 /**
  * @module Tests: `packaging/install.sh` and `firewarden uninstall` on a private root (`--prefix`
  * with copies of the host's account files): user, group, folders, modes, owners, config, release
- * links and units; idempotence; --dry-run; what uninstall keeps, from flags and from terminal
- * answers; the host's iptables rules byte for byte the same before and after.
+ * links and units; idempotence; --dry-run; the release root-owned and writable by root only
+ * whoever owns the source, and `doctor` failing a release tree that is not; what uninstall keeps,
+ * from flags and from terminal answers; the host's iptables rules byte for byte the same before
+ * and after.
  */
 import { execFile } from 'node:child_process';
-import { copyFile, lstat, mkdir, mkdtemp, readFile, readlink, rm, stat, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  chown,
+  copyFile,
+  lstat,
+  mkdir,
+  mkdtemp,
+  readFile,
+  readlink,
+  realpath,
+  rm,
+  stat,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -133,13 +148,77 @@ describe.skipIf(!isRoot)('install.sh', () => {
     await copyFile('/etc/group', path.join(fresh, 'etc/group'));
     const dry = await run('sh', [installScript, '--prefix', fresh, '--release', release, '--dry-run']);
     expect(dry.stdout).toContain('would run: groupadd --system --prefix');
-    expect(dry.stdout).toContain(`would run: cp -a ${release}/. ${fresh}/opt/firewarden/releases/1.2.3`);
+    expect(dry.stdout).toContain(
+      `would run: cp -R --no-preserve=ownership ${release}/. ${fresh}/opt/firewarden/releases/.1.2.3.installing`,
+    );
     root = fresh;
     expect((await snapshot()).map((line) => line.split(' ')[0])).toEqual([
       '/etc',
       '/etc/group',
       '/etc/passwd',
     ]);
+  });
+
+  test('installs the release root-owned and writable by root only, whoever owns the source', async () => {
+    // A release built by an ordinary account, with a group-writable file and a world-writable folder.
+    await mkdir(path.join(release, 'node_modules', 'dep'), { recursive: true });
+    await writeFile(path.join(release, 'node_modules', 'dep', 'index.js'), 'export {};\n');
+    await chmod(path.join(release, 'node_modules', 'dep', 'index.js'), 0o664);
+    await chmod(path.join(release, 'node_modules'), 0o777);
+    await run('chown', ['-R', '4242:4242', release]);
+    await install();
+
+    const installed = (await snapshot()).filter((line) => line.startsWith('/opt/firewarden/releases/'));
+    expect(installed.length).toBeGreaterThan(5);
+    for (const line of installed) {
+      const [at, mode, owner] = line.split(' ');
+      expect([at, owner], line).toEqual([at, '0:0']);
+      expect(Number.parseInt(mode!, 8) & 0o022, line).toBe(0);
+    }
+    const binTarget = await stat(await realpath(path.join(root, 'usr/bin/firewarden')));
+    expect([binTarget.uid, binTarget.mode & 0o777]).toEqual([0, 0o755]);
+    const bin = await run(process.execPath, [path.join(root, 'usr/bin/firewarden')]);
+    expect(bin.stdout).toBe('firewarden 1.2.3\n');
+  });
+
+  test('doctor fails a release tree a user owns or may write, and a second install repairs it', async () => {
+    await install();
+    const doctor = async () => {
+      const result = await runCli([
+        'doctor',
+        '--prefix',
+        root,
+        '--config',
+        path.join(root, 'etc/firewarden/config.yaml'),
+        '--json',
+      ]);
+      const check = JSON.parse(result.stdout).checks.find((c: { name: string }) => c.name === 'release_tree');
+      return { code: result.code, check };
+    };
+    expect((await doctor()).check).toMatchObject({ status: 'ok' });
+
+    const cli = path.join(root, 'opt/firewarden/releases/1.2.3/dist/cli.js');
+    await chown(cli, 4242, 4242);
+    const owned = await doctor();
+    expect(owned.code).toBe(1);
+    expect(owned.check).toMatchObject({
+      status: 'fail',
+      details: { count: 1, paths: [{ path: cli, uid: 4242, mode: '0755' }] },
+    });
+    expect(owned.check.message).toContain(`${cli} (uid 4242, mode 0755)`);
+
+    await chown(cli, 0, 0);
+    const dist = path.join(root, 'opt/firewarden/releases/1.2.3/dist');
+    await chmod(dist, 0o775);
+    expect((await doctor()).check).toMatchObject({
+      status: 'fail',
+      details: { paths: [{ path: dist, uid: 0, mode: '0775' }] },
+    });
+
+    // A release left by an earlier installer (cp -a of a user's tree) is repaired by the next run.
+    await chown(cli, 4242, 4242);
+    await install();
+    expect((await doctor()).check).toMatchObject({ status: 'ok' });
   });
 
   test('refuses a folder that is not a release and an unknown option', async () => {
