@@ -1,7 +1,8 @@
 /**
  * @module `node bench/engine.mjs` (root, iptables, iproute2; under `flock /tmp/heavy.lock`): the
  * issue 10 engine figures, each against a baseline measured in the same run.
- * 1. validate 10,000 rules vs a JSON copy of the same rules (the floor of touching each rule);
+ * 1. validate 10,000 rules vs a JSON copy of the same rules (the floor of touching each rule), and
+ *    analyse them (duplicates, shadowing, overlaps: the validate route's work) vs the same copy;
  * 2. render + apply 1,000 rules in one iptables-restore in a network namespace vs the same
  *    restore with no rule (process start-up and namespace entry);
  * 3. time from a safe apply's deadline to the restored rules (agent in process, commands through
@@ -21,6 +22,7 @@ const out = mkdtempSync(path.join(os.tmpdir(), 'fw-engine-bench-'));
 await build({
   input: {
     validate: path.join(here, '../src/engine/validate.ts'),
+    analyze: path.join(here, '../src/engine/analyze.ts'),
     render: path.join(here, '../src/engine/iptables-render.ts'),
     agent: path.join(here, '../src/agent/run-agent.ts'),
   },
@@ -29,6 +31,7 @@ await build({
   logLevel: 'silent',
 });
 const { validateRules } = await import(path.join(out, 'validate.js'));
+const { analyzeRules } = await import(path.join(out, 'analyze.js'));
 const { renderOwnedTable } = await import(path.join(out, 'render.js'));
 const { runAgent } = await import(path.join(out, 'agent.js'));
 
@@ -61,6 +64,11 @@ try {
   const copyMs = median(Array.from({ length: 5 }, () => time(() => JSON.parse(JSON.stringify(rules10k)))));
   console.log(
     `validate 10,000 rules: ${validateMs.toFixed(1)} ms (median of 5); JSON copy baseline ${copyMs.toFixed(1)} ms`,
+  );
+  const validated10k = validateRules(rules10k).rules;
+  const analyzeMs = median(Array.from({ length: 5 }, () => time(() => analyzeRules(validated10k))));
+  console.log(
+    `analyze 10,000 rules: ${analyzeMs.toFixed(1)} ms (median of 5); JSON copy baseline ${copyMs.toFixed(1)} ms`,
   );
 
   // 2. render + apply 1,000 rules in one iptables-restore
