@@ -39,6 +39,19 @@ describe('parsers of untrusted input', () => {
       }),
     );
   });
+
+  it('answer only the loopback names a server lists, when it lists them', () => {
+    const boundToIpv4 = { ...hosts, loopbackNames: ['127.0.0.1'] };
+    expect(isAllowedHost('127.0.0.1:7676', boundToIpv4)).toBe(true);
+    expect(isAllowedHost('workspaced.example.com:7676', boundToIpv4)).toBe(true);
+    for (const host of ['[::1]:7676', 'localhost:7676', 'LOCALHOST:7676'])
+      expect(isAllowedHost(host, boundToIpv4), host).toBe(false);
+    fc.assert(
+      fc.property(fc.ipV6(), fc.integer({ min: 1, max: 65_535 }), (address, port) => {
+        expect(isAllowedHost(`[${address}]:${port}`, boundToIpv4)).toBe(false);
+      }),
+    );
+  });
 });
 
 describe('canonical JSON', () => {

@@ -24,7 +24,7 @@ import { EventBus } from './realtime/event-bus.js';
 import { startSessionExpiry } from './realtime/session-expiry.js';
 import { SocketRegistry } from './realtime/socket-registry.js';
 import { handleUpgrades } from './realtime/upgrade-handler.js';
-import { checkBind } from './security/bind-policy.js';
+import { checkBind, loopbackHostNames } from './security/bind-policy.js';
 import { startAgentMonitor } from './terminals/agents/agent-monitor.js';
 import { TerminalManager } from './terminals/terminal-manager.js';
 import { WorkflowRunner } from './workflows/workflow-runner.js';
@@ -36,7 +36,7 @@ export interface DaemonOptions {
   /** 0 picks a free port. */
   port: number;
   dataDir: string;
-  /** Extra Host header names accepted (the loopback names with the port always are). */
+  /** Extra Host header names accepted (besides the listening address's loopback names with the port). */
   allowedHosts?: string[];
   /** Extra exact Origins allowed to mutate and upgrade. */
   allowedOrigins?: string[];
@@ -158,6 +158,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       auth,
       port: () => listeningPort,
       allowedHosts: options.allowedHosts ?? [],
+      loopbackNames: loopbackHostNames(options.host),
       allowedOrigins: options.allowedOrigins ?? [],
       secureCookies: tls !== undefined || options.secureCookies === true,
       setup: setup.gate,
@@ -199,6 +200,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       logger,
       port: () => listeningPort,
       allowedHosts: options.allowedHosts ?? [],
+      loopbackNames: loopbackHostNames(options.host),
       allowedOrigins: options.allowedOrigins ?? [],
     });
     // The HTTP server waits for upgraded sockets too: end them as soon as a stop begins.

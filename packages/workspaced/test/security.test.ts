@@ -221,9 +221,8 @@ describe('Host allow-list and Origin check', () => {
         expect(JSON.parse(answer.body).error.code).toBe('HOST_NOT_ALLOWED');
       }
     }
-    for (const host of [`localhost:${daemon.port}`, `127.0.0.1:${daemon.port}`, `[::1]:${daemon.port}`]) {
-      expect((await rawGet(daemon, '/health', { host })).status, host).toBe(200);
-    }
+    // Only the names of the address it listens on (test/host-binding.test.ts refuses the others).
+    expect((await rawGet(daemon, '/health', { host: `127.0.0.1:${daemon.port}` })).status).toBe(200);
   });
 
   test('a mutation from a foreign Origin is refused even with a valid session and CSRF token', async () => {
@@ -238,7 +237,7 @@ describe('Host allow-list and Origin check', () => {
     const sameOrigin = await owner.post(
       '/projects',
       { name: 'o', path: os.tmpdir() },
-      { headers: { origin: `http://localhost:${daemon.port}` } },
+      { headers: { origin: `http://127.0.0.1:${daemon.port}` } },
     );
     expect(sameOrigin.status).toBe(201);
   });

@@ -2,8 +2,9 @@
  * @module Which `Host` values a server answers (against DNS rebinding, where an attacker's name
  * resolves to 127.0.0.1 and its page then talks to the daemon as "same origin").
  *
- * Allowed: `localhost`, `127.0.0.1` and `[::1]` with the server's port, plus the configured
- * names. A configured name without a port matches that name with no port or with the server's
+ * Allowed: the loopback names with the server's port (by default `localhost`, `127.0.0.1` and
+ * `[::1]`; a server bound to one loopback address names only that one, see `loopbackNames`), plus
+ * the configured names. A configured name without a port matches that name with no port or with the server's
  * port (a reverse proxy on 443 sends no port); `name:port` matches exactly that. A Host without a
  * port matches a loopback name only when the server's own port is 80 or 443. Names compare
  * case-insensitively; anything malformed (several colons outside brackets, a non-numeric port,
@@ -15,6 +16,13 @@ export interface HostRules {
   port: number | (() => number | undefined);
   /** Extra names (`firewarden.example.com`, `myhost:8443`, `[2001:db8::1]`). */
   allowedHosts?: readonly string[];
+  /**
+   * The loopback names answered with the server's port (lower case, IPv6 in brackets); default
+   * `localhost`, `127.0.0.1` and `[::1]`. A server listening on 127.0.0.1 only should list just
+   * `127.0.0.1`: `[::1]` with the same port may be another process's socket, and a browser may
+   * send `localhost` there, so answering those names would vouch for traffic it cannot own.
+   */
+  loopbackNames?: readonly string[];
 }
 
 interface HostParts {
@@ -24,7 +32,7 @@ interface HostParts {
 }
 
 const maxHostLength = 260;
-const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]']);
+const defaultLoopbackNames: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
 
 function isDigits(text: string): boolean {
   if (text.length === 0 || text.length > 5) return false;
@@ -72,7 +80,7 @@ export function isAllowedHost(host: string | undefined, rules: HostRules): boole
     parts.port === undefined
       ? ownPort === 80 || ownPort === 443
       : ownPort !== undefined && parts.port === ownPort;
-  if (loopbackNames.has(parts.name) && portMatches) return true;
+  if (portMatches && (rules.loopbackNames ?? defaultLoopbackNames).includes(parts.name)) return true;
   for (const entry of rules.allowedHosts ?? []) {
     const allowed = parseHost(entry);
     if (!allowed || allowed.name !== parts.name) continue;

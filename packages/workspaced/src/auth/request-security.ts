@@ -28,6 +28,8 @@ export interface RequestSecurityOptions {
   port: () => number | undefined;
   /** Extra Host names (`--allowed-host`), e.g. `devbox.example.com` behind a proxy. */
   allowedHosts: readonly string[];
+  /** The loopback names of the address the daemon listens on (security/bind-policy.ts). */
+  loopbackNames: readonly string[];
   /** Extra exact origins (`--allowed-origin`). */
   allowedOrigins: readonly string[];
 }
@@ -46,7 +48,11 @@ export interface RequestSecurity {
 }
 
 export function requestSecurity(options: RequestSecurityOptions): RequestSecurity {
-  const hosts = { port: options.port, allowedHosts: options.allowedHosts };
+  const hosts = {
+    port: options.port,
+    allowedHosts: options.allowedHosts,
+    loopbackNames: options.loopbackNames,
+  };
   return {
     hosts,
     originRules: { hosts, allowedOrigins: options.allowedOrigins },

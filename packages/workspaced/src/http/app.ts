@@ -47,6 +47,8 @@ export interface AppOptions {
   auth: WebAuth;
   port: () => number | undefined;
   allowedHosts: readonly string[];
+  /** The loopback Host names answered: those of the listening address (security/bind-policy.ts). */
+  loopbackNames: readonly string[];
   allowedOrigins: readonly string[];
   secureCookies: boolean;
   /** Whether `POST /setup` needs the one-time setup token. */
@@ -69,6 +71,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     auth,
     port: options.port,
     allowedHosts: options.allowedHosts,
+    loopbackNames: options.loopbackNames,
     allowedOrigins: options.allowedOrigins,
   });
   // Bearer tokens and MCP tool dispatches beside the cookie session (platform/platform-auth.ts).

@@ -38,6 +38,7 @@ export interface UpgradeOptions {
   logger: Logger;
   port: () => number | undefined;
   allowedHosts: readonly string[];
+  loopbackNames: readonly string[];
   allowedOrigins: readonly string[];
 }
 
@@ -61,7 +62,11 @@ function terminalAccess(
 
 export function handleUpgrades(server: Server, options: UpgradeOptions): WebSocketServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxFrameBytes });
-  const hosts = { port: options.port, allowedHosts: options.allowedHosts };
+  const hosts = {
+    port: options.port,
+    allowedHosts: options.allowedHosts,
+    loopbackNames: options.loopbackNames,
+  };
 
   const accept = async (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const route = matchUpgradeRoute(request.url);

@@ -27,6 +27,27 @@ export function isLoopbackHost(host: string): boolean {
   return false;
 }
 
+/**
+ * The loopback names the Host allow-list answers for a daemon listening on `host` (issue 23):
+ * only names of the address it holds, so the browser is never told that a name is this daemon
+ * while it may reach another process (`[::1]` with the same port is free for anyone when the
+ * daemon holds only 127.0.0.1, and browsers may try `::1` first for `localhost`).
+ * - `127.x.y.z`: that address; `0.0.0.0`: `127.0.0.1` (every IPv4 interface includes it);
+ * - `::1`: `[::1]`; `::`: `[::1]` (IPv4 too on a dual-stack system, but not everywhere);
+ * - `localhost`: `localhost`, the name the user chose (the listening line shows it; which address
+ *   the resolver gave the daemon and which one a browser tries is then up to them);
+ * - any other address: none (the names clients use come with `--allowed-host`).
+ */
+export function loopbackHostNames(host: string): string[] {
+  const bare = (host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host).toLowerCase();
+  if (bare === 'localhost') return ['localhost'];
+  if (bare === '0.0.0.0') return ['127.0.0.1'];
+  if (bare === '::') return ['[::1]'];
+  if (!isLoopbackHost(bare)) return [];
+  if (isIP(bare) === 4) return [bare];
+  return bare === '::ffff:127.0.0.1' ? ['127.0.0.1'] : ['[::1]'];
+}
+
 export function checkBind(request: BindRequest): void {
   if (isLoopbackHost(request.host)) return;
   if (!request.ownerExists)
