@@ -3,8 +3,8 @@
  * event socket that stops reading while 400 custom events of ~64 KiB marked `critical` are
  * published gets a `stream_overflow` notice and far fewer events (a client's `critical` is a
  * priority, not a licence to grow the queue); a session holds at most 16 sockets (the 17th
- * upgrade answers 429 `TOO_MANY_SOCKETS`); at most 4 reads of files over 1 MiB run at once (the
- * 5th answers 503 `TOO_MANY_LARGE_READS` with `Retry-After`) while their answers are unread.
+ * upgrade answers 429 `TOO_MANY_SOCKETS`); at most 4 reads of files over 1 MiB run at once, 2 per
+ * user, while their answers are unread (then 503 `TOO_MANY_LARGE_READS` with `Retry-After`).
  */
 import { once } from 'node:events';
 import { writeFile } from 'node:fs/promises';
@@ -105,23 +105,28 @@ describe('sockets per session', () => {
 
 describe('large file reads', () => {
   const bigFile = 'big.txt';
-  let viewer: Client;
+  const readers: Client[] = [];
 
   beforeAll(async () => {
     // Quotes double in JSON: each answer is about 20 MiB, far more than a socket buffers.
     await writeFile(path.join(projectDir, bigFile), '"'.repeat(10 * 1024 * 1024 - 1024));
     await writeFile(path.join(projectDir, 'small.txt'), 'small');
-    const user = await userClient(daemon, owner, 'reader', 'viewer');
-    await owner.post(`/projects/${projectId}/members`, { user_id: user.id, role: 'viewer' });
-    viewer = user.client;
+    for (const name of ['reader-1', 'reader-2', 'reader-3']) {
+      const user = await userClient(daemon, owner, name, 'viewer');
+      await owner.post(`/projects/${projectId}/members`, { user_id: user.id, role: 'viewer' });
+      readers.push(user.client);
+    }
   });
 
+  const read = (client: Client, file = bigFile) =>
+    client.get(`/projects/${projectId}/files/read?path=${file}`);
+
   /** A read whose answer is never consumed: resolves once the status line arrived. */
-  function unreadRead(): Promise<{ status: number; request: http.ClientRequest }> {
+  function unreadRead(client: Client): Promise<{ status: number; request: http.ClientRequest }> {
     return new Promise((resolve, reject) => {
       const request = http.get(
         `${daemon.url}/api/v1/projects/${projectId}/files/read?path=${bigFile}`,
-        { headers: { cookie: viewer.cookie! } },
+        { headers: { cookie: client.cookie! } },
         (response) => {
           response.pause();
           resolve({ status: response.statusCode ?? 0, request });
@@ -131,24 +136,29 @@ describe('large file reads', () => {
     });
   }
 
-  test('4 unread large answers hold the 4 slots: a 5th large read answers 503 with Retry-After', async () => {
+  test('unread large answers hold their slots: 2 per user, 4 in all, then 503 with Retry-After', async () => {
+    const [first, second, third] = readers as [Client, Client, Client];
     const held = [];
-    for (let i = 0; i < 4; i++) held.push(await unreadRead());
-    expect(held.map((read) => read.status)).toEqual([200, 200, 200, 200]);
-    const refused = await viewer.get(`/projects/${projectId}/files/read?path=${bigFile}`);
-    expect(refused.status).toBe(503);
-    expect(refused.headers.get('retry-after')).toBe('1');
-    expect(refused.body.error).toMatchObject({ code: 'TOO_MANY_LARGE_READS', limit: 4 });
-    expect((await viewer.get(`/projects/${projectId}/files/read?path=small.txt`)).body.content).toBe('small');
+    for (const client of [first, first]) held.push(await unreadRead(client));
+    const perUser = await read(first);
+    expect(perUser.status).toBe(503);
+    expect(perUser.body.error).toMatchObject({ code: 'TOO_MANY_LARGE_READS', per_user_limit: 2 });
+    for (const client of [second, second]) held.push(await unreadRead(client));
+    expect(held.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const full = await read(third);
+    expect(full.status).toBe(503);
+    expect(full.headers.get('retry-after')).toBe('1');
+    expect(full.body.error).toMatchObject({ code: 'TOO_MANY_LARGE_READS', limit: 4 });
+    expect((await read(third, 'small.txt')).body.content).toBe('small');
     // A client that goes away gives its slot back.
-    for (const read of held) {
-      read.request.destroy();
-      await once(read.request, 'close');
+    for (const answer of held) {
+      answer.request.destroy();
+      await once(answer.request, 'close');
     }
-    let again = await viewer.get(`/projects/${projectId}/files/read?path=${bigFile}`);
+    let again = await read(third);
     for (let i = 0; i < 50 && again.status === 503; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      again = await viewer.get(`/projects/${projectId}/files/read?path=${bigFile}`);
+      again = await read(third);
     }
     expect(again.status).toBe(200);
     expect(again.body.size).toBe(10 * 1024 * 1024 - 1024);

@@ -1,7 +1,8 @@
 /**
- * @module At most 4 reads of files over 1 MiB at once, per daemon: a 10 MiB file costs several
- * times its size in memory (bytes, text, JSON body) until its answer has been sent, and 20
- * concurrent reads took the daemon to 719 MiB. A large read beyond the limit answers 503
+ * @module At most 4 reads of files over 1 MiB at once, per daemon, and 2 per user: a 10 MiB file
+ * costs several times its size in memory (bytes, text, JSON body) until its answer has been sent,
+ * and 20 concurrent reads took the daemon to 719 MiB; the per-user share keeps one user who never
+ * reads the answers from holding every slot. A large read beyond either limit answers 503
  * `TOO_MANY_LARGE_READS` with `Retry-After: 1` at once rather than waiting (a waiting request
  * would hold its connection anyway; the client knows best when to retry). A slot is held until
  * the answer's body has been handed to the client's connection, or the client went away: that is
@@ -12,11 +13,16 @@ import { ApiError } from '../http/api-error.js';
 
 export interface LargeReadLimits {
   maxConcurrent: number;
+  maxPerUser: number;
   /** Files larger than this take a slot. */
   largeBytes: number;
 }
 
-export const defaultLargeReadLimits: LargeReadLimits = { maxConcurrent: 4, largeBytes: 1024 * 1024 };
+export const defaultLargeReadLimits: LargeReadLimits = {
+  maxConcurrent: 4,
+  maxPerUser: 2,
+  largeBytes: 1024 * 1024,
+};
 
 /** Slices handed to the connection one after the other, each once the previous one was taken. */
 const sliceBytes = 64 * 1024;
@@ -57,29 +63,38 @@ function releasedAfter(body: ReadableStream<Uint8Array>, release: () => void): R
 
 export class LargeReadLimiter {
   private active = 0;
+  private readonly activeByUser = new Map<string, number>();
 
   constructor(private readonly limits: LargeReadLimits = defaultLargeReadLimits) {}
 
   /** Answers `respond()`, holding a slot until its body is sent when the file at `real` is large. */
-  async run(real: string, respond: () => Promise<Response>): Promise<Response> {
+  async run(real: string, userId: string, respond: () => Promise<Response>): Promise<Response> {
     const size = await stat(real).then(
       (stats) => stats.size,
       () => 0, // the read itself answers the error
     );
     if (size <= this.limits.largeBytes) return respond();
-    if (this.active >= this.limits.maxConcurrent)
+    const mine = this.activeByUser.get(userId) ?? 0;
+    if (this.active >= this.limits.maxConcurrent || mine >= this.limits.maxPerUser)
       throw new ApiError(
         503,
         'TOO_MANY_LARGE_READS',
-        `${this.limits.maxConcurrent} reads of files over ${this.limits.largeBytes} bytes are running; retry shortly`,
-        { limit: this.limits.maxConcurrent },
+        mine >= this.limits.maxPerUser
+          ? `you already run ${mine} reads of files over ${this.limits.largeBytes} bytes; retry shortly`
+          : `${this.active} reads of files over ${this.limits.largeBytes} bytes are running; retry shortly`,
+        { limit: this.limits.maxConcurrent, per_user_limit: this.limits.maxPerUser },
         { 'Retry-After': '1' },
       );
     this.active++;
+    this.activeByUser.set(userId, mine + 1);
     let held = true;
     const release = () => {
-      if (held) this.active--;
+      if (!held) return;
       held = false;
+      this.active--;
+      const left = (this.activeByUser.get(userId) ?? 1) - 1;
+      if (left > 0) this.activeByUser.set(userId, left);
+      else this.activeByUser.delete(userId);
     };
     try {
       const response = await respond();

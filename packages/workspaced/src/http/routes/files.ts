@@ -54,7 +54,7 @@ export function registerFileRoutes(app: Hono<AppEnv>, { db, dataDir, fileLimits 
     const target = await resolveRooted(root, segments);
     refuseReserved(dataDir, target.real);
     if (!target.exists) throw new ApiError(404, 'FILE_NOT_FOUND', 'no such file');
-    return largeReads.run(target.real, async () => {
+    return largeReads.run(target.real, c.var.principal.id, async () => {
       const { bytes, modifiedAt } = await readRegularFile(root, segments, fileLimits.maxReadBytes, (real) =>
         refuseReserved(dataDir, real),
       );
