@@ -3,7 +3,7 @@
  * pairwise analysis it replaced is kept here as the oracle), on random rule lists dense in
  * overlaps; and it compares a number of pairs that grows with the rules, not with their square,
  * on the shapes of 10,000 distinct rules a client can send (the quadratic one compared ~50 million
- * pairs, 52 s on the event loop).
+ * pairs, 52 s on the event loop). Run in turns, it lets the event loop serve others between steps.
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
@@ -12,9 +12,11 @@ import {
   analyzeRuleList,
   type Conflict,
   maxReportedOverlaps,
+  RuleAnalysis,
 } from '../../src/engine/analyze.js';
 import { ruleCovers, rulesIntersect } from '../../src/engine/match.js';
 import type { Rule } from '../../src/engine/rule.js';
+import { finishInTurns } from '../../src/engine/stepped-work.js';
 import { rules } from './support/rules.js';
 
 /** The analysis as it was before the index: every later rule against every earlier one. */
@@ -206,4 +208,20 @@ describe('indexed analysis', () => {
     expect(analysis.overlaps_truncated).toBe(true);
     expect(analysis.conflicts).toEqual(pairwiseAnalysis(list).slice(0, maxReportedOverlaps));
   });
+});
+
+test('the analysis run in turns lets the event loop serve others between its steps', async () => {
+  const list = rules(
+    Array.from({ length: 2_000 }, (_, i) => ({
+      direction: 'in',
+      action: 'allow',
+      protocol: 'tcp',
+      destination_port: String(1 + i),
+    })),
+  );
+  const order: string[] = [];
+  const analysed = finishInTurns(new RuleAnalysis(list), 100).then(() => order.push('analysis'));
+  setImmediate(() => order.push('other work'));
+  await analysed;
+  expect(order).toEqual(['other work', 'analysis']);
 });

@@ -5,27 +5,19 @@
  * refusal without elevated rights; grants kept on update, dropped with an undeclared capability.
  */
 import { execFile } from 'node:child_process';
-import { chmod, cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, cp } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createInstallation, type Installation } from '../support/installation.js';
 import { onTerminal } from '../support/on-terminal.js';
 import { childEnvironment, cliPath, runCli } from '../support/running-bin.js';
-
-const exampleDir = fileURLToPath(new URL('../../examples/extensions/local-health', import.meta.url));
+import { exampleDir, exampleVariant } from './support/example-variant.js';
 
 let installation: Installation;
 const config = () => ['--config', installation.configFile];
 
-/** A copy of the example with `replace` applied to its text, in a fresh folder. */
-async function variant(name: string, replace: (text: string) => string): Promise<string> {
-  const dir = path.join(installation.dir, 'ext', name);
-  await mkdir(dir, { recursive: true });
-  const text = await readFile(path.join(exampleDir, 'extension.yaml'), 'utf8');
-  await writeFile(path.join(dir, 'extension.yaml'), replace(text));
-  return dir;
-}
+const variant = (name: string, replace: (text: string) => string) =>
+  exampleVariant(installation.dir, name, replace);
 
 async function listed() {
   const result = await runCli(['extension', 'list', ...config(), '--json']);

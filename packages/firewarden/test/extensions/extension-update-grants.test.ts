@@ -1,32 +1,22 @@
 /**
  * @module Tests: an update that changes what a grant lets the server read ends the grant and asks
  * again: another URL for an `http.local` widget, one more widget, another metric. An update that
- * changes only the version or a title keeps every grant. Through the bin, and the widget data route.
+ * changes only the version or a title keeps every grant. Through the bin.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { createInstallation, type Installation } from '../support/installation.js';
 import { onTerminal } from '../support/on-terminal.js';
 import { runCli } from '../support/running-bin.js';
+import { exampleDir, exampleVariant } from './support/example-variant.js';
 
-const exampleDir = fileURLToPath(new URL('../../examples/extensions/local-health', import.meta.url));
 const exampleUrl = 'http://127.0.0.1:9100/status.json';
 
 let installation: Installation;
 const config = () => ['--config', installation.configFile];
 
-async function variant(name: string, replace: (text: string) => string): Promise<string> {
-  const dir = path.join(installation.dir, 'ext', name);
-  await mkdir(dir, { recursive: true });
-  const text = await readFile(path.join(exampleDir, 'extension.yaml'), 'utf8');
-  await writeFile(
-    path.join(dir, 'extension.yaml'),
-    replace(text.replace('version: 1.0.0', 'version: 1.1.0')),
-  );
-  return dir;
-}
+/** The example as version 1.1.0 with `replace` applied. */
+const variant = (name: string, replace: (text: string) => string) =>
+  exampleVariant(installation.dir, name, (text) => replace(text.replace('version: 1.0.0', 'version: 1.1.0')));
 
 async function granted(): Promise<string[]> {
   const result = await runCli(['extension', 'list', ...config(), '--json']);

@@ -4,15 +4,13 @@
  * prints them raw; a manifest stored before they were refused is listed with them escaped, in
  * text and in JSON (which still parses back to the stored value).
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createInstallation, type Installation } from '../support/installation.js';
 import { runCli } from '../support/running-bin.js';
 import { sqlRunner } from '../support/sql-fixtures.js';
+import { exampleDir, exampleVariant } from './support/example-variant.js';
 
-const exampleDir = fileURLToPath(new URL('../../examples/extensions/local-health', import.meta.url));
 /** What a terminal would act on: C0 (but the newline ending each line), DEL, C1, bidi controls. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the characters under test
 const unsafe = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
@@ -20,13 +18,8 @@ const unsafe = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u20
 let installation: Installation;
 const config = () => ['--config', installation.configFile];
 
-async function variant(name: string, replace: (text: string) => string): Promise<string> {
-  const dir = path.join(installation.dir, 'ext', name);
-  await mkdir(dir, { recursive: true });
-  const text = await readFile(path.join(exampleDir, 'extension.yaml'), 'utf8');
-  await writeFile(path.join(dir, 'extension.yaml'), replace(text));
-  return dir;
-}
+const variant = (name: string, replace: (text: string) => string) =>
+  exampleVariant(installation.dir, name, replace);
 
 beforeAll(async () => {
   installation = (await createInstallation('sqlite'))!;
