@@ -254,6 +254,9 @@ describe('operations UI: agents, nodes, services and previews', () => {
     await node.getByRole('button', { name: 'Revoke', exact: true }).click();
     await confirm.getByRole('button', { name: 'Yes, revoke devbox' }).click();
     await node.getByTestId('node-status').getByText('revoked').waitFor();
+    // Revoked for good: no new code is offered (the daemon would answer 409 NODE_REVOKED).
+    await node.getByText('add it as a new node').waitFor();
+    expect(await node.getByRole('button', { name: /pairing code|Pair with/ }).count()).toBe(0);
     expect((await owner.get('/nodes')).body.nodes[0]).toMatchObject({
       status: 'revoked',
       inbound: false,
@@ -299,10 +302,11 @@ describe('operations UI: agents, nodes, services and previews', () => {
         .getByText('claude', { exact: true })
         .waitFor();
       await expectPhoneLayout(phone);
+      expect((await owner.post('/nodes', { name: 'laptop', url: other.url })).status).toBe(201);
       await nav(phone, 'Nodes');
-      await phone.getByRole('listitem', { name: 'Node devbox' }).waitFor();
+      await phone.getByRole('listitem', { name: 'Node laptop' }).waitFor();
       await phone
-        .getByRole('listitem', { name: 'Node devbox' })
+        .getByRole('listitem', { name: 'Node laptop' })
         .getByRole('button', { name: /New pairing code/ })
         .click();
       await phone.getByTestId('pairing-code').waitFor();

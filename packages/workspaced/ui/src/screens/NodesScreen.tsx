@@ -211,13 +211,17 @@ function NodeItem({
         <dd>{when(node.last_seen_at)}</dd>
       </dl>
       <div className="ops-actions">
-        <button type="button" onClick={onPairing}>
-          {node.status === 'revoked' ? 'New pairing code (pair again)' : 'New pairing code'}
-        </button>
-        {node.status !== 'revoked' && (
-          <button type="button" onClick={() => setConnecting(!connecting)} aria-expanded={connecting}>
-            Pair with a code
-          </button>
+        {node.status === 'revoked' ? (
+          <p className="muted">Revoked for good: to pair with it again, add it as a new node.</p>
+        ) : (
+          <>
+            <button type="button" onClick={onPairing}>
+              New pairing code
+            </button>
+            <button type="button" onClick={() => setConnecting(!connecting)} aria-expanded={connecting}>
+              Pair with a code
+            </button>
+          </>
         )}
         {node.outbound && (
           <button type="button" onClick={readAgents}>
@@ -234,7 +238,7 @@ function NodeItem({
         <fieldset className="ops-confirm" aria-label={`Confirm revoking ${node.name}`}>
           <p>
             Revoke {node.name}? Every credential between the two daemons is erased: it stops working with the
-            next request. Pairing again takes a new code.
+            next request, and pairing with it again takes a new registration.
           </p>
           <button type="button" className="danger" onClick={revoke}>
             Yes, revoke {node.name}
