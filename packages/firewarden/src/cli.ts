@@ -61,8 +61,9 @@ withInstallation(
 
 withInstallation(program.command('doctor').description('read-only diagnostics (exit 1 when a check fails)'))
   .option('--prefix <dir>', 'the installation root whose release tree is checked', '/')
-  .action((options: CommonOptions & { prefix: string }) =>
-    doctorCommand(commandContext(options), { json: Boolean(options.json) }, options.prefix),
+  .option('--full', 're-hash the whole audit chain, not only the entries since the last verification')
+  .action((options: CommonOptions & { prefix: string; full?: boolean }) =>
+    doctorCommand(commandContext(options), { json: Boolean(options.json) }, options.prefix, options.full),
   );
 
 withInstallation(

@@ -39,6 +39,7 @@ describe.each(drivers)('database commands on $driver', ({ driver, available }) =
       'web-auth-0002-sessions',
       'web-auth-0003-audit',
       'web-auth-0004-lockouts',
+      'web-auth-0005-audit-keyed',
       '0001-initial',
     ]);
     const again = await runCli(['db', 'migrate', ...config()]);

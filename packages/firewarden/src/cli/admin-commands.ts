@@ -4,6 +4,7 @@
  * `FIREWARDEN_ADMIN_PASSWORD`, never from an argument (arguments show in `ps` and shell history).
  */
 import { createWebAuth, WebAuthError } from '@suite/web-auth';
+import { firewardenAuditChain } from '../audit/audit-chain-files.js';
 import { prepareDatabase } from '../server/prepare-database.js';
 import { argon2Parameters } from '../server/services.js';
 import type { Database } from '../store/database.js';
@@ -57,7 +58,12 @@ export async function createAdminCommand(
   const opened = openDatabase<Database>(context.config.database);
   try {
     await prepareDatabase(opened, { ...context.config.database, migrate_on_start: true }, Date.now);
-    const auth = createWebAuth({ db: opened.db, dialect: opened.dialect, argon2: argon2Parameters });
+    const auth = createWebAuth({
+      db: opened.db,
+      dialect: opened.dialect,
+      argon2: argon2Parameters,
+      audit: firewardenAuditChain(context.config),
+    });
     try {
       const user = await auth.users.create({ username, password, role: 'admin' });
       await auth.audit.append({

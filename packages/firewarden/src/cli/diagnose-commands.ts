@@ -47,7 +47,12 @@ function openForReading({ config }: CommandContext): OpenedForReading {
   }
 }
 
-async function diagnose(context: CommandContext, extra: Check[], includeBackend: boolean): Promise<Check[]> {
+async function diagnose(
+  context: CommandContext,
+  extra: Check[],
+  includeBackend: boolean,
+  fullAuditVerify = false,
+): Promise<Check[]> {
   const opened = openForReading(context);
   try {
     const checks = await runDiagnostics({
@@ -56,6 +61,7 @@ async function diagnose(context: CommandContext, extra: Check[], includeBackend:
       database: opened.handle,
       databaseProblem: opened.problem,
       includeBackend,
+      fullAuditVerify,
     });
     return [...checks, ...extra];
   } finally {
@@ -70,9 +76,17 @@ function report(output: Output, checks: Check[]): void {
   if (status === 'fail') process.exitCode = 1;
 }
 
-/** Config, database, migrations, permissions, audit chain, agent, the release tree under `prefix`. */
-export async function doctorCommand(context: CommandContext, output: Output, prefix = '/'): Promise<void> {
-  report(output, await diagnose(context, [await releaseTreeCheck(installLayout(prefix))], false));
+/**
+ * Config, database, migrations, permissions, audit chain (incremental; every entry with
+ * `fullAudit`), agent, the release tree under `prefix`.
+ */
+export async function doctorCommand(
+  context: CommandContext,
+  output: Output,
+  prefix = '/',
+  fullAudit = false,
+): Promise<void> {
+  report(output, await diagnose(context, [await releaseTreeCheck(installLayout(prefix))], false, fullAudit));
 }
 
 /** Everything doctor checks, plus the firewall tools, the Node version and whether the port is free. */

@@ -7,6 +7,7 @@ import { userInfo } from 'node:os';
 import { createWebAuth } from '@suite/web-auth';
 import type { Command } from 'commander';
 import semver from 'semver';
+import { firewardenAuditChain } from '../audit/audit-chain-files.js';
 import { type GrantableCapability, grantableCapabilities } from '../extensions/capabilities.js';
 import { ExtensionError } from '../extensions/extension-error.js';
 import { createExtensionStore, type ExtensionStore } from '../extensions/extension-store.js';
@@ -87,7 +88,11 @@ async function withStore(
   const opened = openDatabase<Database>(context.config.database);
   try {
     await prepareDatabase(opened, { ...context.config.database, migrate_on_start: true }, Date.now);
-    const auth = createWebAuth({ db: opened.db, dialect: opened.dialect });
+    const auth = createWebAuth({
+      db: opened.db,
+      dialect: opened.dialect,
+      audit: firewardenAuditChain(context.config),
+    });
     const actor = `cli:${userInfo().username}`;
     const audit: Audit = (action, target, detail) =>
       auth.audit.append({ actor, action, target, outcome: 'success', detail: detail as never });

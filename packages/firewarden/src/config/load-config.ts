@@ -81,6 +81,8 @@ const pathKeys = [
   ['database', 'sqlite_path'],
   ['logging', 'file_path'],
   ['agent', 'socket_path'],
+  ['audit', 'key_file'],
+  ['audit', 'head_file'],
 ] as const;
 
 function resolveFilePaths(raw: Record<string, unknown>, base: string): Record<string, unknown> {
@@ -106,5 +108,10 @@ function absolutePaths(config: Config): Config {
     database: { ...config.database, sqlite_path: path.resolve(config.database.sqlite_path) },
     logging: { ...config.logging, file_path: path.resolve(config.logging.file_path) },
     agent: { ...config.agent, socket_path: path.resolve(config.agent.socket_path) },
+    audit: {
+      ...config.audit,
+      key_file: absolute(config.audit.key_file),
+      head_file: absolute(config.audit.head_file),
+    },
   };
 }

@@ -98,6 +98,17 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    audit: z
+      .object({
+        /** Entries and refusal counts older than this are pruned daily behind a signed checkpoint; 0 keeps all. */
+        retention_days: z.number().int().min(0).max(36_500).default(365),
+        /** The chain's HMAC key (created 0600 at first start); default `audit.key` beside the SQLite database. */
+        key_file: filePath.optional(),
+        /** The chain head kept outside the database; default `audit.head` beside the SQLite database. */
+        head_file: filePath.optional(),
+      })
+      .strict()
+      .prefault({}),
     security: z
       .object({
         session_idle_timeout_minutes: z.number().int().min(1).max(1_440).default(30),

@@ -4,11 +4,11 @@
  */
 
 import type { SqlDialectName } from '@suite/web-auth';
-import { createWebAuth } from '@suite/web-auth';
 import { type Kysely, sql } from 'kysely';
 import { migrationSets } from '../server/migration-sets.js';
 import type { Database } from '../store/database.js';
 import { migrationStatus } from '../store/migrate.js';
+import { type AuditChainCheckOptions, auditChainCheck } from './audit-chain-check.js';
 import type { Check } from './check.js';
 
 export interface DatabaseHandle {
@@ -17,7 +17,10 @@ export interface DatabaseHandle {
   location: string;
 }
 
-export async function databaseChecks(handle: DatabaseHandle): Promise<Check[]> {
+export async function databaseChecks(
+  handle: DatabaseHandle,
+  audit: AuditChainCheckOptions,
+): Promise<Check[]> {
   try {
     await sql`select 1`.execute(handle.db);
   } catch (error) {
@@ -54,23 +57,7 @@ export async function databaseChecks(handle: DatabaseHandle): Promise<Check[]> {
   );
   if (pending.length > 0 || unknown.length > 0) return checks;
 
-  const auth = createWebAuth({ db: handle.db, dialect: handle.dialect });
-  const verdict = await auth.audit.verifyChain();
-  checks.push(
-    verdict.ok
-      ? {
-          name: 'audit_chain',
-          status: 'ok',
-          message: `${verdict.count} entries, chain intact`,
-          details: { ...verdict },
-        }
-      : {
-          name: 'audit_chain',
-          status: 'fail',
-          message: `audit chain broken at entry ${verdict.brokenSeq} (${verdict.reason}): the trail was altered`,
-          details: { ...verdict },
-        },
-  );
+  checks.push(await auditChainCheck(handle.db, handle.dialect, audit));
   const admins = await handle.db
     .selectFrom('auth_users')
     .where('role', '=', 'admin')

@@ -15,12 +15,23 @@ export interface DiagnosticsInput {
   databaseProblem?: Omit<Check, 'name'>;
   /** Adds the firewall tool detection (preflight, diagnostics route). */
   includeBackend: boolean;
+  /** Re-hash the whole audit chain (`doctor --full`) rather than what follows the last verified entry. */
+  fullAuditVerify?: boolean;
+  /** Record how far the audit verification got: the server does, the read-only CLI does not. */
+  rememberAuditVerify?: boolean;
 }
 
 export async function runDiagnostics(input: DiagnosticsInput): Promise<Check[]> {
   const checks: Check[] = [configCheck(input.config, input.configFile), await tlsCheck(input.config)];
   checks.push(await permissionsCheck(input.config, input.configFile));
-  if (input.database) checks.push(...(await databaseChecks(input.database)));
+  if (input.database)
+    checks.push(
+      ...(await databaseChecks(input.database, {
+        config: input.config,
+        full: input.fullAuditVerify === true,
+        remember: input.rememberAuditVerify === true,
+      })),
+    );
   else
     checks.push({
       name: 'database',

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { startNodeServer } from '@suite/server-kit';
+import { startAuditRetention } from '../audit/audit-retention.js';
 import { chooseClock } from '../clock/clock.js';
 import { insecureBindProblem, isLoopbackHost } from '../config/bind-policy.js';
 import { ConfigError } from '../config/config-error.js';
@@ -38,6 +39,8 @@ export async function runServer({ config, configFile, environment }: RunServerOp
     testClock,
   });
   let port: number | undefined;
+  let stopRetention = () => {};
+  let closing = false;
   const app = createApp(services, { tls: tls !== undefined, port: () => port });
   const running = await startNodeServer({
     fetch: app.fetch,
@@ -46,15 +49,20 @@ export async function runServer({ config, configFile, environment }: RunServerOp
     tls,
     logger,
     onShutdown: async () => {
+      closing = true;
+      stopRetention();
       await services.close();
       logger.flush();
     },
   });
   port = running.port;
   // After the listening line: an O(n) chain check must not delay accepting connections.
-  void startupNotices(services).catch((error: unknown) =>
-    logger.error({ err: error }, 'startup checks failed'),
-  );
+  // The retention job follows the chain check, so a broken chain is reported before it is kept whole.
+  void startupNotices(services)
+    .catch((error: unknown) => logger.error({ err: error }, 'startup checks failed'))
+    .then(() => {
+      if (!closing) stopRetention = startAuditRetention(services);
+    });
   return running;
 }
 

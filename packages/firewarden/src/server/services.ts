@@ -3,9 +3,10 @@
  * stores of `@suite/web-auth` (rebuilt when an admin changes the session or login settings),
  * notifications and the agent probe. `serve`, the tests and the benchmark build it the same way.
  */
-import { createWebAuth, type SqlDialectName, type WebAuth } from '@suite/web-auth';
+import { type AuditChainOptions, createWebAuth, type SqlDialectName, type WebAuth } from '@suite/web-auth';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { firewardenAuditChain } from '../audit/audit-chain-files.js';
 import type { Clock } from '../clock/clock.js';
 import { keysSetByEnvironment } from '../config/env-overrides.js';
 import type { Config } from '../config/schema.js';
@@ -69,9 +70,11 @@ export async function createServices(options: ServicesOptions): Promise<Services
       lockedKeys: keysSetByEnvironment(options.environment),
       now: clock,
     });
-    let auth = buildAuth(opened.db, clock, settings.current());
+    // One key and head for every rebuild of the auth stores.
+    const auditChain = firewardenAuditChain(config);
+    let auth = buildAuth(opened.db, clock, settings.current(), auditChain);
     settings.onChange((current) => {
-      auth = buildAuth(opened.db, clock, current);
+      auth = buildAuth(opened.db, clock, current, auditChain);
       logger.level = current.logging.level;
     });
     logger.level = settings.current().logging.level;
@@ -109,10 +112,16 @@ export async function createServices(options: ServicesOptions): Promise<Services
   }
 }
 
-function buildAuth(db: Kysely<Database>, now: Clock, settings: EditableSettings): WebAuth {
+function buildAuth(
+  db: Kysely<Database>,
+  now: Clock,
+  settings: EditableSettings,
+  audit: AuditChainOptions,
+): WebAuth {
   return createWebAuth({
     db,
     now,
+    audit,
     argon2: argon2Parameters,
     passwordPolicy: { minLength: 12 },
     sessions: {

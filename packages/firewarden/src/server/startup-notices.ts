@@ -24,14 +24,16 @@ export async function startupNotices(services: Services): Promise<void> {
       details: { applied: services.migrations.applied, backup: services.migrations.backup },
     });
   }
-  const verdict = await services.auth().audit.verifyChain();
+  // Incremental: only entries since the last verification are hashed (the daily retention job
+  // verifies everything); the head kept outside the database is checked every time.
+  const verdict = await services.auth().audit.verifyChain({ incremental: true });
   if (!verdict.ok) {
     logger.error({ verdict }, 'audit chain broken');
     await notifications.add({
       severity: 'critical',
       code: 'AUDIT_CHAIN_BROKEN',
       title: 'Audit trail altered',
-      message: `The audit chain breaks at entry ${verdict.brokenSeq} (${verdict.reason}). Someone changed or removed audit entries.`,
+      message: `The audit chain breaks at entry ${verdict.brokenSeq} (${verdict.reason}): ${verdict.problem}. Someone changed or removed audit entries.`,
       details: { ...verdict },
     });
   }

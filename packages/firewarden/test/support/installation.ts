@@ -47,6 +47,10 @@ export async function createInstallation(driver: Driver): Promise<Installation |
         : { driver: 'sqlite', sqlite_path: sqliteFile },
       logging: { file_path: logFile, level: 'info' },
       agent: { socket_path: path.join(dir, 'agent.sock') },
+      // With SQLite they default to the database's folder; with PostgreSQL to /var/lib/firewarden.
+      ...(schema
+        ? { audit: { key_file: path.join(dir, 'audit.key'), head_file: path.join(dir, 'audit.head') } }
+        : {}),
     };
     for (const [section, values] of Object.entries(extra)) base[section] = { ...base[section], ...values };
     await writeFile(configFile, stringify(base));

@@ -1,7 +1,11 @@
 /**
  * @module Audits every state-changing request (any method but GET/HEAD/OPTIONS) on a known route
- * that its handler did not audit itself: refused ones included (no session, wrong CSRF token,
- * forbidden, invalid body), so the trail shows attempts as well as changes.
+ * that its handler did not audit itself. A signed-in user's request gets a chained entry whatever
+ * its answer (changes, and attempts refused for the role, the CSRF token or the body: only the
+ * holder of the SameSite=Strict cookie can make those). Refusals anyone can cause without a
+ * session (no session, or a foreign Origin, refused before the session is read) are counted per
+ * kind and minute with one sample (`auth_audit_refusals`), so a flood of them adds a row per
+ * minute, not one per request.
  */
 import { METHODS } from 'node:http';
 import { createMiddleware } from 'hono/factory';
@@ -30,19 +34,30 @@ export function auditRequests(services: Services) {
     const route = c.get('route');
     if (!route) return;
     const auth = c.get('auth');
-    const code = c.res.status >= 400 ? await errorCodeOf(c.res) : null;
-    await services
-      .auth()
-      .audit.append({
-        actor: auth?.user.username ?? null,
-        action: `${method} ${route}`,
-        target: c.req.path.slice(0, 256),
-        outcome: outcomeOf(c.res.status),
-        requestId: c.get('requestId'),
-        client: c.get('clientAddress'),
-        detail: { status: c.res.status, ...(code ? { code } : {}) },
-      })
-      .catch((error: unknown) => services.logger.error({ err: error }, 'audit append failed'));
+    const status = c.res.status;
+    const code = status >= 400 ? await errorCodeOf(c.res) : null;
+    const action = `${method} ${route}`;
+    const outcome = outcomeOf(status);
+    const target = c.req.path.slice(0, 256);
+    const requestId = c.get('requestId');
+    const client = c.get('clientAddress');
+    const audit = services.auth().audit;
+    const recorded =
+      status >= 400 && !auth
+        ? audit.countRefusal({
+            kind: `${action} ${outcome} ${code ?? status}`,
+            sample: { target, client, request_id: requestId, status },
+          })
+        : audit.append({
+            actor: auth?.user.username ?? null,
+            action,
+            target,
+            outcome,
+            requestId,
+            client,
+            detail: { status, ...(code ? { code } : {}) },
+          });
+    await recorded.catch((error: unknown) => services.logger.error({ err: error }, 'audit append failed'));
   });
 }
 

@@ -1,13 +1,14 @@
 /**
  * @module `GET /api/v1/audit`: the hash-chained audit trail, newest first, filtered by actor,
- * action, outcome and time, paginated with a `before` cursor. Admin only.
+ * action, outcome and time, paginated with a `before` cursor; `GET /api/v1/audit/refusals`: the
+ * refused and unauthenticated requests counted per kind and minute. Admin only.
  */
-import type { AuditEntry } from '@suite/web-auth';
+import type { AuditEntry, AuditRefusal } from '@suite/web-auth';
 import { z } from 'zod';
 import { auditHeadReader } from '../../audit/audit-head.js';
 import { AuditPageCache, queryStringOf } from '../../audit/audit-page-cache.js';
 import type { Services } from '../../server/services.js';
-import { okFromPrefix, okPrefix } from '../envelope.js';
+import { ok, okFromPrefix, okPrefix } from '../envelope.js';
 import { requirePermission } from '../middleware/require-permission.js';
 import { parseOrThrow } from '../read-json-body.js';
 import type { DefineRoute } from '../route-table.js';
@@ -28,6 +29,23 @@ const auditQuery = z.strictObject({
   /** The `next_before` of the previous page. */
   before: z.coerce.number().int().min(1).optional(),
 });
+
+const refusalQuery = z.strictObject({
+  /** ISO-8601: windows that end after it. */
+  since: instant.optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+});
+
+function refusalView(refusal: AuditRefusal) {
+  return {
+    kind: refusal.kind,
+    window_start: iso(refusal.windowStart),
+    window_seconds: refusal.windowSeconds,
+    count: refusal.count,
+    last_at: iso(refusal.lastAt),
+    sample: refusal.sample,
+  };
+}
 
 export function auditEntryView(entry: AuditEntry) {
   return {
@@ -61,6 +79,16 @@ export function registerAuditRoutes(defineRoute: DefineRoute, services: Services
           );
         });
         return okFromPrefix(c, page);
+      },
+    ],
+  });
+  defineRoute('/api/v1/audit/refusals', {
+    GET: [
+      requirePermission('audit.read'),
+      async (c) => {
+        const query = parseOrThrow(refusalQuery, c.req.query(), 'the query');
+        const refusals = await services.auth().audit.listRefusals(query);
+        return ok(c, { refusals: refusals.map(refusalView) });
       },
     ],
   });

@@ -22,6 +22,7 @@ export function registerSystemRoutes(defineRoute: DefineRoute, services: Service
           configFile: services.configFile,
           database: { db: services.db, dialect: services.dialect, location: services.databaseLocation },
           includeBackend: true,
+          rememberAuditVerify: true,
         });
         const now = services.clock();
         return ok(c, {
