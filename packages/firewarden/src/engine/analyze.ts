@@ -44,6 +44,9 @@ export interface LockoutContext {
 const permits = (action: Rule['action'] | null, fallback: 'allow' | 'deny') =>
   (action ?? fallback) === 'allow' || action === 'limit';
 
+/** What looking up a rule's candidates in the index costs, in steps (candidates looked at). */
+export const stepsPerRule = 10;
+
 /** Allow/deny overlaps reported at most: their number can grow with the square of the rules. */
 export const maxReportedOverlaps = 10_000;
 
@@ -71,13 +74,16 @@ export function analyzeRuleList(rules: readonly Rule[], probe?: AnalysisProbe): 
  * For each rule, in order: the first earlier rule that covers it (a duplicate when it is the same
  * rule) or, when none does, every earlier rule of the other kind (allow/deny) sharing a packet
  * with it. Only the candidates the index names are compared; the findings are those of comparing
- * every pair. One step is one rule.
+ * every pair. A step is one candidate looked at, and a rule's own index lookups count as
+ * `stepsPerRule`: a turn of a stepped run is bounded by its work, even on lists built so that some
+ * rules have thousands of candidates.
  */
 export class RuleAnalysis implements SteppedWork<Analysis> {
   private readonly matches: RuleMatch[];
   private readonly index: RuleIndex;
   private readonly conflicts: Conflict[] = [];
   private next = 0;
+  private steps = 0;
   private overlaps = 0;
   private truncated = false;
   /** `seen[i] === stamp`: rule i was already a candidate of the current search. */
@@ -94,8 +100,12 @@ export class RuleAnalysis implements SteppedWork<Analysis> {
   }
 
   advance(steps: number): boolean {
-    const end = Math.min(this.rules.length, this.next + steps);
-    for (; this.next < end; this.next += 1) this.analyze(this.next);
+    const until = this.steps + steps;
+    while (this.next < this.rules.length && this.steps < until) {
+      this.steps += stepsPerRule;
+      this.analyze(this.next);
+      this.next += 1;
+    }
     return this.next === this.rules.length;
   }
 
@@ -114,6 +124,7 @@ export class RuleAnalysis implements SteppedWork<Analysis> {
     const match = matches[j]!;
     let first = j;
     for (const chunk of this.index.coverers(match)) {
+      this.steps += chunk.to - chunk.from;
       for (let k = chunk.from; k < chunk.to; k += 1) {
         const i = chunk.indexes[k]!;
         if (i >= first) {
@@ -149,6 +160,7 @@ export class RuleAnalysis implements SteppedWork<Analysis> {
     this.stamp += 1;
     const meeting: number[] = [];
     for (const chunk of this.index.meeting(match)) {
+      this.steps += chunk.to - chunk.from;
       for (let k = chunk.from; k < chunk.to; k += 1) {
         const i = chunk.indexes[k]!;
         if (i >= j) {

@@ -225,3 +225,29 @@ test('the analysis run in turns lets the event loop serve others between its ste
   await analysed;
   expect(order).toEqual(['other work', 'analysis']);
 });
+
+test('a turn is bounded by its work, also when every rule has thousands of candidates', () => {
+  // Wide overlapping ranges: each rule's ports hold the first port of every earlier rule.
+  const list = rules(
+    Array.from({ length: 2_000 }, (_, i) => ({
+      direction: 'in',
+      action: 'allow',
+      protocol: 'tcp',
+      destination_port: `${1 + i}-${30_000 + i}`,
+    })),
+  );
+  const probe: AnalysisProbe = { comparisons: 0 };
+  const analysis = new RuleAnalysis(list, probe);
+  const budget = 1_000;
+  const perTurn: number[] = [];
+  for (let done = false; !done; ) {
+    const before = probe.comparisons;
+    done = analysis.advance(budget);
+    perTurn.push(probe.comparisons - before);
+  }
+  // A turn stops once its budget is spent; only the rule it is in may run past it.
+  expect(Math.max(...perTurn)).toBeLessThanOrEqual(budget + list.length);
+  expect(perTurn.reduce((a, b) => a + b)).toBeGreaterThan(100 * budget);
+  // No range holds another and all allow: nothing to report.
+  expect(analysis.result().conflicts).toEqual([]);
+});
