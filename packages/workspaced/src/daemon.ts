@@ -5,7 +5,7 @@
 import { mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { createLogger, type Logger, type RunningServer, startNodeServer } from '@suite/server-kit';
-import { createWebAuth } from '@suite/web-auth';
+import { auditChainFiles, createWebAuth } from '@suite/web-auth';
 import { SetupGate, setupTokenFileName, setupUrl } from './auth/setup-token.js';
 import { openDatabase } from './db/open-database.js';
 import { defaultFileLimits, type FileLimits } from './files/limits.js';
@@ -88,6 +88,8 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
         : undefined;
     const auth = createWebAuth({
       db,
+      // The audit chain's HMAC key and head live beside the database, outside it (mode 0600).
+      audit: auditChainFiles(dataDir),
       throttle: options.loginAttemptsPerMinute ? { maxAttempts: options.loginAttemptsPerMinute } : {},
     });
     // The first user is the owner (POST /setup creates no other).

@@ -1,6 +1,8 @@
 /**
  * @module `GET /audit` (audit.view): the newest entries of the hash-chained audit trail first,
- * filtered and paged with `before`; `GET /audit/verify` re-checks the whole chain.
+ * filtered and paged with `before`; `GET /audit/verify` re-checks the whole keyed chain against
+ * its head kept outside the database (`?incremental=true`: only the entries since the last
+ * verification) and reports the head it checked.
  */
 import type { AuditEntry, WebAuth } from '@suite/web-auth';
 import type { Hono } from 'hono';
@@ -17,6 +19,8 @@ const auditQuery = z.object({
   action: text.optional(),
   outcome: text.optional(),
 });
+
+const verifyQuery = z.object({ incremental: z.enum(['true', 'false']).optional() });
 
 function entryView(entry: AuditEntry) {
   return {
@@ -40,7 +44,8 @@ export function registerAuditRoutes(app: Hono<AppEnv>, auth: WebAuth): void {
     return c.json({ entries: page.entries.map(entryView), next_before: page.nextBefore });
   });
 
-  app.get('/audit/verify', requirePermission('audit.view'), async (c) =>
-    c.json(await auth.audit.verifyChain()),
-  );
+  app.get('/audit/verify', requirePermission('audit.view'), async (c) => {
+    const { incremental } = readQuery(c, verifyQuery);
+    return c.json(await auth.audit.verifyChain({ incremental: incremental === 'true' }));
+  });
 }
