@@ -1,13 +1,14 @@
 /**
  * The event socket (`/api/v1/ws`, README "Event socket"): `hello`, one `sub` per stream, and every
  * event frame (`{seq, stream, type, data, ...}`) handed to the caller once. A dropped socket
- * reconnects with backoff (as TerminalView's does) and subscribes each stream again from the last
+ * reconnects with backoff (as TerminalView's does; never after a final close code) and subscribes each stream again from the last
  * sequence number it saw there, so the daemon replays what was missed from its ring.
  * The first subscription of a stream (from now), `resync_required` and a restarted daemon (its
  * sequence numbers start again) call `onResync`: reload through REST. `stream_overflow` is
  * resubscribed from its `last_seq`, which replays what was dropped.
  */
 import { useEffect, useRef } from 'react';
+import { finalCloseText } from './socket-close.js';
 
 export interface EventFrame {
   seq: number;
@@ -89,8 +90,8 @@ export function useEventStream(
         seen.set(frame.stream, frame.seq);
         handler.current.onFrame(frame as EventFrame);
       };
-      current.onclose = () => {
-        if (stopped) return;
+      current.onclose = (event) => {
+        if (stopped || finalCloseText(event)) return;
         retry = setTimeout(connect, backoffMs);
         backoffMs = Math.min(backoffMs * 2, maxBackoffMs);
       };

@@ -1,13 +1,15 @@
 /**
  * One terminal: xterm.js on the terminal socket (`/api/v1/terminals/{id}/ws`). Output arrives as
  * binary frames; keys and sizes go back as `{"input"}` / `{"resize"}`. The fit addon sizes the
- * terminal to its box (which the user can resize). A dropped socket reconnects with backoff; the
+ * terminal to its box (which the user can resize). A dropped socket reconnects with backoff (not
+ * after a final close: the session ended or the right was withdrawn); the
  * daemon then sends the scrollback first, so the screen is reset before it to show nothing twice.
  */
 import { FitAddon } from '@xterm/addon-fit';
 import { Terminal as XTerm } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import { useEffect, useRef, useState } from 'react';
+import { finalCloseText } from '../socket-close.js';
 import type { Terminal } from '../types.js';
 
 const maxBackoffMs = 10_000;
@@ -54,6 +56,8 @@ export function TerminalView({ terminal, onTerminate }: { terminal: Terminal; on
       current.onclose = (event) => {
         if (stopped) return;
         if (event.code === 1000) return setState('exited');
+        const final = finalCloseText(event);
+        if (final) return setState(final);
         setState('reconnecting');
         retry = setTimeout(connect, backoffMs);
         backoffMs = Math.min(backoffMs * 2, maxBackoffMs);
