@@ -2,8 +2,8 @@
  * One terminal: xterm.js on the terminal socket (`/api/v1/terminals/{id}/ws`). Output arrives as
  * binary frames; keys and sizes go back as `{"input"}` / `{"resize"}`. The fit addon sizes the
  * terminal to its box (which the user can resize). A dropped socket reconnects with backoff (not
- * after a final close: the session ended or the right was withdrawn); the
- * daemon then sends the scrollback first, so the screen is reset before it to show nothing twice.
+ * once the session ended: 4401); the daemon then sends the scrollback first, so the screen is
+ * reset before it to show nothing twice.
  */
 import { FitAddon } from '@xterm/addon-fit';
 import { Terminal as XTerm } from '@xterm/xterm';
