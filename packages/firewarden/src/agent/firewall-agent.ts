@@ -2,7 +2,7 @@
  * @module The agent's operations on the chosen backend (iptables or ufw), one at a time (a queue,
  * so two clients never interleave a snapshot and an apply). Apply = validate, automatic restore
  * point, dry run, write, verify by reading back; any failure restores the point at once. Writes
- * are refused with `FW_BACKEND_CONFLICT` while another manager owns the firewall, unless the
+ * are refused with `FW_BACKEND_CONFLICT` while a competing manager owns the firewall, unless the
  * operator opted in, and with `FW_UNMANAGED_RULES` while our chains hold lines the model cannot
  * express that the request does not name (the write would drop them). Safe apply (OPNsense's
  * savepoint/rollback model) arms a timer in the agent itself: without a confirm before the
@@ -17,7 +17,7 @@ import type { Family } from '../engine/addresses.js';
 import { analyzeRules } from '../engine/analyze.js';
 import type { Rule } from '../engine/rule.js';
 import { validateRules } from '../engine/validate.js';
-import type { ManagerConflict } from '../firewall/manager-conflicts.js';
+import { conflictsOf, type FirewallManager } from '../firewall/manager-conflicts.js';
 import { AgentError } from './agent-error.js';
 import { crashPoint } from './crash-point.js';
 import type { BackendState, FirewallBackend } from './firewall-backend.js';
@@ -50,9 +50,9 @@ interface RollbackFailure {
   next_attempt_at: string;
 }
 
-/** Who else manages the firewall, and whether the operator allowed writing anyway. */
+/** Who else manages the firewall (competing or cooperating), and whether the operator allowed writing anyway. */
 export interface ConflictGuard {
-  detect(saved: Record<Family, string>): Promise<ManagerConflict[]>;
+  detect(saved: Record<Family, string>): Promise<FirewallManager[]>;
   allowWrite: boolean;
 }
 
@@ -94,10 +94,12 @@ export class FirewallAgent {
   status() {
     return this.exclusive(async () => {
       const saved = await this.backend.saveAll();
-      const conflicts = await this.guard.detect(saved);
+      const managers = await this.guard.detect(saved);
+      const conflicts = conflictsOf(managers);
       return {
         backend: this.backend.kind,
         ...(await this.backend.describe(saved)),
+        managers,
         conflicts,
         read_only: conflicts.length > 0 && !this.guard.allowWrite,
         allow_write_on_manager_conflict: this.guard.allowWrite,
@@ -309,14 +311,14 @@ export class FirewallAgent {
     return result.rules;
   }
 
-  /** Another manager owns the firewall: writing would fight it, unless the operator opted in. */
+  /** A competing manager rewrites our rules: writing would fight it, unless the operator opted in. */
   private async refuseOnConflict(): Promise<void> {
     if (this.guard.allowWrite) return;
-    const conflicts = await this.guard.detect(await this.backend.saveAll());
+    const conflicts = conflictsOf(await this.guard.detect(await this.backend.saveAll()));
     if (conflicts.length === 0) return;
     throw new AgentError(
       'FW_BACKEND_CONFLICT',
-      `another firewall manager is active (${conflicts.map((c) => c.manager).join(', ')}): the ${this.backend.kind} backend is read-only unless firewall.allow_write_on_manager_conflict is true`,
+      `a competing firewall manager is active (${conflicts.map((c) => c.manager).join(', ')}): the ${this.backend.kind} backend is read-only unless firewall.allow_write_on_manager_conflict is true`,
       { conflicts },
     );
   }

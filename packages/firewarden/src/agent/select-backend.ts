@@ -5,7 +5,7 @@
  * drives the same tools. Also builds the conflict guard the agent checks before every write.
  */
 import { detectIptablesTools } from '../firewall/iptables-variant.js';
-import { detectManagerConflicts } from '../firewall/manager-conflicts.js';
+import { detectManagers } from '../firewall/manager-conflicts.js';
 import { ufwChainsLoaded, ufwSwitchedOn } from '../firewall/ufw-files.js';
 import { AgentError } from './agent-error.js';
 import { CommandError, type CommandRunner } from './command-runner.js';
@@ -48,7 +48,7 @@ export async function selectBackend(
     guard: {
       allowWrite: allowWriteOnManagerConflict,
       detect: async (saved) =>
-        detectManagerConflicts(run, { backend: backend.kind, saved, ufwSwitchedOn: await ufwSwitchedOn() }),
+        detectManagers(run, { backend: backend.kind, saved, ufwSwitchedOn: await ufwSwitchedOn() }),
     },
   };
 }

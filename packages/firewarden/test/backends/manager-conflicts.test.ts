@@ -1,8 +1,10 @@
 /**
- * @module Tests: another manager of the namespace's firewall (a native nftables table, Docker's
- * chains, an active ufw while iptables is chosen, a running firewalld) makes the agent's backend
- * read-only: status lists the conflict, every write answers FW_BACKEND_CONFLICT with the manager
- * and why, and nothing changes; with allow_write_on_manager_conflict the same write goes through.
+ * @module Tests: a competing manager of the namespace's firewall (a native nftables table that
+ * filters the input hook with a drop policy, an active ufw while iptables is chosen, a running
+ * firewalld) makes the agent's backend read-only: status lists it as competing, every write
+ * answers FW_BACKEND_CONFLICT with the manager and why, and nothing changes; with
+ * allow_write_on_manager_conflict the same write goes through. (Cooperating managers:
+ * cooperating-managers.test.ts.)
  */
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -34,19 +36,12 @@ interface Scenario {
 const scenarios: Scenario[] = [
   {
     manager: 'nftables',
-    reason: 'native nftables tables: inet custom',
+    reason: 'native nftables table inet custom filters the input hook(s) with a drop policy (input)',
     setup: async (sandbox) => {
-      expect((await sandbox.exec(['nft', 'add', 'table', 'inet', 'custom'])).code).toBe(0);
-      return () => undefined;
-    },
-  },
-  {
-    manager: 'docker',
-    reason: "Docker's chains are present: DOCKER (ipv4), DOCKER-USER (ipv4)",
-    setup: async (sandbox) => {
-      for (const chain of ['DOCKER', 'DOCKER-USER']) {
-        expect((await sandbox.exec(['iptables', '-N', chain])).code).toBe(0);
-      }
+      // Debian's /etc/nftables.conf shape, with a drop policy (and lo allowed, as such files do).
+      const ruleset =
+        'table inet custom {\n chain input {\n type filter hook input priority 0; policy drop;\n iif lo accept\n }\n}\n';
+      expect((await sandbox.exec(['nft', '-f', '-'], ruleset)).code).toBe(0);
       return () => undefined;
     },
   },
@@ -105,6 +100,9 @@ describe.skipIf(namespaceSkipReason !== null)('manager conflicts', () => {
         allow_write_on_manager_conflict: false,
       });
       expect(status.conflicts).toEqual([{ manager, reason: expect.stringContaining(reason) }]);
+      expect(status.managers).toEqual([
+        { name: manager, role: 'competing', reason: status.conflicts[0].reason },
+      ]);
       for (const [op, params] of [
         ['apply', { rules: [ssh] }],
         ['begin_safe_apply', { rules: [ssh], timeout_seconds: 60 }],

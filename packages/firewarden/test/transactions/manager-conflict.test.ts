@@ -1,6 +1,6 @@
 /**
- * @module Tests: another firewall manager (Docker's chains) in the agent's namespace, through the
- * bins. `POST /firewall/transactions` answers 409 FW_BACKEND_CONFLICT with the manager, nothing
+ * @module Tests: a competing firewall manager (a native nftables table filtering the input hook
+ * with a drop policy) in the agent's namespace, through the bins. `POST /firewall/transactions` answers 409 FW_BACKEND_CONFLICT with the manager, nothing
  * changes in the kernel, no restore point or transaction is recorded, and `GET /firewall/status`
  * shows the conflict and `read_only`. No notification is raised for a refused write (the answer
  * says it to the one who asked). With `allow_write_on_manager_conflict: true` in the config the
@@ -16,18 +16,19 @@ const transaction = {
     { op: 'add', rule: { direction: 'in', action: 'deny', protocol: 'tcp', destination_port: '5151' } },
   ],
 };
-const docker = {
-  manager: 'docker',
-  reason: "Docker's chains are present: DOCKER (ipv4), DOCKER-USER (ipv4)",
+const nftables = {
+  manager: 'nftables',
+  reason: 'native nftables table inet filter filters the input hook(s) with a drop policy (input)',
 };
+/** Debian's /etc/nftables.conf shape, with a drop policy. */
+const nativeRuleset =
+  'table inet filter {\n chain input {\n type filter hook input priority 0; policy drop;\n iif lo accept\n }\n}\n';
 
 describe.skipIf(namespaceSkipReason !== null)('a manager conflict through HTTP', () => {
   const file = sandboxedInstallationForFile(
     { backend: 'iptables', safe_apply_timeout_seconds: 5 },
     async (sandbox) => {
-      for (const chain of ['DOCKER', 'DOCKER-USER']) {
-        expect((await sandbox.exec(['iptables', '-N', chain])).code).toBe(0);
-      }
+      expect((await sandbox.exec(['nft', '-f', '-'], nativeRuleset)).code).toBe(0);
     },
   );
 
@@ -42,7 +43,7 @@ describe.skipIf(namespaceSkipReason !== null)('a manager conflict through HTTP',
       expect(refused.body.error).toMatchObject({
         code: 'FW_BACKEND_CONFLICT',
         message: expect.stringContaining('firewall.allow_write_on_manager_conflict'),
-        details: { conflicts: [docker] },
+        details: { conflicts: [nftables] },
       });
     }
     expect(await sandboxSave(file.sandbox)).toBe(before);
@@ -53,7 +54,8 @@ describe.skipIf(namespaceSkipReason !== null)('a manager conflict through HTTP',
     expect(status.status).toBe(200);
     expect(status.body.data).toMatchObject({
       backend: 'iptables',
-      conflicts: [docker],
+      managers: [{ name: 'nftables', role: 'competing', reason: nftables.reason }],
+      conflicts: [nftables],
       read_only: true,
       allow_write_on_manager_conflict: false,
     });
@@ -64,7 +66,7 @@ describe.skipIf(namespaceSkipReason !== null)('a manager conflict through HTTP',
     expect(refusals.map((e) => e.outcome)).toEqual(['rejected', 'rejected']);
   });
 
-  test('with allow_write_on_manager_conflict the same transaction applies, Docker chains kept', async () => {
+  test('with allow_write_on_manager_conflict the same transaction applies, the native table kept', async () => {
     await file.host.restartAgent({
       backend: 'iptables',
       safe_apply_timeout_seconds: 5,
@@ -72,7 +74,7 @@ describe.skipIf(namespaceSkipReason !== null)('a manager conflict through HTTP',
     });
     const status = (await file.host.admin.get('/api/v1/firewall/status')).body.data;
     expect(status).toMatchObject({
-      conflicts: [docker],
+      conflicts: [nftables],
       read_only: false,
       allow_write_on_manager_conflict: true,
     });
@@ -83,7 +85,8 @@ describe.skipIf(namespaceSkipReason !== null)('a manager conflict through HTTP',
     expect((await file.host.admin.post(`/api/v1/firewall/transactions/${id}/confirm`)).status).toBe(200);
     const save = await sandboxSave(file.sandbox);
     expect(save).toContain('-A FIREWARDEN-INPUT -p tcp -m tcp --dport 5151 -j DROP');
-    expect(save).toContain(':DOCKER - [0:0]');
-    expect(save).toContain(':DOCKER-USER - [0:0]');
+    expect((await file.sandbox.exec(['nft', 'list', 'table', 'inet', 'filter'])).stdout).toContain(
+      'policy drop',
+    );
   });
 });
