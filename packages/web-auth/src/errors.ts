@@ -10,7 +10,9 @@ export type WebAuthErrorCode =
   | 'PASSWORD_TOO_LONG'
   | 'ROLE_INVALID'
   | 'DISPLAY_NAME_INVALID'
-  | 'USER_NOT_FOUND';
+  | 'USER_NOT_FOUND'
+  /** The change would leave no enabled user of a role the caller must keep (the last admin). */
+  | 'LAST_OF_ROLE';
 
 export class WebAuthError extends Error {
   override readonly name = 'WebAuthError';

@@ -102,6 +102,6 @@ export {
   type ThrottleOptions,
 } from './throttle/login-throttle.js';
 export { isValidUsername, usernameMaxLength, usernameMinLength } from './users/fields.js';
-export type { ListUsersOptions, NewUser, User, UserStore } from './users/user-store.js';
+export type { KeepEnabled, ListUsersOptions, NewUser, User, UserStore } from './users/user-store.js';
 export { type UserView, userView } from './users/user-view.js';
 export { createWebAuth, type LogoutRequest, type WebAuth, type WebAuthOptions } from './web-auth.js';

@@ -1,7 +1,8 @@
 /**
  * @module The in-memory attempt counters (bounded, blocks never evicted by pressure) and the client
  * key (IPv4, IPv4-mapped IPv6 as IPv4, IPv6 per /64); plus, on SQLite and PostgreSQL, that a
- * sign-in block survives filling the tables with other clients.
+ * sign-in block survives filling the tables with other clients, and that many addresses guessing
+ * one username get one guess each once its budget is spent while its owner still signs in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientKey, createWebAuth } from '../src/index.js';
@@ -130,5 +131,40 @@ describe.each(databaseKinds)('a sign-in block under pressure on %s', (kind) => {
     expect(
       (await auth.login({ username: 'y-user', password: 'guess guess guess', client: '192.0.2.66' })).kind,
     ).toBe('rate_limited');
+  });
+});
+
+describe.each(databaseKinds)('many addresses against one username on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(async () => database?.close());
+
+  it('gives 10 guesses, then one per fresh address, and never refuses the owner from a clean address', async () => {
+    const clock = fakeClock();
+    const auth = createWebAuth({ db: database.db, now: clock.now, argon2: cheapArgon2 });
+    const password = 'the owner password';
+    await auth.users.create({ username: 'owner', password, role: 'admin' });
+    const outcomes: string[] = [];
+    // 60 addresses, three tries each, all within one minute.
+    for (let address = 0; address < 60; address++) {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const result = await auth.login({
+          username: 'owner',
+          password: `guess ${address} ${attempt} ..`,
+          client: `198.18.${address}.1`,
+        });
+        outcomes.push(result.kind);
+      }
+    }
+    // The first 10 failures come from the first 4 addresses (3 + 3 + 3 + 1); every later address
+    // gets exactly one guess.
+    expect(outcomes.filter((kind) => kind === 'invalid_credentials')).toHaveLength(10 + 56);
+    expect(outcomes.filter((kind) => kind === 'rate_limited')).toHaveLength(180 - 66);
+    expect((await auth.login({ username: 'owner', password, client: '198.18.0.1' })).kind).toBe(
+      'rate_limited',
+    );
+    expect((await auth.login({ username: 'owner', password, client: '203.0.113.50' })).kind).toBe('ok');
   });
 });

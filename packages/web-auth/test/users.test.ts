@@ -164,6 +164,48 @@ describe.each(databaseKinds)('users on %s', (kind) => {
     expect(await verifyPassword(row.password_hash, 'a brand new password')).toBe(true);
     expect(await verifyPassword(row.password_hash, 'correct horse battery')).toBe(false);
   });
+
+  it('a password changed from one of the user sessions keeps that session and ends the others', async () => {
+    const alice = (await auth.users.getByUsername('alice'))!;
+    const here = await auth.sessions.create(alice.id);
+    const elsewhere = await auth.sessions.create(alice.id);
+    await auth.users.setPassword(alice.id, 'another new password', { keepSessionId: here.session.id });
+    expect(await auth.sessions.validate(here.token)).toBeDefined();
+    expect(await auth.sessions.validate(elsewhere.token)).toBeUndefined();
+  });
+});
+
+describe.each(databaseKinds)('keeping one enabled admin on %s', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+  });
+  afterAll(async () => database?.close());
+
+  it('refuses to demote or disable the last enabled admin, even two at once, and changes nothing', async () => {
+    const auth = createWebAuth({ db: database.db, argon2: cheapArgon2 });
+    const other = createWebAuth({ db: database.openSecond(), argon2: cheapArgon2 });
+    const password = 'a long enough password';
+    const first = await auth.users.create({ username: 'root1', password, role: 'admin' });
+    const second = await auth.users.create({ username: 'root2', password, role: 'admin' });
+    const keep = { keepEnabled: 'admin' };
+    // Two processes each remove "the other" admin at the same time: exactly one succeeds.
+    const results = await Promise.allSettled([
+      auth.users.setDisabled(first.id, true, keep),
+      other.users.setRole(second.id, 'viewer', keep),
+    ]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.find((result) => result.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({ code: 'LAST_OF_ROLE' });
+    const admins = (await auth.users.list()).filter((user) => user.role === 'admin' && !user.disabled);
+    expect(admins).toHaveLength(1);
+    await expect(auth.users.setRole(admins[0]!.id, 'viewer', keep)).rejects.toMatchObject({
+      code: 'LAST_OF_ROLE',
+    });
+    expect((await auth.users.getById(admins[0]!.id))?.role).toBe('admin');
+    // Without the option the store does as told (the product decides).
+    expect((await auth.users.setRole(admins[0]!.id, 'viewer')).role).toBe('viewer');
+  });
 });
 
 describe.each(databaseKinds)('first user on %s', (kind) => {

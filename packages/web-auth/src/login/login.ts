@@ -83,7 +83,7 @@ export function createLogin(
       await record('disabled', found.user);
       return { kind: 'disabled' };
     }
-    throttle.recordSuccess(username, request.client ?? null);
+    await throttle.recordSuccess(username, request.client ?? null);
     if (needsRehash(found.passwordHash, argon2)) {
       await context.db
         .updateTable('auth_users')

@@ -1,17 +1,29 @@
 /**
- * @module Login throttling: a per-minute attempt limit per client (address, IPv6 by /64) and per
- * username, held in bounded memory; and lockouts after repeated failures, written to
- * `auth_lockouts` so they survive restarts, are shared by every process on the database and can
- * never be pushed out by memory pressure.
+ * @module Login throttling, built so that nobody who merely reaches the port can lock the owner
+ * out, and nobody with many addresses can guess at scale:
+ *
+ * - per client (address, IPv6 by /64): `maxAttempts` attempts a minute, held in bounded memory;
+ *   and `clientFailures` failures in the window lock that client;
+ * - per username: after `usernameFailures` failures in the window (from any clients), the
+ *   username is under attack: every client that has itself failed for it within the window is
+ *   refused until the lock ends, while a client that has not failed for it still signs in. An
+ *   attacker gets at most `usernameFailures` guesses, then one per fresh address per window, and
+ *   the owner with the right password from an address that has not been failing gets through.
+ *
+ * Failures are counted in `auth_lockouts` (failure-records.ts): they survive restarts, are shared
+ * by every process on the database, and `unlockUsername` clears them from any process (a CLI).
  */
 import type { StoreContext } from '../context.js';
-import { toNumber } from '../schema/tables.js';
 import { usernameKey, usernameMaxLength } from '../users/fields.js';
 import { clientKey } from './client-key.js';
+import { createFailureRecords, neverLocks } from './failure-records.js';
 import { WindowCounters } from './window-counters.js';
 
 export interface LockoutOptions {
-  /** Failed sign-ins for one username within `windowSeconds` that lock it; default 10. */
+  /**
+   * Failed sign-ins for one username within `windowSeconds` after which the clients that failed
+   * for it are refused until the lock ends (clients that did not fail still sign in); default 10.
+   */
   usernameFailures: number;
   /** Failed sign-ins from one client within `windowSeconds` that lock it; default 30. */
   clientFailures: number;
@@ -22,11 +34,11 @@ export interface LockoutOptions {
 }
 
 export interface ThrottleOptions {
-  /** Sign-in attempts allowed per client and per username per window; default 5. */
+  /** Sign-in attempts allowed per client per window; default 5. */
   maxAttempts: number;
   /** Default 60 s. */
   windowSeconds: number;
-  /** Most keys tracked in memory per kind (clients, usernames), and most live blocks; default 20,000 (about 5 MB each). */
+  /** Most clients tracked in memory, and most live blocks; default 20,000 (about 5 MB each). */
   maxTrackedKeys: number;
   lockout: LockoutOptions;
 }
@@ -46,12 +58,13 @@ export interface LoginThrottle {
   /** Counts a failed sign-in towards the lockouts; locks when a threshold is reached. */
   recordFailure(username: string, client: string | null | undefined): Promise<void>;
   /**
-   * After a successful sign-in: forgets the username's failures and gives the attempt back to the
-   * per-minute counters of the username and (when given) the client, so signing in often never
-   * throttles a legitimate user.
+   * After a successful sign-in: forgets this client's failures for the username and gives the
+   * attempt back to the client's per-minute counter (when given), so signing in often never
+   * throttles a legitimate user. The username's count stays: a success does not hand an attacker
+   * a fresh budget.
    */
-  recordSuccess(username: string, client?: string | null): void;
-  /** Lifts the lock of a username (an administrator's action). */
+  recordSuccess(username: string, client?: string | null): Promise<void>;
+  /** Forgets every failure counted for a username, lifting its lock (an administrator's action). */
   unlockUsername(username: string): Promise<void>;
   /** Deletes expired lock rows; returns how many. */
   purgeExpired(): Promise<number>;
@@ -65,94 +78,74 @@ function clientThrottleKey(client: string | null | undefined): string {
   return `client:${clientKey(client)}`;
 }
 
+/** `pair:<username>|<client>`: usernames never contain `|`, so a username's pairs share a prefix. */
+function pairPrefix(username: string): string {
+  return `pair:${usernameKey(String(username).slice(0, usernameMaxLength))}|`;
+}
+
 const toSeconds = (ms: number) => Math.max(Math.ceil(ms / 1000), 1);
 
 export function createLoginThrottle(context: StoreContext, options: ThrottleOptions): LoginThrottle {
-  const { db, now } = context;
-  const counters = (limit: number, windowSeconds: number) =>
-    new WindowCounters({
-      limit,
-      windowMs: windowSeconds * 1000,
-      maxCounters: options.maxTrackedKeys,
-      maxBlocks: options.maxTrackedKeys,
-      now,
-    });
-  const clientAttempts = counters(options.maxAttempts, options.windowSeconds);
-  const userAttempts = counters(options.maxAttempts, options.windowSeconds);
+  const { now } = context;
   const { lockout } = options;
-  const clientFailures = counters(lockout.clientFailures, lockout.windowSeconds);
-  const userFailures = counters(lockout.usernameFailures, lockout.windowSeconds);
-
-  async function lock(key: string, failures: number): Promise<void> {
-    const at = now();
-    const lockedUntil = at + lockout.lockSeconds * 1000;
-    await db
-      .insertInto('auth_lockouts')
-      .values({ key, locked_until: lockedUntil, failures, created_at: at })
-      .onConflict((conflict) =>
-        conflict.column('key').doUpdateSet({ locked_until: lockedUntil, failures, created_at: at }),
-      )
-      .execute();
-  }
-
-  async function countFailure(counter: WindowCounters, key: string, threshold: number): Promise<void> {
-    const decision = counter.hit(key);
-    if (decision.allowed && counter.blockedFor(key) === undefined) return;
-    counter.reset(key);
-    await lock(key, threshold);
-  }
+  const clientAttempts = new WindowCounters({
+    limit: options.maxAttempts,
+    windowMs: options.windowSeconds * 1000,
+    maxCounters: options.maxTrackedKeys,
+    maxBlocks: options.maxTrackedKeys,
+    now,
+  });
+  const records = createFailureRecords(context, lockout);
+  const keysOf = (username: string, client: string | null | undefined) => {
+    const clientKeyValue = clientThrottleKey(client);
+    return {
+      user: userThrottleKey(username),
+      client: clientKeyValue,
+      pair: `${pairPrefix(username)}${clientKeyValue.slice('client:'.length)}`,
+    };
+  };
 
   return {
     async attempt(username, client) {
-      const userKey = userThrottleKey(username);
-      const clientKeyValue = clientThrottleKey(client);
+      const keys = keysOf(username, client);
       const at = now();
-      const locks = await db
-        .selectFrom('auth_lockouts')
-        .select(['locked_until'])
-        .where('key', 'in', [userKey, clientKeyValue])
-        .where('locked_until', '>', at)
-        .execute();
-      if (locks.length > 0) {
-        const until = Math.max(...locks.map((row) => toNumber(row.locked_until)));
-        return { allowed: false, retryAfterSeconds: toSeconds(until - at) };
-      }
-      // Both counters take the attempt, so neither kind of spraying gets a free pass.
-      const byClient = clientAttempts.hit(clientKeyValue);
-      const byUser = userAttempts.hit(userKey);
-      const waits = [byClient, byUser].flatMap((decision) =>
-        decision.allowed ? [] : [decision.retryAfterMs],
-      );
-      return waits.length === 0
+      const found = await records.read([keys.user, keys.client, keys.pair]);
+      const clientRecord = found.get(keys.client);
+      const userRecord = found.get(keys.user);
+      const locks = [
+        clientRecord && clientRecord.failures >= lockout.clientFailures ? clientRecord.until : undefined,
+        // The username's lock holds only against clients that have failed for it themselves.
+        userRecord && userRecord.failures >= lockout.usernameFailures && found.has(keys.pair)
+          ? userRecord.until
+          : undefined,
+      ].filter((until) => until !== undefined);
+      if (locks.length > 0) return { allowed: false, retryAfterSeconds: toSeconds(Math.max(...locks) - at) };
+      const decision = clientAttempts.hit(keys.client);
+      return decision.allowed
         ? { allowed: true }
-        : { allowed: false, retryAfterSeconds: toSeconds(Math.max(...waits)) };
+        : { allowed: false, retryAfterSeconds: toSeconds(decision.retryAfterMs) };
     },
 
     async recordFailure(username, client) {
-      await countFailure(userFailures, userThrottleKey(username), lockout.usernameFailures);
-      await countFailure(clientFailures, clientThrottleKey(client), lockout.clientFailures);
+      const keys = keysOf(username, client);
+      await records.count(keys.user, lockout.usernameFailures);
+      await records.count(keys.client, lockout.clientFailures);
+      // The pair only marks "this client has failed for this username"; it never locks by itself.
+      await records.count(keys.pair, neverLocks);
     },
 
-    recordSuccess(username, client) {
-      const userKey = userThrottleKey(username);
-      userFailures.reset(userKey);
-      userAttempts.refund(userKey);
-      if (client !== undefined) clientAttempts.refund(clientThrottleKey(client));
+    async recordSuccess(username, client) {
+      if (client === undefined) return;
+      const keys = keysOf(username, client);
+      clientAttempts.refund(keys.client);
+      await records.remove(keys.pair);
     },
 
     async unlockUsername(username) {
-      const key = userThrottleKey(username);
-      userFailures.reset(key);
-      userAttempts.reset(key);
-      await db.deleteFrom('auth_lockouts').where('key', '=', key).execute();
+      await records.remove(userThrottleKey(username));
+      await records.removePrefixed(pairPrefix(username));
     },
 
-    async purgeExpired() {
-      const result = await db
-        .deleteFrom('auth_lockouts')
-        .where('locked_until', '<=', now())
-        .executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
+    purgeExpired: () => records.purgeExpired(),
   };
 }

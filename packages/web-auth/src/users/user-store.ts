@@ -1,7 +1,8 @@
 /**
  * @module Users: create (validated username, policy-checked argon2id password), look up by id or
  * case-insensitive username, list, count, and change role, display name, disabled flag or password.
- * Disabling a user or changing their password ends every session they have.
+ * Disabling a user ends every session they have; changing their password ends every session but
+ * the one the caller names (the user changing their own password stays signed in there).
  */
 import { randomUUID } from 'node:crypto';
 import type { StoreContext } from '../context.js';
@@ -54,13 +55,26 @@ export interface UserStore {
   getByUsername(username: string): Promise<User | undefined>;
   list(options?: ListUsersOptions): Promise<User[]>;
   count(): Promise<number>;
-  /** Each throws WebAuthError USER_NOT_FOUND for an unknown id. */
-  setRole(id: string, role: string): Promise<User>;
+  /**
+   * Each throws WebAuthError USER_NOT_FOUND for an unknown id. With `keepEnabled`, a role change
+   * or disabling that would leave no enabled user of that role throws LAST_OF_ROLE and changes
+   * nothing (checked and written in one serialized transaction, so two concurrent changes cannot
+   * both remove "the other" last admin).
+   */
+  setRole(id: string, role: string, options?: KeepEnabled): Promise<User>;
   setDisplayName(id: string, displayName: string | null): Promise<User>;
   /** Disabling ends every session of the user. */
-  setDisabled(id: string, disabled: boolean): Promise<User>;
-  /** Checks the policy, stores a new hash and ends every session of the user. */
-  setPassword(id: string, password: string): Promise<User>;
+  setDisabled(id: string, disabled: boolean, options?: KeepEnabled): Promise<User>;
+  /**
+   * Checks the policy, stores a new hash and ends every session of the user except
+   * `keepSessionId` (the session making the change, when the user changes their own password).
+   */
+  setPassword(id: string, password: string, options?: { keepSessionId?: string }): Promise<User>;
+}
+
+export interface KeepEnabled {
+  /** A role that must keep at least one enabled user after the change. */
+  keepEnabled?: string;
 }
 
 /** Internal: what login needs beyond the public surface (the stored hash). */
@@ -115,16 +129,43 @@ export function createUserStore(context: StoreContext, options: UserStoreOptions
     return row && toUser(row);
   }
 
-  async function update(id: string, changes: Partial<AuthUserRow>, endSessions = false): Promise<User> {
+  /**
+   * `endSessions`: false, or end the user's sessions but the one named by `except`. `keepEnabled`:
+   * refuse (LAST_OF_ROLE, rolled back) a change that leaves no enabled user of that role.
+   */
+  async function update(
+    id: string,
+    changes: Partial<AuthUserRow>,
+    endSessions: false | { except?: string } = false,
+    keepEnabled?: string,
+  ): Promise<User> {
     if (!isPlausibleId(id)) throw new WebAuthError('USER_NOT_FOUND', 'no such user');
-    const updated = await db.transaction().execute(async (trx) => {
+    const updated = await serializedTransaction(context, 'auth_users', async (trx) => {
       const result = await trx
         .updateTable('auth_users')
         .set({ ...changes, updated_at: now() })
         .where('id', '=', id)
         .executeTakeFirst();
       if (result.numUpdatedRows === 0n) return false;
-      if (endSessions) await trx.deleteFrom('auth_sessions').where('user_id', '=', id).execute();
+      if (keepEnabled !== undefined) {
+        const remaining = await trx
+          .selectFrom('auth_users')
+          .select('id')
+          .where('role', '=', keepEnabled)
+          .where('disabled', '=', 0)
+          .limit(1)
+          .executeTakeFirst();
+        if (!remaining)
+          throw new WebAuthError(
+            'LAST_OF_ROLE',
+            `this would leave no enabled user with the role ${keepEnabled}`,
+          );
+      }
+      if (endSessions) {
+        let ending = trx.deleteFrom('auth_sessions').where('user_id', '=', id);
+        if (endSessions.except !== undefined) ending = ending.where('id', '<>', endSessions.except);
+        await ending.execute();
+      }
       return true;
     });
     options.sessionCache.forgetUser(id);
@@ -199,21 +240,25 @@ export function createUserStore(context: StoreContext, options: UserStoreOptions
         .executeTakeFirstOrThrow();
       return toNumber(row.count as number | string | bigint);
     },
-    async setRole(id, role) {
+    async setRole(id, role, roleOptions = {}) {
       assertRole(role);
-      return update(id, { role });
+      return update(id, { role }, false, roleOptions.keepEnabled);
     },
     async setDisplayName(id, displayName) {
       assertDisplayName(displayName);
       return update(id, { display_name: displayName });
     },
-    async setDisabled(id, disabled) {
-      return update(id, { disabled: disabled ? 1 : 0 }, disabled);
+    async setDisabled(id, disabled, disabledOptions = {}) {
+      return update(id, { disabled: disabled ? 1 : 0 }, disabled && {}, disabledOptions.keepEnabled);
     },
-    async setPassword(id, password) {
+    async setPassword(id, password, passwordOptions = {}) {
       assertPasswordPolicy(password, options.policy);
       const passwordHash = await hashPassword(password, options.argon2);
-      return update(id, { password_hash: passwordHash, password_changed_at: now() }, true);
+      return update(
+        id,
+        { password_hash: passwordHash, password_changed_at: now() },
+        { except: passwordOptions.keepSessionId },
+      );
     },
   };
 }
