@@ -1,7 +1,9 @@
 /**
  * @module Shared server plumbing of the suite's HTTP products.
  */
+
 export { createLogger, type LogFile, type Logger, type LoggerSettings } from './logger.js';
+export { isLoopbackHost } from './loopback.js';
 export {
   defaultTimeouts,
   type FetchHandler,

@@ -2,16 +2,10 @@
  * @module The rule that keeps the management UI off the network by accident: a non-loopback
  * bind needs TLS, or the explicit insecure-bind opt-in.
  */
-import { isIP } from 'node:net';
+import { isLoopbackHost } from '@suite/server-kit';
 import type { Config } from './schema.js';
 
-/** True for `localhost`, 127.0.0.0/8, `::1` and IPv4-mapped loopback (`::ffff:127.x.y.z`). */
-export function isLoopbackHost(host: string): boolean {
-  const lower = host.toLowerCase();
-  if (lower === 'localhost' || lower === '::1') return true;
-  const v4 = lower.startsWith('::ffff:') ? lower.slice(7) : lower;
-  return isIP(v4) === 4 && v4.startsWith('127.');
-}
+export { isLoopbackHost };
 
 /** Null when the bind is acceptable, else the message to print before refusing to start. */
 export function insecureBindProblem(config: Config): string | null {

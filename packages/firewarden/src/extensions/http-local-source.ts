@@ -8,8 +8,9 @@ import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+import { isLoopbackHost } from '@suite/server-kit';
 import { ExtensionError } from './extension-error.js';
-import { isLoopbackAddress, isLoopbackUrlSyntax } from './widget-sources.js';
+import { isLoopbackUrlSyntax } from './widget-sources.js';
 
 export interface HttpLocalLimits {
   timeoutMs: number;
@@ -62,7 +63,7 @@ async function checkedTarget(text: string): Promise<Target> {
   } catch {
     refuse(`${host} does not resolve`);
   }
-  const outside = addresses.filter(({ address }) => !isLoopbackAddress(address));
+  const outside = addresses.filter(({ address }) => !isLoopbackHost(address));
   if (addresses.length === 0 || outside.length > 0) {
     refuse(`${host} resolves to a non-loopback address (${outside.map((a) => a.address).join(', ')})`);
   }

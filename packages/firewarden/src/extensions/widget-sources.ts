@@ -3,7 +3,7 @@
  * the widget's behalf (no extension code runs): `http.local`, a JSON document from a loopback URL,
  * and `firewarden`, a built-in metric of this installation.
  */
-import { isIP } from 'node:net';
+import { isLoopbackHost } from '@suite/server-kit';
 
 /** Built-in metrics: what each returns and which capability it needs besides `dashboard.widget`. */
 export const builtinMetrics = {
@@ -19,14 +19,6 @@ export const builtinMetricNames = Object.keys(builtinMetrics) as [BuiltinMetric,
 /** Host names that may name loopback; each is still resolved and checked when fetched. */
 const loopbackNames = new Set(['localhost', 'localhost.localdomain', 'ip6-localhost']);
 
-/** An address in 127.0.0.0/8 or ::1 (also as an IPv4-mapped IPv6 address). */
-export function isLoopbackAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, '').toLowerCase();
-  const v4 = bare.startsWith('::ffff:') ? bare.slice(7) : bare;
-  if (isIP(v4) === 4) return v4.split('.')[0] === '127';
-  return bare === '::1' || bare === '0:0:0:0:0:0:0:1';
-}
-
 /** Syntax check done at install time: http(s), no credentials, a loopback literal or name. */
 export function isLoopbackUrlSyntax(text: string): boolean {
   let url: URL;
@@ -37,5 +29,5 @@ export function isLoopbackUrlSyntax(text: string): boolean {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
   if (url.username || url.password) return false;
-  return isLoopbackAddress(url.hostname) || loopbackNames.has(url.hostname.toLowerCase());
+  return isLoopbackHost(url.hostname) || loopbackNames.has(url.hostname.toLowerCase());
 }

@@ -5,6 +5,7 @@
  * cross the network in clear text).
  */
 import { isIP } from 'node:net';
+import { isLoopbackHost } from '@suite/server-kit';
 
 export interface BindRequest {
   host: string;
@@ -17,15 +18,7 @@ export class BindRefused extends Error {
   override readonly name = 'BindRefused';
 }
 
-/** 127.0.0.0/8, ::1 and the name localhost; `0.0.0.0` and `::` are every interface, not loopback. */
-export function isLoopbackHost(host: string): boolean {
-  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-  if (bare.toLowerCase() === 'localhost') return true;
-  if (isIP(bare) === 4) return bare.split('.')[0] === '127';
-  if (isIP(bare) === 6)
-    return bare === '::1' || bare === '0:0:0:0:0:0:0:1' || bare.toLowerCase() === '::ffff:127.0.0.1';
-  return false;
-}
+export { isLoopbackHost };
 
 /**
  * The loopback names the Host allow-list answers for a daemon listening on `host` (issue 23):
@@ -33,7 +26,8 @@ export function isLoopbackHost(host: string): boolean {
  * while it may reach another process (`[::1]` with the same port is free for anyone when the
  * daemon holds only 127.0.0.1, and browsers may try `::1` first for `localhost`).
  * - `127.x.y.z`: that address; `0.0.0.0`: `127.0.0.1` (every IPv4 interface includes it);
- * - `::1`: `[::1]`; `::`: `[::1]` (IPv4 too on a dual-stack system, but not everywhere);
+ * - `::1`: `[::1]`; `::ffff:127.x.y.z`: `127.x.y.z`; `::`: `[::1]` (IPv4 too on a dual-stack
+ *   system, but not everywhere);
  * - `localhost`: `localhost`, the name the user chose (the listening line shows it; which address
  *   the resolver gave the daemon and which one a browser tries is then up to them);
  * - any other address: none (the names clients use come with `--allowed-host`).
@@ -45,7 +39,7 @@ export function loopbackHostNames(host: string): string[] {
   if (bare === '::') return ['[::1]'];
   if (!isLoopbackHost(bare)) return [];
   if (isIP(bare) === 4) return [bare];
-  return bare === '::ffff:127.0.0.1' ? ['127.0.0.1'] : ['[::1]'];
+  return bare.startsWith('::ffff:') && isIP(bare.slice(7)) === 4 ? [bare.slice(7)] : ['[::1]'];
 }
 
 export function checkBind(request: BindRequest): void {
