@@ -4,7 +4,14 @@
  * installation. Every command takes `--json` for machines; errors exit non-zero with one line.
  */
 import { Command, InvalidArgumentError } from 'commander';
-import { adminPasswordVariable, createAdminCommand, migrateCommand } from './cli/admin-commands.js';
+import {
+  adminPasswordVariable,
+  changeAccountCommand,
+  createAdminCommand,
+  migrateCommand,
+  passwordCommand,
+  unlockCommand,
+} from './cli/admin-commands.js';
 import { type AgentCommandOptions, agentCommand } from './cli/agent-command.js';
 import { type CommonOptions, commandContext } from './cli/command-context.js';
 import { serviceStatusCommand, validateConfigCommand } from './cli/config-commands.js';
@@ -104,6 +111,36 @@ withInstallation(
   .action((options: CommonOptions & { username: string }) =>
     createAdminCommand(commandContext(options), { json: Boolean(options.json) }, options.username),
   );
+
+for (const [name, disabled] of [
+  ['disable', true],
+  ['enable', false],
+] as const) {
+  withInstallation(
+    user
+      .command(`${name} <username>`)
+      .description(disabled ? 'disable a user and end their sessions at once' : 'enable a disabled user'),
+  ).action((username: string, options: CommonOptions) =>
+    changeAccountCommand(commandContext(options), { json: Boolean(options.json) }, username, { disabled }),
+  );
+}
+withInstallation(
+  user.command('role <username> <role>').description("set a user's role (admin or viewer)"),
+).action((username: string, role: string, options: CommonOptions) =>
+  changeAccountCommand(commandContext(options), { json: Boolean(options.json) }, username, { role }),
+);
+withInstallation(
+  user
+    .command('password <username>')
+    .description(`set a user's password from ${adminPasswordVariable} and end their sessions`),
+).action((username: string, options: CommonOptions) =>
+  passwordCommand(commandContext(options), { json: Boolean(options.json) }, username),
+);
+withInstallation(
+  user.command('unlock <username>').description("forget a username's failed sign-ins (lifts its lock)"),
+).action((username: string, options: CommonOptions) =>
+  unlockCommand(commandContext(options), { json: Boolean(options.json) }, username),
+);
 
 withInstallation(
   program.command('agent').description('the privileged firewall agent (root; its own systemd unit)'),

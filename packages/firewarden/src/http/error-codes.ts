@@ -31,6 +31,8 @@ export const errorStatus = {
   METHOD_NOT_ALLOWED: 405,
   /** The resource already exists (a username). */
   CONFLICT: 409,
+  /** The change would leave no enabled admin (disabling or demoting the last one). */
+  LAST_ADMIN: 409,
   /** Well-formed, but a value is out of range or breaks a rule (a setting, a password); details list every problem. */
   VALIDATION_FAILED: 422,
   /** The setting is fixed by a `FIREWARDEN_*` environment variable. */
@@ -45,6 +47,8 @@ export const errorStatus = {
   FW_BACKEND_NOT_FOUND: 503,
   /** The change would cut SSH or the management port from this session's address; resend with `acknowledge_lockout: true`. */
   FW_LOCKOUT_RISK: 409,
+  /** An action names a rule another tool owns (`details.owner`): firewarden shows foreign rules read-only. */
+  FW_FOREIGN_RULE: 409,
   /** Another safe-apply transaction waits for its confirm (`details.transaction_id`). */
   FW_TRANSACTION_PENDING: 409,
   /** firewarden's chains hold lines the rule model cannot express (`details.lines`), which the change would drop; resend with `acknowledge_unmanaged` naming each. */

@@ -7,7 +7,7 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import { ApiError } from './api-error.js';
 import type { AppEnv } from './app-env.js';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type RouteHandlers = Partial<Record<Method, MiddlewareHandler<AppEnv>[]>>;
 export type DefineRoute = (path: string, handlers: RouteHandlers) => void;
 
