@@ -14,10 +14,11 @@ import {
   type AnnounceLink,
   buildDiscordMessage,
   DEFAULT_TEMPLATE,
-  MAX_LINK_BUTTONS,
   type MessageContext,
 } from './discord-payloads.js';
+import { assertLinkButtons } from './link-buttons.js';
 import { assertDiscordWebhook, assertExternalTarget, redactTarget, withComponentsUrl } from './targets.js';
+import { assertWebhookUsername, webhookUsernameProblem } from './webhook-username.js';
 
 export const DEFAULT_MIN_INTERVAL_MS = 1000;
 export const DEFAULT_MAX_QUEUE_SIZE = 500;
@@ -35,6 +36,7 @@ export interface VoteAnnouncerOptions {
   webhooks?: string[];
   /** HTTPS endpoints receiving `{source, event, list, vote}`. */
   external?: string[];
+  /** Webhook display name; Discord refuses names containing "discord" or "clyde", so they throw here. */
   username?: string;
   avatarUrl?: string;
   /** Read-only use: fetches the bot's name and avatar from `GET /users/@me`. */
@@ -87,12 +89,10 @@ export class VoteAnnouncer extends TypedEmitter<AnnouncerEvents> {
 
   constructor(options: VoteAnnouncerOptions = {}) {
     super();
-    if ((options.links?.length ?? 0) > MAX_LINK_BUTTONS)
-      throw new BotlistsError(`at most ${MAX_LINK_BUTTONS} links (Discord action row limit)`);
-    for (const link of options.links ?? []) {
-      if (!/^(https?|discord):\/\//.test(link.url))
-        throw new BotlistsError(`link "${link.label}" needs an http(s) or discord:// URL`);
-    }
+    assertLinkButtons(options.links ?? []);
+    if (options.username !== undefined) assertWebhookUsername(options.username);
+    if (options.template !== undefined && !options.template.trim())
+      throw new BotlistsError('announcer template is blank: Discord refuses an empty message');
     this.options = options;
     const make = (url: string, kind: Target['kind']): Target => ({
       url,
@@ -179,7 +179,8 @@ export class VoteAnnouncer extends TypedEmitter<AnnouncerEvents> {
       template: this.options.template ?? DEFAULT_TEMPLATE,
       color: this.options.color,
       links: this.options.links ?? [],
-      username: this.options.username ?? who.name,
+      username:
+        this.options.username ?? (who.name && !webhookUsernameProblem(who.name) ? who.name : undefined),
       avatarUrl: this.options.avatarUrl ?? who.avatar,
     };
     return buildDiscordMessage(vote, ctx);
@@ -259,7 +260,10 @@ export class VoteAnnouncer extends TypedEmitter<AnnouncerEvents> {
     }
   }
 
-  /** Bot name and avatar from the token, once; failures fall back to the webhook's own identity. */
+  /**
+   * Bot name and avatar from the token, once; failures fall back to the webhook's own identity.
+   * A bot name Discord would refuse as a webhook name is not sent: an `error` event says why.
+   */
   private lookupIdentity(): Promise<{ name: string | undefined; avatar: string | undefined }> {
     const token = this.options.botToken;
     if (!token) return Promise.resolve({ name: undefined, avatar: undefined });
@@ -279,7 +283,15 @@ export class VoteAnnouncer extends TypedEmitter<AnnouncerEvents> {
         };
         const avatar =
           me.id && me.avatar ? `https://cdn.discordapp.com/avatars/${me.id}/${me.avatar}.png` : undefined;
-        return { name: me.global_name ?? me.username, avatar };
+        const name = me.global_name ?? me.username;
+        const problem = name === undefined ? null : webhookUsernameProblem(name);
+        if (problem)
+          this.emitError(
+            new BotlistsError(
+              `bot name "${name}" ${problem}: messages keep the webhook's own name (set announcer.username)`,
+            ),
+          );
+        return { name, avatar };
       } catch (error) {
         this.emitError(error as Error);
         return { name: undefined, avatar: undefined };

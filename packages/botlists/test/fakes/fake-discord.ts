@@ -29,6 +29,8 @@ export function validateComponentsV2(components: unknown): string[] {
           problems.push('thumbnail needs media.url');
         for (const t of texts) visit(t, 9);
         if (accessory) total++;
+        // Alt text counts toward the message's text budget.
+        if (accessory?.type === 11) text += String(accessory.description ?? '').length;
         break;
       }
       case 10:
@@ -45,6 +47,9 @@ export function validateComponentsV2(components: unknown): string[] {
           total++;
           if (b.type !== 2 || b.style !== 5 || typeof b.url !== 'string' || 'custom_id' in b)
             problems.push('only link buttons on webhooks');
+          const label = String(b.label ?? '');
+          if (label.length < 1 || label.length > 80) problems.push('button label must be 1-80 characters');
+          text += label.length;
         }
         break;
       }
@@ -64,6 +69,8 @@ export function createFakeDiscord() {
   return new RecordingServer((req): ScriptedReply => {
     const url = new URL(req.url, 'http://x');
     if (req.method === 'GET' && url.pathname === '/api/v10/users/@me') {
+      if (req.headers.authorization === 'Bot clyde-token')
+        return { status: 200, body: '{"id":"777000000000000002","username":"Clyde Helper","avatar":null}' };
       if (req.headers.authorization !== 'Bot bot-token')
         return { status: 401, body: '{"message":"401: Unauthorized","code":0}' };
       return {
@@ -91,6 +98,9 @@ export function createFakeDiscord() {
         body: '{"message":"You are being rate limited.","retry_after":60,"global":false}',
       };
     const body = JSON.parse(req.body) as Record<string, unknown>;
+    // Discord refuses webhook names containing these words (code 50035).
+    if (typeof body.username === 'string' && /discord|clyde/i.test(body.username))
+      return { status: 400, body: '{"message":"Invalid Form Body","code":50035}' };
     const flags = Number(body.flags ?? 0);
     if (flags & (1 << 15)) {
       if (url.searchParams.get('with_components') !== 'true')
