@@ -12,9 +12,9 @@ import { createMemoryVisitorStore } from '../dist/store/visitor-store.js';
 
 const logger = createLogger({ name: 'readme-cards' });
 const options = await appOptionsFromEnvironment(process.env, logger, {
-  visitorsWithoutStore: () => {
+  visitorsWithoutStore: (limits) => {
     logger.warn({}, 'CARDS_STORE is not set: the visitor counter is not persistent');
-    return createMemoryVisitorStore();
+    return createMemoryVisitorStore(limits);
   },
 });
 const handler = handle(createApp(options));

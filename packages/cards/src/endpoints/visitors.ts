@@ -5,8 +5,10 @@ import { badgeStyles, renderBadge } from '../cards/badge.js';
 import { noStoreCache } from '../http/cache-control.js';
 import { CardError } from '../http/card-error.js';
 import { defineEndpoint, type RenderContext } from '../http/endpoint.js';
+import { isGithubImageProxy } from '../http/image-proxy.js';
 import { customParam, oneOf, requiredText, shown, text } from '../params/index.js';
 import { VisitorLimitError } from '../store/bounded-visitor-store.js';
+import { VisitorBudgetError } from '../store/visitor-store.js';
 
 export const visitorColors = ['#3b82f6', '#22c55e', '#a855f7', '#ef4444', '#525252'] as const;
 
@@ -35,19 +37,25 @@ const counterFormat = new Intl.NumberFormat('en-US');
 
 /** When a client should retry after the store failed (a restart or failover takes seconds). */
 const storeRetrySeconds = 30;
+/** When to retry a new counter refused by a full store (the retention rule frees room hourly). */
+const fullStoreRetrySeconds = 3_600;
 
 /**
  * Counts one visit of `key` and returns the new count (HEAD only reads it: link checkers ask
- * about the image without viewing it); a failing store gives a 503 card.
+ * about the image without viewing it); a failing or full store gives a 503 card. GitHub's image
+ * proxy carries every reader of every README, so it is never limited per client: only the
+ * store's global budget bounds it.
  */
 export async function countVisit(key: string, { services, request }: RenderContext): Promise<number> {
   const visit =
     request.method === 'HEAD'
       ? services.visitors.peek(key)
-      : services.visitors.increment(key, services.client);
+      : services.visitors.increment(key, isGithubImageProxy(request) ? undefined : services.client);
   return visit.catch((error: unknown) => {
     if (error instanceof VisitorLimitError)
       throw new CardError(error.status, error.message, { retryAfterSeconds: error.retryAfterSeconds });
+    if (error instanceof VisitorBudgetError)
+      throw new CardError(503, error.message, { retryAfterSeconds: fullStoreRetrySeconds });
     services.logger?.error({ err: error }, 'visitor store failed');
     throw new CardError(503, 'The visitor counter is unavailable right now; try again shortly.', {
       retryAfterSeconds: storeRetrySeconds,

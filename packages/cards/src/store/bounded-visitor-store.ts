@@ -39,7 +39,8 @@ export class VisitorLimitError extends Error {
 /**
  * Wraps `store`: `increment(key, client)` refuses keys over `MAX_VISITOR_KEY_BYTES`, and a
  * counter that does not exist yet only when `client` still has new counters left this hour.
- * Requests whose client is unknown are not rate limited (pass `clientOf` to `createApp`).
+ * Requests without a client (unknown, or GitHub's image proxy) are not rate limited: the
+ * store's global budget (`VisitorBudget`) bounds them, and everyone.
  */
 export function boundVisitorStore(
   store: VisitorStore,

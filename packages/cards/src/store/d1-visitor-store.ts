@@ -1,16 +1,20 @@
 /**
  * @module Visitor counter in Cloudflare D1 (SQLite at the edge): the same table, the same
- * atomic upsert and the same retention rule as the SQL stores, through D1's prepared statements.
+ * global budget and retention rule as the SQL stores, through D1's prepared statements. D1 has
+ * no interactive transaction, so triggers keep the usage row in step with the table and one
+ * upsert statement checks the budget (a statement is atomic: D1 runs one writer).
  */
+import { purgeAtMostHourly } from './purge-schedule.js';
 import {
+  COUNTER_OVERHEAD_BYTES,
+  counterBytes,
   defaultVisitorTable,
-  SINGLE_VISIT_RETENTION_MS,
+  resolveVisitorLimits,
+  VisitorBudgetError,
   type VisitorStore,
+  type VisitorStoreLimits,
   visitorTableNamePattern,
 } from './visitor-store.js';
-
-/** How often an isolate applies the retention rule (at most, during a visit). */
-const PURGE_INTERVAL_MS = 3_600_000;
 
 /** The part of a D1 binding (`env.DB`) this store uses. */
 export interface D1Binding {
@@ -33,8 +37,12 @@ export function createD1VisitorStore(
   database: D1Binding,
   table = defaultVisitorTable,
   now: () => number = Date.now,
+  limits: VisitorStoreLimits = {},
 ): VisitorStore {
   if (!visitorTableNamePattern.test(table)) throw new Error(`invalid visitor table name "${table}"`);
+  const { budget, retention } = resolveVisitorLimits(limits);
+  const usage = `${table}_usage`;
+  const keyBytes = (row: string) => `length(CAST(${row}.key AS BLOB)) + ${COUNTER_OVERHEAD_BYTES}`;
   let ready: Promise<unknown> | undefined;
   // Same shape as the kysely migration of the SQL stores, so a dump moves between them.
   const schema = () => {
@@ -48,6 +56,13 @@ export function createD1VisitorStore(
           .prepare(`SELECT 1 AS found FROM pragma_table_info('${table}') WHERE name = 'last_seen'`)
           .first();
         if (column === null) await database.exec(`ALTER TABLE ${table} ADD COLUMN last_seen INTEGER`);
+        for (const statement of [
+          `CREATE TABLE IF NOT EXISTS ${usage} (id INTEGER PRIMARY KEY, counters INTEGER NOT NULL, bytes INTEGER NOT NULL)`,
+          `INSERT OR IGNORE INTO ${usage} (id, counters, bytes) SELECT 1, count(*), coalesce(sum(${keyBytes(table)}), 0) FROM ${table}`,
+          `CREATE TRIGGER IF NOT EXISTS ${table}_usage_insert AFTER INSERT ON ${table} BEGIN UPDATE ${usage} SET counters = counters + 1, bytes = bytes + ${keyBytes('NEW')} WHERE id = 1; END`,
+          `CREATE TRIGGER IF NOT EXISTS ${table}_usage_delete AFTER DELETE ON ${table} BEGIN UPDATE ${usage} SET counters = counters - 1, bytes = bytes - ${keyBytes('OLD')} WHERE id = 1; END`,
+        ])
+          await database.exec(statement);
       })
       .catch((error: unknown) => {
         ready = undefined;
@@ -55,23 +70,30 @@ export function createD1VisitorStore(
       });
     return ready;
   };
-  const increment = `INSERT INTO ${table} (key, count, last_seen) VALUES (?1, 1, ?2) ON CONFLICT (key) DO UPDATE SET count = count + 1, last_seen = ?2 RETURNING count`;
+  // Inserts only when the key exists (then it is an update) or the budget has room for it.
+  const increment = `INSERT INTO ${table} (key, count, last_seen) SELECT ?1, 1, ?2 WHERE EXISTS (SELECT 1 FROM ${table} WHERE key = ?1) OR (SELECT counters < ?3 AND bytes + ?4 <= ?5 FROM ${usage} WHERE id = 1) ON CONFLICT (key) DO UPDATE SET count = count + 1, last_seen = ?2 RETURNING count`;
   const peek = `SELECT count FROM ${table} WHERE key = ?1`;
-  const purge = `DELETE FROM ${table} WHERE count = 1 AND last_seen < ?1 RETURNING 1`;
-  let lastPurge = Number.NEGATIVE_INFINITY;
+  const purge = `DELETE FROM ${table} WHERE count <= ?2 AND last_seen < ?1 RETURNING 1`;
+  // Each isolate applies the rule at its first visit, then at most hourly.
+  const purgeIfDue = purgeAtMostHourly(
+    () =>
+      database
+        .prepare(purge)
+        .bind(now() - retention.idleMs, retention.maxCount)
+        .first(),
+    now,
+    Number.NEGATIVE_INFINITY,
+  );
   return {
     async increment(key) {
       await schema();
+      await purgeIfDue();
       const seen = now();
-      if (seen - lastPurge >= PURGE_INTERVAL_MS) {
-        lastPurge = seen;
-        await database
-          .prepare(purge)
-          .bind(seen - SINGLE_VISIT_RETENTION_MS)
-          .first();
-      }
-      const row = await database.prepare(increment).bind(key, seen).first<{ count: number }>();
-      if (row === null) throw new Error('D1 returned no row for the visitor upsert');
+      const row = await database
+        .prepare(increment)
+        .bind(key, seen, budget.maxCounters, counterBytes(key), budget.maxBytes)
+        .first<{ count: number }>();
+      if (row === null) throw new VisitorBudgetError();
       return Number(row.count);
     },
     async peek(key) {

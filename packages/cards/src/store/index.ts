@@ -12,4 +12,13 @@ export { type CardCache, createMemoryCache, type MemoryCacheOptions } from './ca
 export { createD1VisitorStore, type D1Binding, type D1Statement } from './d1-visitor-store.js';
 export { defaultStorePath, type OpenVisitorStoreOptions, openVisitorStore } from './open-visitor-store.js';
 export { createRedisCache } from './redis-cache.js';
-export { createMemoryVisitorStore, type VisitorStore } from './visitor-store.js';
+export {
+  createMemoryVisitorStore,
+  defaultVisitorBudget,
+  defaultVisitorRetention,
+  type VisitorBudget,
+  VisitorBudgetError,
+  type VisitorRetention,
+  type VisitorStore,
+  type VisitorStoreLimits,
+} from './visitor-store.js';

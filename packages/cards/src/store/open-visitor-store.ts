@@ -5,22 +5,26 @@
  */
 
 import { connectRedis, type RedisErrorHandler } from './redis-connection.js';
-import { defaultVisitorTable, SINGLE_VISIT_RETENTION_MS, type VisitorStore } from './visitor-store.js';
+import { defaultVisitorTable, type VisitorStore, type VisitorStoreLimits } from './visitor-store.js';
 
 export const defaultStorePath = './data/cards.db';
 
-export interface OpenVisitorStoreOptions {
+export interface OpenVisitorStoreOptions extends VisitorStoreLimits {
   /** SQL table (SQLite/PostgreSQL); default `visitor_counts`. */
   table?: string;
   /** Redis key prefix; default `readme-cards:visitors:`. */
   redisPrefix?: string;
   /** Receives Redis connection errors (log them); increments meanwhile fail with a 503 card. */
   onRedisError?: RedisErrorHandler;
-  /** Clock of the retention rule (SQL stores); default `Date.now`. */
+  /** Clock of the retention rule; default `Date.now`. */
   now?: () => number;
 }
 
-async function openSqlite(path: string, table: string, now?: () => number): Promise<VisitorStore> {
+async function openSqlite(
+  path: string,
+  table: string,
+  options: OpenVisitorStoreOptions,
+): Promise<VisitorStore> {
   const [
     { mkdirSync },
     { dirname },
@@ -41,36 +45,29 @@ async function openSqlite(path: string, table: string, now?: () => number): Prom
   database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return createSqlVisitorStore(new Kysely({ dialect: new SqliteDialect({ database }) }), table, { now });
+  return createSqlVisitorStore(new Kysely({ dialect: new SqliteDialect({ database }) }), table, options);
 }
 
-async function openPostgres(url: string, table: string, now?: () => number): Promise<VisitorStore> {
+async function openPostgres(
+  url: string,
+  table: string,
+  options: OpenVisitorStoreOptions,
+): Promise<VisitorStore> {
   const [{ default: pg }, { Kysely, PostgresDialect }, { createSqlVisitorStore }] = await Promise.all([
     import('pg'),
     import('kysely'),
     import('./sql-visitor-store.js'),
   ]);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  return createSqlVisitorStore(new Kysely({ dialect: new PostgresDialect({ pool }) }), table, { now });
+  return createSqlVisitorStore(new Kysely({ dialect: new PostgresDialect({ pool }) }), table, options);
 }
 
-async function openRedis(url: string, prefix: string, onError?: RedisErrorHandler): Promise<VisitorStore> {
-  const redis = await connectRedis(url, 3, onError);
-  return {
-    async increment(key) {
-      const count = await redis.incr(prefix + key);
-      // The retention rule: a counter visited once expires unless a second visit comes.
-      if (count === 1) await redis.pexpire(prefix + key, SINGLE_VISIT_RETENTION_MS);
-      else if (count === 2) await redis.persist(prefix + key);
-      return count;
-    },
-    async peek(key) {
-      return Number((await redis.get(prefix + key)) ?? 0);
-    },
-    async close() {
-      await redis.quit();
-    },
-  };
+async function openRedis(url: string, options: OpenVisitorStoreOptions): Promise<VisitorStore> {
+  const [redis, { createRedisVisitorStore }] = await Promise.all([
+    connectRedis(url, 3, options.onRedisError),
+    import('./redis-visitor-store.js'),
+  ]);
+  return createRedisVisitorStore(redis, options.redisPrefix ?? 'readme-cards:visitors:', options);
 }
 
 /**
@@ -83,8 +80,7 @@ export function openVisitorStore(
   options: OpenVisitorStoreOptions = {},
 ): Promise<VisitorStore> {
   const table = options.table ?? defaultVisitorTable;
-  if (/^rediss?:\/\//.test(location))
-    return openRedis(location, options.redisPrefix ?? 'readme-cards:visitors:', options.onRedisError);
-  if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location, table, options.now);
-  return openSqlite(location, table, options.now);
+  if (/^rediss?:\/\//.test(location)) return openRedis(location, options);
+  if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location, table, options);
+  return openSqlite(location, table, options);
 }

@@ -1,7 +1,8 @@
 /**
  * @module Schema of the SQL visitor counter (kysely Migrator), shared by SQLite and PostgreSQL.
  */
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
+import { COUNTER_OVERHEAD_BYTES } from './visitor-store.js';
 
 /** One row per counter key. */
 export interface VisitorRow {
@@ -11,7 +12,14 @@ export interface VisitorRow {
   last_seen: number | string | bigint | null;
 }
 
-export type VisitorDatabase = Record<string, VisitorRow>;
+/** The single row (`id` 1) of `<table>_usage`: what the counters cost against the budget. */
+export interface VisitorUsageRow {
+  id: number;
+  counters: number | string | bigint;
+  bytes: number | string | bigint;
+}
+
+export type VisitorDatabase = Record<string, VisitorRow> & Record<`${string}_usage`, VisitorUsageRow>;
 
 function migrations(table: string): Record<string, Migration> {
   return {
@@ -30,6 +38,22 @@ function migrations(table: string): Record<string, Migration> {
       async up(db: Kysely<unknown>) {
         await db.schema.alterTable(table).addColumn('last_seen', 'bigint').execute();
         await db.schema.createIndex(`${table}_last_seen`).on(table).column('last_seen').execute();
+      },
+    },
+    '2026-11-28-visitor-usage': {
+      // The global budget: one row kept in step with the table, so a new counter checks it in
+      // constant time and under the row's lock (PostgreSQL) or the write lock (SQLite).
+      async up(db: Kysely<unknown>) {
+        const usage = `${table}_usage`;
+        await db.schema
+          .createTable(usage)
+          .addColumn('id', 'integer', (column) => column.primaryKey())
+          .addColumn('counters', 'bigint', (column) => column.notNull())
+          .addColumn('bytes', 'bigint', (column) => column.notNull())
+          .execute();
+        await sql`INSERT INTO ${sql.table(usage)} (id, counters, bytes)
+          SELECT 1, count(*), coalesce(sum(octet_length(key)), 0) + ${COUNTER_OVERHEAD_BYTES} * count(*)
+          FROM ${sql.table(table)}`.execute(db);
       },
     },
   };

@@ -1,7 +1,7 @@
 /**
- * @module The retention rule of the visitor stores (issue 17, finding 6): a counter visited once
- * and never again is removed after 30 days (SQLite: on open and hourly; Redis: a TTL that a
- * second visit removes); counters visited twice or more stay.
+ * @module The retention rule of the visitor stores (issue 17, finding 6; issue 28): by default
+ * a counter visited once and never again is removed after 30 days (on open and hourly, SQLite
+ * and Redis alike); counters visited twice or more stay.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -39,7 +39,7 @@ describe('visitor retention', () => {
     await reopened.close();
   });
 
-  it('Redis gives a single-visit counter a 30-day TTL and removes it at the second visit', async (context) => {
+  it('Redis drops single-visit counters idle for 30 days and keeps the others', async (context) => {
     const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
     const probe = new Redis(url, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0 });
     try {
@@ -50,16 +50,32 @@ describe('visitor retention', () => {
       context.skip();
     }
     const prefix = `test-retention-${randomUUID()}:`;
-    const store = await openVisitorStore(url, { redisPrefix: prefix });
+    const clock = { now: Date.UTC(2026, 0, 1) };
+    const store = await openVisitorStore(url, { redisPrefix: prefix, now: () => clock.now });
     try {
       await store.increment('once');
-      const ttl = await probe.pttl(`${prefix}once`);
-      expect(ttl).toBeGreaterThan(29 * DAY_MS);
-      expect(ttl).toBeLessThanOrEqual(30 * DAY_MS);
-      await store.increment('once');
-      expect(await probe.pttl(`${prefix}once`)).toBe(-1);
+      await store.increment('twice');
+      await store.increment('twice');
+      clock.now += 29 * DAY_MS;
+      await store.increment('recent-once');
+      clock.now += 2 * DAY_MS;
+      await store.increment('twice');
+      expect(await probe.exists(`${prefix}once`)).toBe(0);
+      expect(await store.peek('twice')).toBe(3);
+      expect(await store.peek('recent-once')).toBe(1);
+      // No TTL: the rule, not Redis expiry, removes counters, so the budget is given back.
+      expect(await probe.pttl(`${prefix}twice`)).toBe(-1);
+      expect(await probe.hgetall(`${prefix.slice(0, -1)}#usage`)).toEqual({
+        counters: '2',
+        bytes: String(5 + 64 + 11 + 64),
+      });
     } finally {
-      await probe.del(`${prefix}once`);
+      await probe.del(
+        `${prefix}twice`,
+        `${prefix}recent-once`,
+        `${prefix.slice(0, -1)}#usage`,
+        `${prefix.slice(0, -1)}#idle`,
+      );
       await probe.quit();
       await store.close();
     }

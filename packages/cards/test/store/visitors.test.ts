@@ -11,37 +11,9 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type RunningBin, startBin } from '../support/server.js';
+import { available, postgresUp, postgresUrl, redisUp, redisUrl } from '../support/services.js';
 
-const postgresUrl = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/0';
 const requests = 1_000;
-
-async function reachable(check: () => Promise<unknown>): Promise<boolean> {
-  try {
-    await check();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const postgresUp = await reachable(async () => {
-  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2_000 });
-  await client.connect();
-  await client.end();
-});
-const redisUp = await reachable(async () => {
-  const redis = new Redis(redisUrl, { lazyConnect: true, connectTimeout: 2_000, maxRetriesPerRequest: 0 });
-  await redis.connect();
-  await redis.quit();
-});
-
-/** On a developer machine without the service, skip with a reason; on CI, run and fail. */
-function available(name: string, up: boolean): boolean {
-  if (up || process.env.CI) return true;
-  console.warn(`skipping the ${name} visitor store test: ${name} is not reachable on loopback`);
-  return false;
-}
 
 function countIn(svg: string): number {
   const match = /<title id="title">visitors: ([\d,]+)<\/title>/.exec(svg);

@@ -9,15 +9,16 @@ import type { CardLogger } from '../../http/services.js';
 import { type CardCache, createMemoryCache } from '../../store/card-cache.js';
 import { defaultStorePath, openVisitorStore } from '../../store/open-visitor-store.js';
 import { createRedisCache } from '../../store/redis-cache.js';
-import type { VisitorStore } from '../../store/visitor-store.js';
+import type { VisitorStore, VisitorStoreLimits } from '../../store/visitor-store.js';
 import {
   describeEnvironmentError,
   githubEnvironmentSchema,
   githubSettingsFrom,
 } from '../github-environment.js';
+import { visitorEnvironmentSchema, visitorLimitsFrom } from '../visitor-environment.js';
 import { simpleIconsOnDisk } from './simple-icons-on-disk.js';
 
-const nodeEnvironmentSchema = githubEnvironmentSchema.extend({
+const nodeEnvironmentSchema = githubEnvironmentSchema.extend(visitorEnvironmentSchema.shape).extend({
   CARDS_STORE: z.string().min(1).optional(),
   CARDS_CACHE_URL: z
     .string()
@@ -39,7 +40,7 @@ export interface NodeAppOptions extends CreateAppOptions {
 
 export interface EnvironmentDefaults {
   /** The visitor store when `CARDS_STORE` is unset; default the SQLite file `./data/cards.db`. */
-  visitorsWithoutStore?: () => VisitorStore | Promise<VisitorStore>;
+  visitorsWithoutStore?: (limits: VisitorStoreLimits) => VisitorStore | Promise<VisitorStore>;
 }
 
 /**
@@ -58,10 +59,12 @@ export async function appOptionsFromEnvironment(
   const settings = parsed.data;
   const logRedisError = (role: string) => (error: Error) =>
     logger?.warn({ err: error.message, role }, 'redis connection error');
+  const limits = visitorLimitsFrom(settings);
   const visitors =
     settings.CARDS_STORE === undefined && defaults.visitorsWithoutStore
-      ? await defaults.visitorsWithoutStore()
+      ? await defaults.visitorsWithoutStore(limits)
       : await openVisitorStore(settings.CARDS_STORE ?? defaultStorePath, {
+          ...limits,
           onRedisError: logRedisError('visitor store'),
         });
   const cache = settings.CARDS_CACHE_URL

@@ -16,9 +16,14 @@ import {
   githubEnvironmentSchema,
   githubSettingsFrom,
 } from '../github-environment.js';
+import {
+  type VisitorEnvironment,
+  visitorEnvironmentSchema,
+  visitorLimitsFrom,
+} from '../visitor-environment.js';
 
 /** The Worker's bindings (`wrangler.toml` vars, secrets and the D1 database). */
-export interface WorkerEnv {
+export interface WorkerEnv extends Partial<Record<keyof VisitorEnvironment, string>> {
   /** D1 database of the visitor counter; without it counts live in the isolate's memory. */
   DB?: D1Binding;
   GITHUB_TOKENS?: string;
@@ -53,11 +58,14 @@ function misconfigured(message: string): Response {
 let built: Promise<Hono> | undefined;
 
 async function buildApp(env: WorkerEnv): Promise<Hono> {
-  const parsed = githubEnvironmentSchema.safeParse(env);
+  const parsed = githubEnvironmentSchema.extend(visitorEnvironmentSchema.shape).safeParse(env);
   if (!parsed.success) throw new Error(describeEnvironmentError(parsed.error));
   if (env.DB === undefined) console.warn('no D1 binding DB: the visitor counter is not persistent');
+  const limits = visitorLimitsFrom(parsed.data);
   return createApp({
-    visitors: env.DB ? createD1VisitorStore(env.DB) : createMemoryVisitorStore(),
+    visitors: env.DB
+      ? createD1VisitorStore(env.DB, undefined, undefined, limits)
+      : createMemoryVisitorStore(limits),
     // The isolate's memory answers repeated reads; the Cache API is shared by the data centre.
     cache: createTieredCache(
       createMemoryCache({ maxEntries: isolateCacheEntries }),
