@@ -4,7 +4,8 @@
  */
 import { ConfigError } from './config-error.js';
 
-type Kind = 'string' | 'integer' | 'boolean';
+/** `list`: comma-separated, blanks dropped. */
+type Kind = 'string' | 'integer' | 'boolean' | 'list';
 
 interface Override {
   variable: string;
@@ -17,6 +18,7 @@ export const environmentOverrides: readonly Override[] = [
   { variable: 'FIREWARDEN_SERVER_BIND', path: ['server', 'bind'], kind: 'string' },
   { variable: 'FIREWARDEN_SERVER_PORT', path: ['server', 'port'], kind: 'integer' },
   { variable: 'FIREWARDEN_ALLOW_INSECURE_BIND', path: ['server', 'allow_insecure_bind'], kind: 'boolean' },
+  { variable: 'FIREWARDEN_TRUSTED_PROXIES', path: ['server', 'trusted_proxies'], kind: 'list' },
   { variable: 'FIREWARDEN_TLS_ENABLED', path: ['tls', 'enabled'], kind: 'boolean' },
   { variable: 'FIREWARDEN_TLS_CERT', path: ['tls', 'cert_file'], kind: 'string' },
   { variable: 'FIREWARDEN_TLS_KEY', path: ['tls', 'key_file'], kind: 'string' },
@@ -63,8 +65,13 @@ const integerText = /^-?\d{1,9}$/;
 const trueWords = new Set(['1', 'true', 'yes', 'on']);
 const falseWords = new Set(['0', 'false', 'no', 'off']);
 
-function convert(variable: string, text: string, kind: Kind): string | number | boolean {
+function convert(variable: string, text: string, kind: Kind): string | number | boolean | string[] {
   if (kind === 'string') return text;
+  if (kind === 'list')
+    return text
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
   if (kind === 'integer') {
     if (!integerText.test(text))
       throw new ConfigError(`${variable}: must be an integer, got "${clip(text)}"`);

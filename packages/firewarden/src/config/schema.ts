@@ -3,6 +3,7 @@
  * and gives every default of the spec's table (snake_case keys, as in the spec).
  */
 import { z } from 'zod';
+import { parseTrustedProxy } from './trusted-proxies.js';
 
 /** Where the spec puts the file when `--config` is not given. */
 export const defaultConfigPath = '/etc/firewarden/config.yaml';
@@ -20,8 +21,22 @@ export const configSchema = z
         port: port.default(7443),
         /** Explicit opt-in for a non-loopback bind without TLS (`FIREWARDEN_ALLOW_INSECURE_BIND`). */
         allow_insecure_bind: z.boolean().default(false),
-        /** Reverse proxies (exact addresses) whose `X-Forwarded-For` names the client. */
-        trusted_proxies: z.array(z.string().min(1).max(64)).max(64).default([]),
+        /**
+         * Reverse proxies (addresses or CIDR blocks) whose `X-Forwarded-For` names the client:
+         * the login throttle, the audit and the lockout check then use the client's address.
+         */
+        trusted_proxies: z
+          .array(
+            z
+              .string()
+              .min(1)
+              .max(64)
+              .refine((entry) => parseTrustedProxy(entry) !== undefined, {
+                message: 'must be an IP address or a CIDR block (172.30.0.1, 172.30.0.0/16, fd00::/8)',
+              }),
+          )
+          .max(64)
+          .default([]),
         /**
          * `Host` values the API answers to besides loopback names and the bind address (`name` or
          * `name:port`): the name a browser or a reverse proxy uses. Guards against DNS rebinding.

@@ -60,3 +60,19 @@ describe('compose.yaml', () => {
     expect(Object.keys(compose.volumes)).toContain('agent-socket');
   });
 });
+
+describe('compose.yaml and the client address (issue 24, item 12)', () => {
+  test("the server trusts exactly its network's gateway for X-Forwarded-For, a valid trusted_proxies value", async () => {
+    const compose = parse(await read('compose.yaml'));
+    const { server } = compose.services;
+    const [network] = server.networks;
+    const [{ subnet, gateway }] = compose.networks[network].ipam.config;
+    expect(server.environment.FIREWARDEN_TRUSTED_PROXIES).toBe(gateway);
+    expect(gateway.startsWith(subnet.split('.').slice(0, 3).join('.'))).toBe(true);
+    const { configSchema } = await import('../../src/config/schema.js');
+    const parsed = configSchema.safeParse({ server: { trusted_proxies: [gateway, subnet] } });
+    expect(parsed.success).toBe(true);
+    const refused = configSchema.safeParse({ server: { trusted_proxies: ['172.30.76.1%eth0'] } });
+    expect(refused.success).toBe(false);
+  });
+});

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { HttpBindings } from '@hono/node-server';
 import { requestHeader } from '@suite/web-auth';
 import { createMiddleware } from 'hono/factory';
+import { trustedProxyMatcher } from '../../config/trusted-proxies.js';
 import type { AppEnv } from '../app-env.js';
 import { resolveClientAddress } from '../client-address.js';
 import { requestIdHeader } from '../envelope.js';
@@ -27,7 +28,7 @@ const securityHeaders: Readonly<Record<string, string>> = {
 };
 
 export function requestContext(options: RequestContextOptions) {
-  const trusted = new Set(options.trustedProxies);
+  const trusted = trustedProxyMatcher(options.trustedProxies);
   const headers = options.tls
     ? { ...securityHeaders, 'strict-transport-security': 'max-age=31536000' }
     : securityHeaders;
