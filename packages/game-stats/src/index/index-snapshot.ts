@@ -4,7 +4,7 @@
  * Each record is kept with the file's mtime and size; a file whose mtime or size differs is read
  * again, so the snapshot never changes an answer, it only saves work.
  *
- * Layout: `GSSNAP01`, then per file its values (Float64, little-endian) and key ids (Uint32),
+ * Layout: `GSSNAP02`, then per file its values (Float64, little-endian) and key ids (Uint32),
  * padded to 8 bytes; then the table (JSON: server folder, worlds, key names, one row per file);
  * then the table's offset (Float64) and length (Uint32) and `GSSNAPND`. The table comes last so
  * the snapshot is written in one pass, in small steps.
@@ -14,7 +14,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { allocateStats, type CompactStats } from './compact-stats.js';
 
-const head = Buffer.from('GSSNAP01');
+/** 02: pre-1.13 files are renamed as the game's 1.13 upgrade does; the records of a 01
+ * snapshot hold them under this reader's former names, so a 01 snapshot is not restored. */
+const head = Buffer.from('GSSNAP02');
 const tail = Buffer.from('GSSNAPND');
 const trailerBytes = 8 + 4 + tail.length;
 /** Files written between two yields to the event loop. */

@@ -26,14 +26,16 @@ describe('parseStatsFile', () => {
     });
   });
 
-  test('pre-1.13 flat keys become modern categories', () => {
+  test('pre-1.13 flat keys get the names the 1.13 upgrade gives them', () => {
     const result = parseStatsFile(
       JSON.stringify({
         'stat.playOneMinute': 1200,
         'stat.walkOneCm': 50,
         'stat.mineBlock.minecraft.stone': 9,
         'stat.killEntity.Zombie': 2,
+        'stat.killEntity.LavaSlime': 1,
         'stat.chestOpened': 1,
+        'stat.treasureFished': 4,
         'achievement.openInventory': 1,
       }),
     );
@@ -43,12 +45,12 @@ describe('parseStatsFile', () => {
       dataVersion: null,
       stats: {
         'minecraft:custom': {
-          'minecraft:play_time': 1200,
+          'minecraft:play_one_minute': 1200,
           'minecraft:walk_one_cm': 50,
           'minecraft:open_chest': 1,
         },
         'minecraft:mined': { 'minecraft:stone': 9 },
-        'minecraft:killed': { 'minecraft:zombie': 2 },
+        'minecraft:killed': { 'minecraft:zombie': 2, 'minecraft:magma_cube': 1 },
       },
     });
   });

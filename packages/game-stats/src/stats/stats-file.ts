@@ -2,6 +2,7 @@
  * @module Lenient reader of one player statistics file: the modern nested layout, pre-1.13 flat
  * `stat.*` keys, keys without namespace, and corrupt or empty content.
  */
+import { upgradeLegacyStatKey } from './legacy-stat-keys.js';
 import { withNamespace } from './stat-keys.js';
 
 /** `{ "<ns>:<category>": { "<ns>:<name>": value } }`, only finite non-zero integers kept. */
@@ -10,28 +11,6 @@ export type StatDump = Record<string, Record<string, number>>;
 export type StatsFileResult =
   | { ok: true; stats: StatDump; dataVersion: number | null; legacy: boolean }
   | { ok: false; reason: string };
-
-/** Pre-1.13 flat key prefixes and the category they became. */
-const legacyItemCategories: Readonly<Record<string, string>> = {
-  mineBlock: 'mined',
-  craftItem: 'crafted',
-  useItem: 'used',
-  breakItem: 'broken',
-  pickup: 'picked_up',
-  drop: 'dropped',
-  killEntity: 'killed',
-  entityKilledBy: 'killed_by',
-};
-
-/** Pre-1.13 general stats whose modern name is not their snake_case form. */
-const legacyCustomRenames: Readonly<Record<string, string>> = {
-  playOneMinute: 'play_time',
-  chestOpened: 'open_chest',
-  shulkerBoxOpened: 'open_shulker_box',
-  junkFished: 'fish_caught',
-  treasureFished: 'fish_caught',
-  timeSinceDeath: 'time_since_death',
-};
 
 /** Parses the text of a stats file; never throws. */
 export function parseStatsFile(text: string): StatsFileResult {
@@ -75,21 +54,16 @@ function readNested(stats: Record<string, unknown>): StatDump {
   return dump;
 }
 
-/** Flat `stat.mineBlock.minecraft.stone` / `stat.deaths` keys of files older than 1.13. */
+/**
+ * Flat `stat.mineBlock.minecraft.log` / `stat.deaths` keys of files older than 1.13, renamed as
+ * the game's 1.13 upgrade renames them (see legacy-stat-keys.ts). Two old keys that become one
+ * (`mineBlock` of `furnace` and `lit_furnace`) are summed: the game keeps either, by hash order.
+ */
 function readLegacyFlat(flat: Record<string, unknown>): StatDump {
   const dump: StatDump = {};
-  for (const [key, value] of Object.entries(flat)) {
-    if (!key.startsWith('stat.')) continue;
-    const parts = key.slice('stat.'.length).split('.');
-    const head = parts[0] ?? '';
-    const itemCategory = legacyItemCategories[head];
-    if (itemCategory && parts.length > 1) {
-      const rest = parts.slice(1);
-      const id = rest.length > 1 ? `${rest[0]}:${rest.slice(1).join('_')}` : toSnakeCase(rest[0] ?? '');
-      add(dump, withNamespace(itemCategory), withNamespace(id.toLowerCase()), value);
-    } else if (parts.length === 1) {
-      add(dump, 'minecraft:custom', withNamespace(legacyCustomRenames[head] ?? toSnakeCase(head)), value);
-    }
+  for (const [legacyKey, value] of Object.entries(flat)) {
+    const upgraded = upgradeLegacyStatKey(legacyKey);
+    if (upgraded) add(dump, upgraded.category, upgraded.key, value);
   }
   return dump;
 }
@@ -104,14 +78,6 @@ function add(dump: StatDump, category: string, key: string, value: unknown) {
   const entries = dump[category] ?? {};
   dump[category] = entries;
   entries[key] = (entries[key] ?? 0) + Math.trunc(value);
-}
-
-/** `walkOneCm` -> `walk_one_cm`, `Zombie` -> `zombie`. */
-function toSnakeCase(camel: string): string {
-  return camel.replace(
-    /[A-Z]/g,
-    (letter, offset: number) => `${offset === 0 ? '' : '_'}${letter.toLowerCase()}`,
-  );
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
