@@ -2,11 +2,12 @@
  * @module github-readme-streak-stats drop-in: `/streak?user=...` (the old service answered at
  * the root of its host) with its colour parameters, `hide_border`, `border_radius`,
  * `date_format`, `mode=weekly`, `exclude_days`, the three `hide_*` sections, `card_width`,
- * `short_numbers` and `starting_year`.
+ * `short_numbers`, `starting_year` and `timezone` ("today" in that IANA zone, as theirs; 400
+ * when it is not one, as theirs).
  */
 import { renderOnce } from '../cards/render-memo.js';
 import { renderStreak, type StreakSection } from '../cards/streak.js';
-import { githubCardCache, usernameParam } from '../endpoints/github-params.js';
+import { githubCardCache, timezoneParam, usernameParam } from '../endpoints/github-params.js';
 import { contributionDays } from '../github/fetchers/contributions.js';
 import { forCard, gitHubDataFor } from '../github/for-services.js';
 import { defineEndpoint } from '../http/endpoint.js';
@@ -107,10 +108,11 @@ export const streakStatsCard = defineEndpoint({
     ),
     short_numbers: lenientFlag('Numbers from 1,000 on written 1.5K, 2.3M.', false),
     starting_year: lenientNumber('Count contributions from 1 January of this year on.', 1970, 9999),
+    timezone: timezoneParam,
   },
   async render(values, { services }) {
     const contributions = await forCard(gitHubDataFor(services).contributions(values.user));
-    const today = todayIn(services.now().getTime(), 'UTC');
+    const today = todayIn(services.now().getTime(), values.timezone);
     const { user, exclude_days } = values;
     return renderOnce(contributions, `streak-stats|${today}|${drawingKey(values)}`, () => {
       const hide = new Set<StreakSection>();
