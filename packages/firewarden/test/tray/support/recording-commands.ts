@@ -1,0 +1,40 @@
+/**
+ * @module Test support: stand-ins for `xdg-open` and `systemctl` in a folder to put first on PATH.
+ * Each appends its argv (name, then the arguments, tab-separated) as one line to a record file.
+ */
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface RecordingCommands {
+  /** Prepend to PATH. */
+  binDir: string;
+  /** The recorded command lines so far, each split into argv. */
+  recorded(): Promise<string[][]>;
+  remove(): Promise<void>;
+}
+
+export async function createRecordingCommands(names: string[]): Promise<RecordingCommands> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'firewarden-tray-cmds-'));
+  const record = path.join(dir, 'record');
+  await writeFile(record, '');
+  for (const name of names) {
+    const script = path.join(dir, name);
+    await writeFile(
+      script,
+      `#!/bin/sh\n{ printf '%s' '${name}'; for arg in "$@"; do printf '\\t%s' "$arg"; done; printf '\\n'; } >> '${record}'\n`,
+    );
+    await chmod(script, 0o755);
+  }
+  return {
+    binDir: dir,
+    async recorded() {
+      const text = await readFile(record, 'utf8');
+      return text
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => line.split('\t'));
+    },
+    remove: () => rm(dir, { recursive: true, force: true }),
+  };
+}

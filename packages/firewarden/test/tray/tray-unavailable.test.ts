@@ -1,0 +1,57 @@
+/**
+ * @module Tests: `firewarden tray` where no tray can be shown exits 3 with a clear reason (text
+ * and --json): no DBUS_SESSION_BUS_ADDRESS, a bus address nothing listens on, and a real session
+ * bus on which nothing owns org.kde.StatusNotifierWatcher.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createInstallation, type Installation } from '../support/installation.js';
+import { runCli } from '../support/running-bin.js';
+import { type SessionBusDaemon, startSessionBus } from './support/session-bus-daemon.js';
+
+let installation: Installation;
+let daemon: SessionBusDaemon;
+
+beforeAll(async () => {
+  installation = (await createInstallation('sqlite'))!;
+  daemon = await startSessionBus();
+});
+
+afterAll(async () => {
+  await daemon?.stop();
+  await installation?.remove();
+});
+
+test('without a session bus address, tray says so and exits 3', async () => {
+  const text = await runCli(['tray', '--config', installation.configFile], {
+    DBUS_SESSION_BUS_ADDRESS: undefined,
+  });
+  expect(text.code).toBe(3);
+  expect(text.stderr).toBe(
+    'firewarden: no desktop session bus: DBUS_SESSION_BUS_ADDRESS is not set (run `firewarden tray` inside a graphical session)\n',
+  );
+  const json = await runCli(['tray', '--config', installation.configFile, '--json'], {
+    DBUS_SESSION_BUS_ADDRESS: undefined,
+  });
+  expect(json.code).toBe(3);
+  expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, error: { code: 'TRAY_UNAVAILABLE' } });
+});
+
+test('with a session bus address nothing listens on, tray says it cannot reach it and exits 3', async () => {
+  const address = `unix:path=${path.join(installation.dir, 'no-bus-here')}`;
+  const result = await runCli(['tray', '--config', installation.configFile], {
+    DBUS_SESSION_BUS_ADDRESS: address,
+  });
+  expect(result.code).toBe(3);
+  expect(result.stderr).toContain(`firewarden: the desktop session bus at ${address} cannot be reached`);
+});
+
+test('on a session bus without a tray host, tray names the missing watcher and exits 3', async () => {
+  const result = await runCli(['tray', '--config', installation.configFile], {
+    DBUS_SESSION_BUS_ADDRESS: daemon.address,
+  });
+  expect(result.code).toBe(3);
+  expect(result.stderr).toBe(
+    'firewarden: no tray host on the session bus: nothing owns org.kde.StatusNotifierWatcher (a StatusNotifierItem host is needed: KDE Plasma, GNOME with the AppIndicator extension, waybar, ...)\n',
+  );
+});
