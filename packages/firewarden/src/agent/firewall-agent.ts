@@ -17,6 +17,7 @@ import type { Family } from '../engine/addresses.js';
 import { analyzeRules } from '../engine/analyze.js';
 import type { Rule } from '../engine/rule.js';
 import { validateRules } from '../engine/validate.js';
+import type { ForeignRuleset } from '../firewall/foreign-rules.js';
 import { conflictsOf, type FirewallManager } from '../firewall/manager-conflicts.js';
 import { AgentError } from './agent-error.js';
 import { crashPoint } from './crash-point.js';
@@ -50,13 +51,21 @@ interface RollbackFailure {
   next_attempt_at: string;
 }
 
-/** Who else manages the firewall (competing or cooperating), and whether the operator allowed writing anyway. */
+/**
+ * Who else manages the firewall (competing or cooperating), whether the operator allowed writing
+ * anyway, and the rules they hold.
+ */
 export interface ConflictGuard {
   detect(saved: Record<Family, string>): Promise<FirewallManager[]>;
+  foreign(saved: Record<Family, string>): Promise<ForeignRuleset>;
   allowWrite: boolean;
 }
 
-const noConflicts: ConflictGuard = { detect: async () => [], allowWrite: false };
+const noConflicts: ConflictGuard = {
+  detect: async () => [],
+  foreign: async () => ({ foreign: [], policies: [], own_jumps: [] }),
+  allowWrite: false,
+};
 
 export class FirewallAgent {
   private queue: Promise<unknown> = Promise.resolve();
@@ -113,8 +122,12 @@ export class FirewallAgent {
     });
   }
 
+  /** Our rules, and read-only the foreign rules and the built-in chains' policies in force. */
   readRules() {
-    return this.exclusive(() => this.backend.readRules());
+    return this.exclusive(async () => ({
+      ...(await this.backend.readRules()),
+      ...(await this.guard.foreign(await this.backend.saveAll())),
+    }));
   }
 
   validate(input: unknown[]) {

@@ -2,8 +2,10 @@
  * @module Picks the agent's backend once, at start: `firewall.backend` `ufw` or `iptables` as
  * configured, `auto` -> ufw when it is installed and active (switched on and its chains loaded),
  * else iptables. The iptables variant (nf_tables or legacy) is detected either way, since ufw
- * drives the same tools. Also builds the conflict guard the agent checks before every write.
+ * drives the same tools. Also builds the view of the other managers: the conflict check before
+ * every write and the foreign rules `read_rules` lists.
  */
+import { readForeignRules } from '../firewall/foreign-rules.js';
 import { detectIptablesTools } from '../firewall/iptables-variant.js';
 import { detectManagers } from '../firewall/manager-conflicts.js';
 import { ufwChainsLoaded, ufwSwitchedOn } from '../firewall/ufw-files.js';
@@ -49,6 +51,7 @@ export async function selectBackend(
       allowWrite: allowWriteOnManagerConflict,
       detect: async (saved) =>
         detectManagers(run, { backend: backend.kind, saved, ufwSwitchedOn: await ufwSwitchedOn() }),
+      foreign: (saved) => readForeignRules(run, saved, backend.kind),
     },
   };
 }

@@ -191,11 +191,19 @@ export class RuleAnalysis implements SteppedWork<Analysis> {
   }
 }
 
-/** Critical conflicts when `after` would block a port `before` lets the client reach. */
+/** Whether a rule list (ours) lets the packet through, all else in the ruleset considered. */
+export type Opens = (rules: readonly Rule[], packet: Packet) => boolean;
+
+/**
+ * Critical conflicts when `after` would block a port `before` lets the client reach. `opens`
+ * evaluates the whole ruleset around our rules (`ruleset-verdict.ts`); by default only our rules
+ * count, then `default_incoming`.
+ */
 export function lockoutRisks(
   before: readonly Rule[],
   after: readonly Rule[],
   context: LockoutContext,
+  opens: Opens = (rules, packet) => permits(firstMatch(rules, packet), context.default_incoming),
 ): Conflict[] {
   const checks: [ConflictCode, number, string][] = [
     ['SSH_LOCKOUT_RISK', context.ssh_port, 'SSH'],
@@ -208,8 +216,7 @@ export function lockoutRisks(
       source: context.client_address,
       destination_port: port,
     };
-    const open = (rules: readonly Rule[]) => permits(firstMatch(rules, packet), context.default_incoming);
-    if (!open(before) || open(after)) return [];
+    if (!opens(before, packet) || opens(after, packet)) return [];
     return [
       {
         code,

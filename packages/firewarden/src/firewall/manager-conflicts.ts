@@ -173,10 +173,7 @@ async function nftablesManagers(run: CommandRunner): Promise<FirewallManager[]> 
   ]);
   if (tablesResult === null || tablesResult.code !== 0) return [];
   const chains = chainsResult?.code === 0 ? nftChains(chainsResult.stdout) : [];
-  const native = nftTables(tablesResult.stdout).filter(
-    ({ family, name }) => !xtablesTables[family]?.includes(name),
-  );
-  return native.map(({ family, name }): FirewallManager => {
+  return nativeTables(tablesResult.stdout).map(({ family, name }): FirewallManager => {
     const tool = ownerOfName(name, cooperatingTables);
     if (tool !== null) {
       return { name: tool, role: 'cooperating', reason: `its own nftables table ${family} ${name}` };
@@ -214,6 +211,11 @@ function nftItems(json: string): unknown[] {
   } catch {
     return [];
   }
+}
+
+/** The tables of `nft -j list tables` that iptables-nft did not create. */
+export function nativeTables(json: string): { family: string; name: string }[] {
+  return nftTables(json).filter(({ family, name }) => !xtablesTables[family]?.includes(name));
 }
 
 /** `nft -j list tables` -> [{family, name}]; anything unexpected in the JSON is skipped. */

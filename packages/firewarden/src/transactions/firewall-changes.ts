@@ -11,13 +11,16 @@ import { randomUUID } from 'node:crypto';
 import type { AuditEntryInput } from '@suite/web-auth';
 import type { Logger } from 'pino';
 import { type Conflict, lockoutRisks } from '../engine/analyze.js';
+import { ownedChains } from '../engine/iptables-chains.js';
 import { lockoutStandIns } from '../engine/iptables-parse.js';
 import type { Rule } from '../engine/rule.js';
+import { inboundVerdict } from '../engine/ruleset-verdict.js';
 import { applyActions } from '../engine/transaction-actions.js';
 import type { Backend } from '../engine/validate.js';
 import { ApiError } from '../http/api-error.js';
 import type { NewNotification, NotificationStore } from '../notifications/notification-store.js';
 import { agentResult } from './agent-call.js';
+import { type ForeignView, refuseForeignTargets } from './foreign-targets.js';
 import type { RestorePointSummary, TransactionStore, TransactionView } from './transaction-store.js';
 
 /** SSH is checked on its standard port (the config has no key for another one). */
@@ -198,20 +201,27 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
     async begin(request: TransactionRequest, who: Requester): Promise<TransactionView> {
       // The backend decides what is valid (`limit` exists on ufw only).
       const { backend } = await agentStatus();
-      const current = await ask<{ rules: Rule[]; unparsed: string[] }>('read_rules');
+      const current = await ask<{ rules: Rule[]; unparsed: string[] } & ForeignView>('read_rules');
+      refuseForeignTargets(request.actions, current.foreign);
       const next = applyActions(current.rules, request.actions, backend);
       if (!next.ok)
         throw new ApiError('FW_VALIDATION_FAILED', 'the actions are invalid', { errors: next.errors });
       // Lines the request lets go are seen by the lockout check (the agent refuses the others).
       const dropped = current.unparsed.filter((line) => request.acknowledgeUnmanaged.includes(line));
       const before = [...lockoutStandIns(dropped), ...current.rules];
-      const risks: Conflict[] = lockoutRisks(before, next.rules, {
-        client_address: who.client,
-        ssh_port: sshPort,
-        management_port: request.managementPort,
-        // Our chains are jumped to from INPUT, whose policy is left alone (ACCEPT on the hosts we manage).
-        default_incoming: 'allow',
-      });
+      // The whole ruleset decides: foreign lines around our chain, and INPUT's policy.
+      const ownChain = backend === 'ufw' ? 'ufw-user-input' : ownedChains.in;
+      const risks: Conflict[] = lockoutRisks(
+        before,
+        next.rules,
+        {
+          client_address: who.client,
+          ssh_port: sshPort,
+          management_port: request.managementPort,
+          default_incoming: 'allow',
+        },
+        (rules, packet) => inboundVerdict(current, { chain: ownChain, rules }, packet) === 'allow',
+      );
       if (risks.length > 0 && !request.acknowledgeLockout) {
         throw new ApiError(
           'FW_LOCKOUT_RISK',

@@ -72,7 +72,7 @@ describe.skipIf(namespaceSkipReason !== null).each(variants)(
       });
       const before = await sandboxSave(sandbox);
       expect((await call(agent!.socketPath, 'apply', { rules: [ssh, web, out] })).ok).toBe(true);
-      expect((await call(agent!.socketPath, 'read_rules')).result).toEqual({
+      expect((await call(agent!.socketPath, 'read_rules')).result).toMatchObject({
         rules: canonical([ssh, web, out]),
         unparsed: [],
       });
