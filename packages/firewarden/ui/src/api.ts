@@ -39,7 +39,7 @@ interface Envelope<T> {
 }
 
 export async function api<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<T> {
@@ -58,6 +58,7 @@ export async function api<T>(
 
 export const get = <T>(path: string) => api<T>('GET', path);
 export const post = <T>(path: string, body?: unknown) => api<T>('POST', path, body);
+export const patch = <T>(path: string, body?: unknown) => api<T>('PATCH', path, body);
 
 /** A message for any error thrown by `api` (or the network). */
 export function describeError(error: unknown): string {

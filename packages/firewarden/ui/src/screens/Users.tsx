@@ -1,4 +1,7 @@
-/** Users (admin): the list and a form to create one; validation errors come from the API. */
+/**
+ * Users (admin): the list with each account's actions (disable/enable, role, password, end
+ * sessions) and a form to create one; validation errors come from the API.
+ */
 import { type FormEvent, useState } from 'react';
 import { describeError, get, post } from '../api';
 import type { User } from '../types';
@@ -6,6 +9,7 @@ import { useLoad } from '../use-load';
 import { formatTime } from './Dashboard';
 import { DataTable } from './DataTable';
 import { ErrorMessage, StatusMessage } from './Messages';
+import { UserActions } from './UserActions';
 
 export function Users() {
   const { data, error, reload } = useLoad(() => get<{ users: User[]; total: number }>('/users?limit=1000'));
@@ -30,7 +34,7 @@ export function Users() {
       <ErrorMessage text={error} />
       <DataTable
         caption={`${data?.total ?? 0} users`}
-        headers={['Username', 'Display name', 'Role', 'Disabled', 'Created']}
+        headers={['Username', 'Display name', 'Role', 'Disabled', 'Created', 'Actions']}
       >
         {(data?.users ?? []).map((user) => (
           <tr key={user.id}>
@@ -39,6 +43,9 @@ export function Users() {
             <td>{user.role}</td>
             <td>{user.disabled ? 'yes' : 'no'}</td>
             <td>{formatTime(user.created_at)}</td>
+            <td>
+              <UserActions user={user} onChange={reload} />
+            </td>
           </tr>
         ))}
       </DataTable>
