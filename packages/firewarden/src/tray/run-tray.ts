@@ -34,17 +34,28 @@ const menuIds = { openWebUi: 1, restart: 2, stop: 3, quit: 4 } as const;
 /** Resolves when the tray ends; throws TrayUnavailable when there is no bus or no tray host. */
 export async function runTray(options: TrayOptions): Promise<void> {
   const bus = await SessionBus.connect(options.busAddress);
-  if (!(await bus.nameHasOwner(watcherName))) {
+  try {
+    await serveTray(bus, options);
+  } finally {
+    // Closed on every way out, a failed set-up included: an open connection would keep the process alive.
     bus.close();
-    throw new TrayUnavailable(
-      `no tray host on the session bus: nothing owns ${watcherName} (a StatusNotifierItem host is needed: KDE Plasma, GNOME with the AppIndicator extension, waybar, ...)`,
-    );
   }
+}
 
+async function serveTray(bus: SessionBus, options: TrayOptions): Promise<void> {
   let finish: () => void = () => {};
   const ended = new Promise<void>((resolve) => {
     finish = resolve;
   });
+  let closedBy: string | null = null;
+  bus.onClose((reason) => {
+    closedBy = reason;
+    finish();
+  });
+  if (!(await bus.nameHasOwner(watcherName)))
+    throw new TrayUnavailable(
+      `no tray host on the session bus: nothing owns ${watcherName} (a StatusNotifierItem host is needed: KDE Plasma, GNOME with the AppIndicator extension, waybar, ...)`,
+    );
 
   const report = (what: string) => (error: unknown) =>
     options.warn(`${what} failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -118,11 +129,6 @@ export async function runTray(options: TrayOptions): Promise<void> {
       });
   }, tickMs);
 
-  let closedBy: string | null = null;
-  bus.onClose((reason) => {
-    closedBy = reason;
-    finish();
-  });
   const onSignal = () => finish();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
@@ -134,5 +140,4 @@ export async function runTray(options: TrayOptions): Promise<void> {
   if (closedBy !== null) throw new Error(`the session bus connection ended (${closedBy})`);
   // The name goes with the connection anyway; releasing first tells the host at once.
   await bus.releaseName(itemName).catch(() => {});
-  bus.close();
 }

@@ -24,7 +24,9 @@ const webUiUrl = 'http://127.0.0.1:7555/';
 type ReadVariant = [unknown, [unknown]];
 const variantValue = (variant: unknown) => (variant as ReadVariant)[1][0];
 const propertiesOf = (pairs: unknown) =>
-  Object.fromEntries((pairs as [string, ReadVariant][]).map(([name, variant]) => [name, variantValue(variant)]));
+  Object.fromEntries(
+    (pairs as [string, ReadVariant][]).map(([name, variant]) => [name, variantValue(variant)]),
+  );
 
 const pendingStatus = {
   backend: 'iptables',
