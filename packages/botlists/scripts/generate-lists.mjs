@@ -53,6 +53,8 @@ function toRecord(entry) {
     readNeedsAuth: entry.readNeedsAuth ?? false,
     signatureHeader: entry.signatureHeader ?? null,
     weekendMultiplier: entry.weekendMultiplier ?? false,
+    voteCooldownHours: entry.voteCooldownHours ?? null,
+    voteIdField: entry.voteIdField ?? null,
     aliases: entry.aliases ?? [],
   };
 }

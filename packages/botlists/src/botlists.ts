@@ -5,6 +5,7 @@ import { VoteAnnouncer, type VoteAnnouncerOptions } from './announcer/vote-annou
 import { BotlistsError } from './errors.js';
 import { TypedEmitter } from './events/typed-emitter.js';
 import { HttpClient, MAX_RETRY_AFTER_SECONDS } from './http/http-client.js';
+import { type LedgerOptions, VoteLedger } from './ledger/vote-ledger.js';
 import { nextAutoPostDelay } from './posting/auto-post.js';
 import { BOTBLOCK_COUNT_URL, BOTBLOCK_WINDOW_MS, postViaBotBlock } from './posting/botblock.js';
 import { applyId } from './posting/post-request.js';
@@ -62,6 +63,8 @@ export interface BotlistsOptions {
   lists?: ListOverride[];
   webhook?: WebhookOptions;
   announcer?: VoteAnnouncerOptions;
+  /** Records every accepted vote once (`lists.ledger`); `{}` keeps them in memory. */
+  ledger?: LedgerOptions;
   fetchOptions?: FetchOptions;
   /** Never probe sites (no hourly probes; refreshStatus throws; posts never skip shut-down lists). */
   disableStatusCheck?: boolean;
@@ -84,6 +87,8 @@ const WEBHOOK_EVENTS = ['vote', 'test', 'comment', 'review', 'rating', 'raw', 'r
 export class Botlists extends TypedEmitter<BotlistsEvents> {
   readonly lists: readonly BotlistRecord[];
   readonly announcer: VoteAnnouncer | null;
+  /** The vote ledger when the `ledger` option is set. */
+  readonly ledger: VoteLedger | null;
   private readonly options: BotlistsOptions;
   private readonly http: HttpClient;
   private readonly tokens: Map<string, string>;
@@ -122,6 +127,7 @@ export class Botlists extends TypedEmitter<BotlistsEvents> {
         !options.disableStatusCheck && (this.isAutoPosting || this.webhookServer?.isRunning === true),
     });
     this.announcer = options.announcer?.enabled ? this.createAnnouncer(options.announcer) : null;
+    this.ledger = options.ledger ? this.createLedger(options.ledger) : null;
     if (options.startupStatusCheck && !options.disableStatusCheck) {
       this.refreshStatus().catch((error: Error) => this.emitError(error));
     }
@@ -136,6 +142,16 @@ export class Botlists extends TypedEmitter<BotlistsEvents> {
     this.on('vote', (vote) => announcer.announce(vote));
     this.on('test', (vote) => announcer.announce(vote));
     return announcer;
+  }
+
+  private createLedger(options: LedgerOptions): VoteLedger {
+    const ledger = new VoteLedger(options, () => this.lists, this.now);
+    ledger.on('error', (error: Error) => this.emitError(error));
+    ledger.on('reminder', (event) => this.emit('reminder', event));
+    this.on('vote', (vote) => {
+      ledger.record(vote).catch((error: Error) => this.emitError(error));
+    });
+    return ledger;
   }
 
   /** Emits `error` only when someone listens: a bad webhook must never crash the bot. */

@@ -16,6 +16,16 @@ export {
 } from './announcer/vote-announcer.js';
 export { Botlists, type BotlistsOptions, type BotlistsStatusOptions } from './botlists.js';
 export { BotlistsError } from './errors.js';
+export type { LedgerEntry, LedgerStore, VoteQuery } from './ledger/ledger-store.js';
+export { MemoryLedgerStore } from './ledger/memory-store.js';
+export { type PostgresLedgerOptions, PostgresLedgerStore } from './ledger/postgres-store.js';
+export { type SqliteLedgerOptions, SqliteLedgerStore } from './ledger/sqlite-store.js';
+export {
+  type LedgerOptions,
+  type LedgerVote,
+  type ReminderEvent,
+  VoteLedger,
+} from './ledger/vote-ledger.js';
 export { nextAutoPostDelay } from './posting/auto-post.js';
 export { buildBotBlockBody } from './posting/botblock.js';
 export { buildPostBody, buildPostRequest } from './posting/post-request.js';

@@ -1,6 +1,7 @@
 /**
  * @module Every public type of the SDK: registry records, stats, reports, normalised bot/vote shapes.
  */
+import type { ReminderEvent } from './ledger/vote-ledger.js';
 
 /** What a listing site supports through this SDK. */
 export interface ListSupports {
@@ -66,6 +67,10 @@ export interface BotlistRecord {
   signatureHeader?: string | null;
   /** Votes count double on weekends. */
   weekendMultiplier?: boolean;
+  /** Hours a voter waits before voting again on this list, or null when the list documents none. */
+  voteCooldownHours?: number | null;
+  /** Body path of the list's own id of a vote delivery (the ledger's deduplication key), when it sends one. */
+  voteIdField?: string | null;
   /** Other names `resolveList` accepts. */
   aliases?: string[];
 }
@@ -267,4 +272,6 @@ export interface WebhookEvents {
 export interface BotlistsEvents extends WebhookEvents {
   statsPosted: PostReport;
   status: StatusBoard;
+  /** An opted-in voter can vote again (the ledger's reminder). */
+  reminder: ReminderEvent;
 }

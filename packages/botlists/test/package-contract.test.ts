@@ -37,4 +37,17 @@ describe('package contract (DESIGN.md)', () => {
     const specifiers = sources.flatMap((text) => [...text.matchAll(/from '([^']+)'/g)].map((m) => m[1]!));
     expect(specifiers.filter((s) => !s.startsWith('.') && !s.startsWith('node:'))).toEqual([]);
   });
+
+  it("declares the ledger stores' drivers as optional peers, loaded only by dynamic import", () => {
+    const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
+    expect(Object.keys(pkg.peerDependencies).sort()).toEqual(['better-sqlite3', 'pg']);
+    for (const name of Object.keys(pkg.peerDependencies))
+      expect(pkg.peerDependenciesMeta[name], name).toEqual({ optional: true });
+    const imports = (file: string) =>
+      [...readFileSync(`${root}src/ledger/${file}`, 'utf8').matchAll(/import\('([^']+)'\)/g)].map(
+        (m) => m[1],
+      );
+    expect(imports('sqlite-store.ts')).toEqual(['better-sqlite3']);
+    expect(imports('postgres-store.ts')).toEqual(['pg']);
+  });
 });

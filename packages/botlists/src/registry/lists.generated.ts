@@ -41,6 +41,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: true,
     signatureHeader: 'x-topgg-signature',
     weekendMultiplier: true,
+    voteCooldownHours: 12,
+    voteIdField: 'data.id',
     aliases: ['topgg', 'top-gg', 'dbl', 'discordbots.org'],
   },
   {
@@ -79,6 +81,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: false,
     signatureHeader: null,
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: null,
     aliases: ['dblcom', 'discordbotlist'],
   },
   {
@@ -117,6 +121,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: false,
     signatureHeader: null,
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: null,
     aliases: ['dbgg', 'bots.gg', 'discordbotsgg'],
   },
   {
@@ -155,6 +161,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: true,
     signatureHeader: null,
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: null,
     aliases: ['botlistme'],
   },
   {
@@ -193,6 +201,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: false,
     signatureHeader: null,
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: null,
     aliases: ['botsfordiscord', 'botsfordiscord.com', 'bfd'],
   },
   {
@@ -231,6 +241,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: false,
     signatureHeader: null,
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: null,
     aliases: ['voidbots'],
   },
   {
@@ -269,6 +281,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: false,
     signatureHeader: null,
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: null,
     aliases: ['infinitybots', 'infinitybots.gg', 'infinitybotlist', 'infinitybotlist.com', 'ibl'],
   },
   {
@@ -307,6 +321,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: false,
     signatureHeader: null,
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: null,
     aliases: ['disforge'],
   },
   {
@@ -345,6 +361,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: false,
     signatureHeader: null,
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: null,
     aliases: ['dlist.gg', 'dlistgg', 'discordlistgg'],
   },
   {
@@ -383,6 +401,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: false,
     signatureHeader: null,
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: null,
     aliases: ['radarcord', 'radarbotdirectory', 'radarbotdirectory.xyz'],
   },
   {
@@ -421,6 +441,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: false,
     signatureHeader: null,
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: null,
     aliases: ['del', 'discordextremelist'],
   },
   {
@@ -459,6 +481,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: false,
     signatureHeader: null,
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: null,
     aliases: ['bod', 'botsondiscord'],
   },
   {
@@ -497,6 +521,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: false,
     signatureHeader: null,
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: null,
     aliases: ['yabl'],
   },
   {
@@ -535,6 +561,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: false,
     signatureHeader: null,
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: null,
     aliases: ['fluxpoint', 'discordservices.net', 'discordservices'],
   },
   {
@@ -573,6 +601,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: false,
     signatureHeader: 'x-disq-signature',
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: null,
     aliases: ['disq'],
   },
   {
@@ -611,6 +641,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: false,
     signatureHeader: null,
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: null,
     aliases: [],
   },
   {
@@ -649,6 +681,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: false,
     signatureHeader: null,
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: null,
     aliases: ['justdiscord'],
   },
   {
@@ -687,6 +721,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: false,
     signatureHeader: null,
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: null,
     aliases: ['cybralist'],
   },
   {
@@ -725,6 +761,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: false,
     signatureHeader: null,
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: null,
     aliases: ['vcodes'],
   },
   {
@@ -763,6 +801,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: false,
     signatureHeader: null,
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: null,
     aliases: ['rovelstars', 'rovel'],
   },
   {
@@ -801,6 +841,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: false,
     signatureHeader: null,
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: null,
     aliases: ['carbon', 'carbonitex'],
   },
   {
@@ -839,6 +881,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: false,
     signatureHeader: null,
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: 'id',
     aliases: ['discordforge', 'forge'],
   },
   {
@@ -877,6 +921,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: false,
     signatureHeader: null,
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: null,
     aliases: ['topbot'],
   },
   {
@@ -915,6 +961,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: false,
     signatureHeader: null,
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: null,
     aliases: ['discordplace'],
   },
   {
@@ -953,6 +1001,8 @@ export const builtInLists: readonly BotlistRecord[] = [
     readNeedsAuth: false,
     signatureHeader: null,
     weekendMultiplier: false,
+    voteCooldownHours: null,
+    voteIdField: null,
     aliases: ['stellar', 'stellarbotlist'],
   },
 ];

@@ -1,0 +1,55 @@
+/**
+ * @module The default ledger store: everything in process memory, lost on exit.
+ */
+import { type LedgerEntry, type LedgerStore, sinceMs, type VoteQuery } from './ledger-store.js';
+
+export class MemoryLedgerStore implements LedgerStore {
+  private readonly entries: LedgerEntry[] = [];
+  private readonly keys = new Map<string, LedgerEntry>();
+  private readonly optIns = new Set<string>();
+
+  async add(entry: LedgerEntry): Promise<boolean> {
+    const id = `${entry.list}\n${entry.key}`;
+    if (this.keys.has(id)) return false;
+    const copy = { ...entry };
+    this.keys.set(id, copy);
+    this.entries.push(copy);
+    return true;
+  }
+
+  async latest(list: string, userId: string): Promise<LedgerEntry | null> {
+    let found: LedgerEntry | null = null;
+    for (const e of this.entries)
+      if (e.list === list && e.userId === userId && (!found || e.at >= found.at)) found = e;
+    return found && { ...found };
+  }
+
+  async query(filter: VoteQuery): Promise<LedgerEntry[]> {
+    const since = sinceMs(filter.since);
+    return this.entries
+      .filter(
+        (e) =>
+          e.at >= since &&
+          (filter.userId === undefined || e.userId === filter.userId) &&
+          (filter.list === undefined || e.list === filter.list),
+      )
+      .sort((a, b) => a.at - b.at)
+      .map((e) => ({ ...e }));
+  }
+
+  async markReminded(list: string, key: string): Promise<void> {
+    const entry = this.keys.get(`${list}\n${key}`);
+    if (entry) entry.reminded = true;
+  }
+
+  async setOptIn(userId: string, optedIn: boolean): Promise<void> {
+    if (optedIn) this.optIns.add(userId);
+    else this.optIns.delete(userId);
+  }
+
+  async optedIn(): Promise<string[]> {
+    return [...this.optIns];
+  }
+
+  async close(): Promise<void> {}
+}

@@ -1,0 +1,129 @@
+/**
+ * @module Ledger store on PostgreSQL through `pg`, an optional peer dependency loaded only here.
+ * Safe with several bot processes on one database: the unique (list, vote_key) key decides races.
+ */
+import { BotlistsError } from '../errors.js';
+import { type LedgerEntry, type LedgerStore, sinceMs, type VoteQuery } from './ledger-store.js';
+import {
+  COLUMNS,
+  DEFAULT_TABLE_PREFIX,
+  entryValues,
+  identifier,
+  rowToEntry,
+  type SqlRow,
+} from './sql-shared.js';
+
+/** The part of a `pg.Pool` this store uses (the package stays optional, so its types are not imported). */
+export interface PgPoolLike {
+  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
+  end(): Promise<void>;
+}
+
+export interface PostgresLedgerOptions {
+  /** A `pg` connection string; or pass `pool`. */
+  connectionString?: string;
+  /** An existing `pg.Pool` (it is not ended by `close()`). */
+  pool?: PgPoolLike;
+  /** Schema holding the tables (default `public`; created when missing). */
+  schema?: string;
+  /** Prefix of the two tables (default `botlists_`). */
+  tablePrefix?: string;
+}
+
+export class PostgresLedgerStore implements LedgerStore {
+  private readonly ready: Promise<PgPoolLike>;
+  private readonly votesTable: string;
+  private readonly optInTable: string;
+  private readonly ownsPool: boolean;
+
+  constructor(options: PostgresLedgerOptions) {
+    if (!options.pool && !options.connectionString)
+      throw new BotlistsError('the PostgreSQL ledger store needs a connectionString or a pool');
+    const schema = identifier(options.schema ?? 'public', 'schema');
+    const prefix = identifier(options.tablePrefix ?? DEFAULT_TABLE_PREFIX, 'tablePrefix');
+    this.votesTable = `"${schema}"."${prefix}votes"`;
+    this.optInTable = `"${schema}"."${prefix}reminder_opt_ins"`;
+    this.ownsPool = !options.pool;
+    this.ready = this.open(options, schema, prefix);
+    this.ready.catch(() => {}); // reported by the first call
+  }
+
+  private async open(options: PostgresLedgerOptions, schema: string, prefix: string): Promise<PgPoolLike> {
+    let pool = options.pool;
+    if (!pool) {
+      try {
+        const pg = (await import('pg')) as unknown as {
+          default: { Pool: new (config: { connectionString: string }) => PgPoolLike };
+        };
+        pool = new pg.default.Pool({ connectionString: options.connectionString as string });
+      } catch (error) {
+        throw new BotlistsError('the PostgreSQL ledger store needs the pg package: npm install pg', {
+          cause: error,
+        });
+      }
+    }
+    await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    await pool.query(`CREATE TABLE IF NOT EXISTS ${this.votesTable} (
+      list TEXT NOT NULL, vote_key TEXT NOT NULL, user_id TEXT NOT NULL, user_name TEXT,
+      weight INTEGER NOT NULL, at BIGINT NOT NULL, streak INTEGER NOT NULL, reminded BOOLEAN NOT NULL DEFAULT false,
+      PRIMARY KEY (list, vote_key))`);
+    await pool.query(
+      `CREATE INDEX IF NOT EXISTS "${prefix}votes_user" ON ${this.votesTable} (list, user_id, at)`,
+    );
+    await pool.query(`CREATE TABLE IF NOT EXISTS ${this.optInTable} (user_id TEXT PRIMARY KEY)`);
+    return pool;
+  }
+
+  async add(entry: LedgerEntry): Promise<boolean> {
+    const result = await (await this.ready).query(
+      `INSERT INTO ${this.votesTable} (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, false) ON CONFLICT DO NOTHING`,
+      entryValues(entry),
+    );
+    return result.rowCount === 1;
+  }
+
+  async latest(list: string, userId: string): Promise<LedgerEntry | null> {
+    const { rows } = await (await this.ready).query(
+      `SELECT ${COLUMNS} FROM ${this.votesTable} WHERE list = $1 AND user_id = $2 ORDER BY at DESC LIMIT 1`,
+      [list, userId],
+    );
+    return rows[0] ? rowToEntry(rows[0] as SqlRow) : null;
+  }
+
+  async query(filter: VoteQuery): Promise<LedgerEntry[]> {
+    const since = sinceMs(filter.since);
+    const { rows } = await (await this.ready).query(
+      `SELECT ${COLUMNS} FROM ${this.votesTable}
+       WHERE at >= $1 AND ($2::text IS NULL OR user_id = $2) AND ($3::text IS NULL OR list = $3)
+       ORDER BY at, list, vote_key`,
+      [Number.isFinite(since) ? since : -Number.MAX_SAFE_INTEGER, filter.userId ?? null, filter.list ?? null],
+    );
+    return (rows as SqlRow[]).map(rowToEntry);
+  }
+
+  async markReminded(list: string, key: string): Promise<void> {
+    await (await this.ready).query(
+      `UPDATE ${this.votesTable} SET reminded = true WHERE list = $1 AND vote_key = $2`,
+      [list, key],
+    );
+  }
+
+  async setOptIn(userId: string, optedIn: boolean): Promise<void> {
+    const sql = optedIn
+      ? `INSERT INTO ${this.optInTable} (user_id) VALUES ($1) ON CONFLICT DO NOTHING`
+      : `DELETE FROM ${this.optInTable} WHERE user_id = $1`;
+    await (await this.ready).query(sql, [userId]);
+  }
+
+  async optedIn(): Promise<string[]> {
+    const { rows } = await (await this.ready).query(
+      `SELECT user_id FROM ${this.optInTable} ORDER BY user_id`,
+    );
+    return (rows as { user_id: string }[]).map((r) => r.user_id);
+  }
+
+  async close(): Promise<void> {
+    const pool = await this.ready.catch(() => null);
+    if (pool && this.ownsPool) await pool.end();
+  }
+}

@@ -1,0 +1,234 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import {
+  Botlists,
+  type LedgerStore,
+  MemoryLedgerStore,
+  PostgresLedgerStore,
+  type ReminderEvent,
+  SqliteLedgerStore,
+  type UniversalVote,
+} from '../src/index.js';
+
+const SECRET = 'whs_ledger_secret_0123456789';
+const HOUR = 3_600_000;
+/** Saturday 2026-11-21 12:00:00 UTC. */
+const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
+const PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
+/** One schema per run, so parallel runs and earlier runs never share rows. */
+const PG_SCHEMA = `botlists_ledger_${process.pid}_${randomBytes(4).toString('hex')}`;
+
+async function postgresReachable(): Promise<boolean> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: PG_URL });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch (error) {
+    if (process.env.CI === 'true') throw error;
+    console.warn(`PostgreSQL ledger tests skipped: ${(error as Error).message}`);
+    return false;
+  }
+}
+const hasPostgres = await postgresReachable();
+const tmp = mkdtempSync(join(tmpdir(), 'botlists-ledger-'));
+let storeCount = 0;
+
+const STORES: [string, () => LedgerStore][] = [
+  ['memory', () => new MemoryLedgerStore()],
+  ['SQLite', () => new SqliteLedgerStore({ filename: join(tmp, `ledger-${storeCount++}.db`) })],
+];
+if (hasPostgres)
+  STORES.push([
+    'PostgreSQL',
+    () =>
+      new PostgresLedgerStore({
+        connectionString: PG_URL,
+        schema: PG_SCHEMA,
+        tablePrefix: `t${storeCount++}_`,
+      }),
+  ]);
+
+const clients: Botlists[] = [];
+afterEach(async () => {
+  for (const client of clients.splice(0)) {
+    await client.stopWebhooks();
+    await client.ledger?.close();
+  }
+});
+afterAll(async () => {
+  rmSync(tmp, { recursive: true, force: true });
+  if (!hasPostgres) return;
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS "${PG_SCHEMA}" CASCADE`);
+  await client.end();
+});
+
+const vote = (extra: Partial<UniversalVote> = {}): UniversalVote => ({
+  listId: 'top.gg',
+  listName: 'Top.gg',
+  voterId: '222222222222222222',
+  voterName: 'alice',
+  voterAvatar: null,
+  botId: '111111111111111111',
+  weight: 1,
+  weekend: false,
+  isTest: false,
+  query: {},
+  receivedAt: T0,
+  raw: {},
+  ...extra,
+});
+
+const v1Header = (t: number, raw: string) =>
+  `t=${t},v1=${createHmac('sha256', SECRET).update(`${t}.${raw}`).digest('hex')}`;
+
+describe.each(STORES)('vote ledger on the %s store', (_name, makeStore) => {
+  function client(now = () => T0) {
+    const lists = new Botlists({
+      botId: '111111111111111111',
+      disableStatusCheck: true,
+      now,
+      webhook: { host: '127.0.0.1', port: 0, secret: SECRET },
+      ledger: { store: makeStore(), reminderCheckMs: 0 },
+    });
+    clients.push(lists);
+    return lists;
+  }
+
+  it('records each vote delivered over HTTP once, across retries and replays', async () => {
+    const lists = client();
+    const address = await lists.startWebhooks();
+    const post = (body: string, headers: Record<string, string>) =>
+      fetch(`${address}/top.gg`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+    const v0 = JSON.stringify({
+      bot: '111111111111111111',
+      user: '333333333333333333',
+      type: 'upvote',
+      isWeekend: false,
+    });
+    // top.gg v0 retries the same body (unsigned: the server emits it each time).
+    for (let i = 0; i < 3; i++) expect((await post(v0, { authorization: SECRET })).status).toBe(200);
+    // top.gg v1 redelivers vote.create with a new signature timestamp: same data.id.
+    const v1 = JSON.stringify({
+      type: 'vote.create',
+      data: {
+        id: '808',
+        weight: 2,
+        created_at: '2026-11-21T12:00:00.000Z',
+        expires_at: '2026-11-22T00:00:00.000Z',
+        project: { id: '1', type: 'bot', platform: 'discord', platform_id: '111111111111111111' },
+        user: { id: '9', platform_id: '444444444444444444', name: 'bob', avatar_url: null },
+        query: {},
+      },
+    });
+    const t = Math.floor(T0 / 1000);
+    expect((await post(v1, { 'x-topgg-signature': v1Header(t, v1) })).status).toBe(200);
+    expect((await post(v1, { 'x-topgg-signature': v1Header(t + 1, v1) })).status).toBe(200);
+    // A dashboard test is never recorded.
+    const test = JSON.stringify({ bot: '111111111111111111', user: '555555555555555555', type: 'test' });
+    expect((await post(test, { authorization: SECRET })).status).toBe(200);
+    await lists.ledger!.idle();
+    const votes = await lists.ledger!.votes();
+    expect(votes.map((v) => [v.list, v.userId, v.weight, v.streak])).toEqual([
+      ['top.gg', '333333333333333333', 1, 1],
+      ['top.gg', '444444444444444444', 2, 1],
+    ]);
+  });
+
+  it('counts streaks, answers canVoteAgainAt from the 12 h cooldown, and filters votes', async () => {
+    let now = T0;
+    const lists = client(() => now);
+    const ledger = lists.ledger!;
+    expect(await ledger.record(vote({ receivedAt: T0 }))).toBe(true);
+    expect(await ledger.record(vote({ receivedAt: T0 + 11 * HOUR }))).toBe(false); // inside the cooldown: a copy
+    expect(await ledger.record(vote({ receivedAt: T0 + 13 * HOUR }))).toBe(true);
+    expect(await ledger.record(vote({ receivedAt: T0 + 30 * HOUR }))).toBe(true);
+    expect(await ledger.record(vote({ receivedAt: T0 + 80 * HOUR }))).toBe(true); // 50 h gap: streak restarts
+    expect(await ledger.record(vote({ voterId: '9', listId: 'discordbotlist.com', receivedAt: T0 }))).toBe(
+      true,
+    );
+    now = T0 + 81 * HOUR;
+    expect((await ledger.votes({ userId: '222222222222222222' })).map((v) => v.streak)).toEqual([1, 2, 3, 1]);
+    expect(await ledger.streak('top.gg', '222222222222222222')).toBe(1);
+    expect(await ledger.canVoteAgainAt('top.gg', '222222222222222222')).toEqual(new Date(T0 + 92 * HOUR));
+    expect(await ledger.canVoteAgainAt('top.gg', 'never-voted')).toBeNull();
+    // discordbotlist.com documents no cooldown in the registry.
+    expect(await ledger.canVoteAgainAt('discordbotlist.com', '9')).toBeNull();
+    expect((await ledger.votes({ since: new Date(T0 + 20 * HOUR) })).map((v) => v.at.getTime())).toEqual([
+      T0 + 30 * HOUR,
+      T0 + 80 * HOUR,
+    ]);
+    expect((await ledger.votes({ list: 'discordbotlist.com' })).map((v) => v.userId)).toEqual(['9']);
+  });
+
+  it('lists without a cooldown or vote id treat a second vote within an hour as a copy', async () => {
+    const ledger = client().ledger!;
+    const dbl = (at: number) => vote({ listId: 'discordbotlist.com', receivedAt: at });
+    expect(await ledger.record(dbl(T0))).toBe(true);
+    expect(await ledger.record(dbl(T0 + HOUR - 1))).toBe(false);
+    expect(await ledger.record(dbl(T0 + HOUR))).toBe(true);
+  });
+
+  it('two copies of a vote recorded at the same time are stored once', async () => {
+    const ledger = client().ledger!;
+    const results = await Promise.all([ledger.record(vote()), ledger.record(vote()), ledger.record(vote())]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await ledger.votes()).toHaveLength(1);
+  });
+
+  it('emits one reminder per vote to opted-in voters once the cooldown has passed', async () => {
+    let now = T0;
+    const lists = client(() => now);
+    const ledger = lists.ledger!;
+    const reminders: ReminderEvent[] = [];
+    lists.on('reminder', (event) => reminders.push(event));
+    await ledger.record(vote({ voterId: 'in' }));
+    await ledger.record(vote({ voterId: 'out' }));
+    await ledger.remind('in');
+    await ledger.remind('out');
+    await ledger.remind('out', false);
+    now = T0 + 12 * HOUR - 1;
+    expect(await ledger.checkReminders()).toEqual([]);
+    now = T0 + 12 * HOUR;
+    await ledger.checkReminders();
+    await ledger.checkReminders();
+    expect(reminders).toEqual([{ list: 'top.gg', userId: 'in', at: new Date(T0 + 12 * HOUR) }]);
+  });
+
+  it('exports RFC 4180 CSV that spreadsheets cannot run as formulas', async () => {
+    const ledger = client().ledger!;
+    await ledger.record(vote({ voterId: '1', voterName: '=HYPERLINK("https://evil.example","x")' }));
+    await ledger.record(vote({ voterId: '2', voterName: '+1, "quoted"\r\nline', receivedAt: T0 + 1 }));
+    await ledger.record(vote({ voterId: '3', voterName: '@SUM(A1)', receivedAt: T0 + 2 }));
+    await ledger.record(vote({ voterId: '4', voterName: '-2', receivedAt: T0 + 3 }));
+    await ledger.record(vote({ voterId: '5', voterName: null, receivedAt: T0 + 4 }));
+    expect(await ledger.toCsv()).toBe(
+      'list,user_id,user_name,weight,at,streak\r\n' +
+        `top.gg,1,"'=HYPERLINK(""https://evil.example"",""x"")",1,2026-11-21T12:00:00.000Z,1\r\n` +
+        `top.gg,2,"'+1, ""quoted""\r\nline",1,2026-11-21T12:00:00.001Z,1\r\n` +
+        `top.gg,3,'@SUM(A1),1,2026-11-21T12:00:00.002Z,1\r\n` +
+        `top.gg,4,'-2,1,2026-11-21T12:00:00.003Z,1\r\n` +
+        'top.gg,5,,1,2026-11-21T12:00:00.004Z,1\r\n',
+    );
+  });
+});
+
+describe('ledger store options', () => {
+  it('refuses table prefixes and schemas that are not plain identifiers', () => {
+    expect(() => new SqliteLedgerStore({ filename: ':memory:', tablePrefix: 'x; DROP TABLE y' })).toThrow(
+      /tablePrefix "x; DROP TABLE y" must be letters, digits and _/,
+    );
+    expect(() => new PostgresLedgerStore({ connectionString: PG_URL, schema: 'a"b' })).toThrow(/schema/);
+  });
+});
