@@ -292,3 +292,30 @@ test('without systemd, Restart and Stop are disabled, say why, and a click runs 
   await click(item, entries[3]!.id);
   expect(await tray.exited).toBe(0);
 });
+
+test('a tray host that restarts gets the item registered again', async () => {
+  const item = await startRegisteredTray(false);
+  watcher.close();
+  watcher = await startWatcherStandIn(daemon.address);
+  await vi.waitFor(
+    () => {
+      expect(watcher.registrations.map((registration) => registration.service)).toEqual([item]);
+    },
+    { timeout: 15_000, interval: 50 },
+  );
+  registered = 0;
+  const entries = await menuEntries(item);
+  await click(item, entries[3]!.id);
+  expect(await tray.exited).toBe(0);
+});
+
+test('a tray host refusing the registration ends the tray with the error and exit 1', async () => {
+  watcher.close();
+  watcher = await startWatcherStandIn(daemon.address, { refuse: true });
+  registered = 0;
+  await startRegisteredTray(false);
+  expect(await tray.exited).toBe(1);
+  expect(tray.stderr()).toBe(
+    'firewarden: org.freedesktop.DBus.Error.Failed: registration refused by the stand-in\n',
+  );
+});

@@ -15,7 +15,11 @@ export interface WatcherStandIn {
   close(): void;
 }
 
-export async function startWatcherStandIn(address: string): Promise<WatcherStandIn> {
+/** With `refuse`, every registration is answered with a D-Bus error (a host that rejects the item). */
+export async function startWatcherStandIn(
+  address: string,
+  options: { refuse?: boolean } = {},
+): Promise<WatcherStandIn> {
   const bus = await SessionBus.connect(address);
   const registrations: Registration[] = [];
   const watcher = {
@@ -26,6 +30,7 @@ export async function startWatcherStandIn(address: string): Promise<WatcherStand
     },
     RegisterStatusNotifierItem(service: string, message: { sender: string }) {
       registrations.push({ service, sender: message.sender });
+      return options.refuse ? new Error('registration refused by the stand-in') : undefined;
     },
     RegisterStatusNotifierHost() {},
   };
