@@ -17,7 +17,7 @@ import { type Permission, roleHas } from './permissions.js';
 import { isRole, type Role, reachesEveryProject, weakerRole } from './roles.js';
 
 export function denied(permission: Permission): ApiError {
-  return new ApiError(403, 'PERMISSION_DENIED', `your role does not grant ${permission}`, { permission });
+  return new ApiError('PERMISSION_DENIED', `your role does not grant ${permission}`, { permission });
 }
 
 /** A permission that is not tied to one project (users, audit, creating projects). */

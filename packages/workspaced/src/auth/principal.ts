@@ -9,6 +9,6 @@ import type { Principal } from '../http/app-env.js';
 
 export function toPrincipal(user: User): Principal {
   // A role this daemon does not know (edited by hand in the database) grants nothing.
-  if (!isRole(user.role)) throw new ApiError(403, 'PERMISSION_DENIED', 'your account has no valid role');
+  if (!isRole(user.role)) throw new ApiError('PERMISSION_DENIED', 'your account has no valid role');
   return { id: user.id, username: user.username, display_name: user.displayName, role: user.role };
 }

@@ -47,7 +47,7 @@ export function at(folder: FileHandle, name?: string): string {
   return name === undefined ? `/proc/self/fd/${folder.fd}` : `/proc/self/fd/${folder.fd}/${name}`;
 }
 
-const outside = () => new ApiError(403, 'PATH_OUTSIDE_ROOT', 'path resolves outside the project root');
+const outside = () => new ApiError('PATH_OUTSIDE_ROOT', 'path resolves outside the project root');
 
 export async function walkBeneath(
   rootReal: string,
@@ -98,13 +98,13 @@ export async function walkBeneath(
         return entry(held, folder, name, stats, realOf(name));
       }
       if (!stats) {
-        if (!options.createFolders) throw new ApiError(404, 'FILE_NOT_FOUND', 'no such file or folder');
+        if (!options.createFolders) throw new ApiError('FILE_NOT_FOUND', 'no such file or folder');
         options.guard?.(realOf(name));
         await mkdir(at(folder, name)).catch((error) => {
           if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw fileSystemError(error);
         });
       } else if (!stats.isDirectory())
-        throw new ApiError(400, 'NOT_A_DIRECTORY', 'a parent of the path is not a folder');
+        throw new ApiError('NOT_A_DIRECTORY', 'a parent of the path is not a folder');
       // O_NOFOLLOW: a folder swapped for a symlink since the lstat fails here (ELOOP) instead.
       held.push(await openFolder(at(folder, name)));
       names.push(name);
@@ -136,7 +136,7 @@ async function openFolder(folder: string): Promise<FileHandle> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw outside();
     if ((error as NodeJS.ErrnoException).code === 'ENOTDIR')
-      throw new ApiError(400, 'NOT_A_DIRECTORY', 'a parent of the path is not a folder');
+      throw new ApiError('NOT_A_DIRECTORY', 'a parent of the path is not a folder');
     throw fileSystemError(error);
   }
 }

@@ -18,7 +18,7 @@ export function encodeContent(
   const text = bytes.includes(0) ? null : decodeUtf8(bytes);
   if (text !== null) return { encoding: 'utf8', content: text };
   if (wanted === 'utf8')
-    throw new ApiError(422, 'NOT_UTF8', 'the file is not UTF-8 text; read it with encoding=base64');
+    throw new ApiError('NOT_UTF8', 'the file is not UTF-8 text; read it with encoding=base64');
   return { encoding: 'base64', content: bytes.toString('base64') };
 }
 
@@ -27,7 +27,7 @@ export function decodeContent(content: string, encoding: ContentEncoding): Buffe
   // Buffer.from silently skips bad characters; a round trip proves the text was canonical base64.
   const bytes = Buffer.from(content, 'base64');
   if (bytes.toString('base64') !== content)
-    throw new ApiError(400, 'INVALID_BASE64', 'content is not canonical base64 (RFC 4648, padded)');
+    throw new ApiError('INVALID_BASE64', 'content is not canonical base64 (RFC 4648, padded)');
   return bytes;
 }
 

@@ -14,12 +14,11 @@ export async function deleteEntry(
   segments: readonly string[],
   guard: (real: string) => void,
 ): Promise<'file' | 'directory'> {
-  if (segments.length === 0) throw new ApiError(400, 'INVALID_PATH', 'the project root cannot be deleted');
+  if (segments.length === 0) throw new ApiError('INVALID_PATH', 'the project root cannot be deleted');
   const entry = await walkBeneath(rootReal, segments, { followLast: false, guard });
   try {
-    if (entry.name === undefined)
-      throw new ApiError(400, 'INVALID_PATH', 'the project root cannot be deleted');
-    if (!entry.stats) throw new ApiError(404, 'FILE_NOT_FOUND', 'no such file or folder');
+    if (entry.name === undefined) throw new ApiError('INVALID_PATH', 'the project root cannot be deleted');
+    if (!entry.stats) throw new ApiError('FILE_NOT_FOUND', 'no such file or folder');
     const target = at(entry.folder, entry.name);
     try {
       if (entry.stats.isDirectory()) {

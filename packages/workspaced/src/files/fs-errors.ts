@@ -7,21 +7,21 @@ import { ApiError } from '../http/api-error.js';
 export function fileSystemError(error: unknown): unknown {
   switch ((error as NodeJS.ErrnoException).code) {
     case 'ENOENT':
-      return new ApiError(404, 'FILE_NOT_FOUND', 'no such file or folder');
+      return new ApiError('FILE_NOT_FOUND', 'no such file or folder');
     case 'ENOTDIR':
-      return new ApiError(400, 'NOT_A_DIRECTORY', 'a path component is a file, not a folder');
+      return new ApiError('NOT_A_DIRECTORY', 'a path component is a file, not a folder');
     case 'EISDIR':
-      return new ApiError(400, 'IS_A_DIRECTORY', 'path is a folder, not a file');
+      return new ApiError('IS_A_DIRECTORY', 'path is a folder, not a file');
     case 'ENOTEMPTY':
     case 'EEXIST':
-      return new ApiError(409, 'DIRECTORY_NOT_EMPTY', 'the folder is not empty');
+      return new ApiError('DIRECTORY_NOT_EMPTY', 'the folder is not empty');
     case 'ELOOP':
-      return new ApiError(403, 'PATH_OUTSIDE_ROOT', 'path is a symlink that cannot be followed here');
+      return new ApiError('PATH_OUTSIDE_ROOT', 'path is a symlink that cannot be followed here');
     case 'EACCES':
     case 'EPERM':
-      return new ApiError(403, 'FILE_ACCESS_DENIED', 'the daemon is not allowed to do this on that path');
+      return new ApiError('FILE_ACCESS_DENIED', 'the daemon is not allowed to do this on that path');
     case 'ENOSPC':
-      return new ApiError(507, 'NO_SPACE', 'the disk is full');
+      return new ApiError('NO_SPACE', 'the disk is full');
     default:
       return error;
   }

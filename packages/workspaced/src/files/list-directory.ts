@@ -41,7 +41,7 @@ export async function listDirectory(
   const entry = await walkBeneath(rootReal, segments, { followLast: true, guard });
   let folder: Awaited<ReturnType<typeof openEntry>>;
   try {
-    if (!entry.stats) throw new ApiError(404, 'FILE_NOT_FOUND', 'no such folder');
+    if (!entry.stats) throw new ApiError('FILE_NOT_FOUND', 'no such folder');
     folder = await openEntry(entry, constants.O_RDONLY | constants.O_DIRECTORY);
   } finally {
     await entry.close();

@@ -77,7 +77,6 @@ export class LargeReadLimiter {
     const mine = this.activeByUser.get(userId) ?? 0;
     if (this.active >= this.limits.maxConcurrent || mine >= this.limits.maxPerUser)
       throw new ApiError(
-        503,
         'TOO_MANY_LARGE_READS',
         mine >= this.limits.maxPerUser
           ? `you already run ${mine} reads of files over ${this.limits.largeBytes} bytes; retry shortly`

@@ -21,17 +21,17 @@ export async function readRegularFile(
   const entry = await walkBeneath(rootReal, segments, { followLast: true, guard });
   let handle: Awaited<ReturnType<typeof openEntry>>;
   try {
-    if (!entry.stats) throw new ApiError(404, 'FILE_NOT_FOUND', 'no such file');
+    if (!entry.stats) throw new ApiError('FILE_NOT_FOUND', 'no such file');
     handle = await openEntry(entry, constants.O_RDONLY | constants.O_NONBLOCK);
   } finally {
     await entry.close();
   }
   try {
     const stats = await handle.stat();
-    if (stats.isDirectory()) throw new ApiError(400, 'IS_A_DIRECTORY', 'path is a folder, not a file');
-    if (!stats.isFile()) throw new ApiError(400, 'NOT_A_REGULAR_FILE', 'path is not a regular file');
+    if (stats.isDirectory()) throw new ApiError('IS_A_DIRECTORY', 'path is a folder, not a file');
+    if (!stats.isFile()) throw new ApiError('NOT_A_REGULAR_FILE', 'path is not a regular file');
     if (stats.size > maxBytes)
-      throw new ApiError(413, 'FILE_TOO_LARGE', `the file is larger than the ${maxBytes}-byte read limit`, {
+      throw new ApiError('FILE_TOO_LARGE', `the file is larger than the ${maxBytes}-byte read limit`, {
         size: stats.size,
         limit: maxBytes,
       });
@@ -44,7 +44,7 @@ export async function readRegularFile(
       length += bytesRead;
     }
     if (length > maxBytes)
-      throw new ApiError(413, 'FILE_TOO_LARGE', `the file is larger than the ${maxBytes}-byte read limit`);
+      throw new ApiError('FILE_TOO_LARGE', `the file is larger than the ${maxBytes}-byte read limit`);
     return { bytes: buffer.subarray(0, length), modifiedAt: stats.mtime };
   } finally {
     await handle.close();

@@ -9,7 +9,7 @@ import { ApiError } from '../http/api-error.js';
 export const maxPathBytes = 4096;
 export const maxSegmentBytes = 255;
 
-const invalid = (message: string) => new ApiError(400, 'INVALID_PATH', message);
+const invalid = (message: string) => new ApiError('INVALID_PATH', message);
 
 /** `''`, `'.'` and `'./'` name the project root (no segments). */
 export function parseRelativePath(input: string): string[] {

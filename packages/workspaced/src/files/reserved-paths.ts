@@ -13,7 +13,7 @@ export function isReserved(dataDir: string, real: string): boolean {
 
 export function refuseReserved(dataDir: string, ...reals: string[]): void {
   if (reals.some((real) => isReserved(dataDir, real)))
-    throw new ApiError(403, 'PATH_RESERVED', "the daemon's data folder is not reachable through a project");
+    throw new ApiError('PATH_RESERVED', "the daemon's data folder is not reachable through a project");
 }
 
 /**
@@ -25,6 +25,6 @@ export function refuseGitMetadata(root: string, ...reals: string[]): void {
   for (const real of reals) {
     const parts = path.relative(root, real).split(path.sep);
     if (parts.some((part) => part.toLowerCase() === '.git'))
-      throw new ApiError(403, 'PATH_READ_ONLY', 'the .git folder cannot be changed through the file routes');
+      throw new ApiError('PATH_READ_ONLY', 'the .git folder cannot be changed through the file routes');
   }
 }

@@ -18,7 +18,7 @@ export interface RootedPath {
   relative: string;
 }
 
-const outside = () => new ApiError(403, 'PATH_OUTSIDE_ROOT', 'path resolves outside the project root');
+const outside = () => new ApiError('PATH_OUTSIDE_ROOT', 'path resolves outside the project root');
 
 /** `real === root` or strictly below it (a plain prefix test would accept `/root-evil`). */
 export function isInside(rootReal: string, real: string): boolean {
@@ -29,7 +29,7 @@ export async function canonicalRoot(projectPath: string): Promise<string> {
   try {
     return await realpath(projectPath);
   } catch {
-    throw new ApiError(409, 'PROJECT_ROOT_MISSING', 'the project folder no longer exists');
+    throw new ApiError('PROJECT_ROOT_MISSING', 'the project folder no longer exists');
   }
 }
 
@@ -47,7 +47,7 @@ export async function resolveRooted(rootReal: string, segments: readonly string[
         if (await existsWithoutFollowing(candidate)) throw outside();
         continue;
       }
-      if (code === 'ENOTDIR') throw new ApiError(400, 'INVALID_PATH', 'a parent of the path is not a folder');
+      if (code === 'ENOTDIR') throw new ApiError('INVALID_PATH', 'a parent of the path is not a folder');
       if (code === 'ELOOP') throw outside();
       throw fileSystemError(error);
     }

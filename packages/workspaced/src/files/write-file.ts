@@ -31,7 +31,7 @@ export async function writeFileAtomic(
   bytes: Buffer,
   options: WriteOptions,
 ): Promise<WriteResult> {
-  if (segments.length === 0) throw new ApiError(400, 'IS_A_DIRECTORY', 'the project root is a folder');
+  if (segments.length === 0) throw new ApiError('IS_A_DIRECTORY', 'the project root is a folder');
   // A symlink inside the root that points to a file inside the root is written through; one
   // that leads out is refused by the walk.
   const entry = await walkBeneath(rootReal, segments, {
@@ -40,14 +40,14 @@ export async function writeFileAtomic(
     guard: options.guard,
   }).catch((error) => {
     if (error instanceof ApiError && error.code === 'FILE_NOT_FOUND')
-      throw new ApiError(404, 'FILE_NOT_FOUND', 'the parent folder does not exist (send create_dirs: true)');
+      throw new ApiError('FILE_NOT_FOUND', 'the parent folder does not exist (send create_dirs: true)');
     throw error;
   });
   try {
     const { folder, name, stats } = entry;
     if (name === undefined || stats?.isDirectory())
-      throw new ApiError(400, 'IS_A_DIRECTORY', 'path is a folder, not a file');
-    if (stats && !stats.isFile()) throw new ApiError(400, 'NOT_A_REGULAR_FILE', 'path is not a regular file');
+      throw new ApiError('IS_A_DIRECTORY', 'path is a folder, not a file');
+    if (stats && !stats.isFile()) throw new ApiError('NOT_A_REGULAR_FILE', 'path is not a regular file');
     const mode = stats ? stats.mode & 0o7777 : 0o644;
     const temp = `.${name}.${randomBytes(6).toString('hex')}.tmp`;
     try {

@@ -20,14 +20,13 @@ export async function commitFolder(
 ): Promise<string> {
   if (await stat(path.join(repository.gitDir, 'MERGE_HEAD')).catch(() => null))
     throw new ApiError(
-      409,
       'GIT_CONFLICT',
       "a merge is in progress; finish it from a project at the repository's top level",
     );
   const staged = await runInRepository(repository, ['ls-files', '--stage', '-z', '--full-name', '--', '.']);
   // Records are `mode oid stage<TAB>path`; a stage other than 0 is an unresolved conflict.
   if (staged.split('\0').some((record) => /^\d+ \S+ [1-3]\t/.test(record)))
-    throw new ApiError(409, 'GIT_CONFLICT', 'the project folder has unmerged files; resolve them first');
+    throw new ApiError('GIT_CONFLICT', 'the project folder has unmerged files; resolve them first');
   const parent = await runInRepository(repository, [
     'rev-parse',
     '--verify',
@@ -41,11 +40,10 @@ export async function commitFolder(
   const parentTree = parent
     ? (await runInRepository(repository, ['rev-parse', `${parent}^{tree}`])).trim()
     : (await runInRepository(repository, ['hash-object', '-t', 'tree', '--stdin'], { input: '' })).trim();
-  if (tree === parentTree) throw new ApiError(409, 'GIT_NOTHING_TO_COMMIT', 'nothing is staged to commit');
+  if (tree === parentTree) throw new ApiError('GIT_NOTHING_TO_COMMIT', 'nothing is staged to commit');
   // As `git commit --cleanup=strip`: comment lines and surrounding blank lines go.
   const text = await runInRepository(repository, ['stripspace', '--strip-comments'], { input: message });
-  if (text.trim() === '')
-    throw new ApiError(422, 'GIT_FAILED', 'Aborting commit due to empty commit message.');
+  if (text.trim() === '') throw new ApiError('GIT_FAILED', 'Aborting commit due to empty commit message.');
   const commit = (
     await runInRepository(repository, ['commit-tree', tree, ...(parent ? ['-p', parent] : [])], {
       input: text,
@@ -65,7 +63,6 @@ export async function commitFolder(
   } catch (error) {
     if (error instanceof GitFailure && error.stderr.includes('cannot lock ref'))
       throw new ApiError(
-        409,
         'GIT_HEAD_MOVED',
         'the branch moved while committing; look at the status and commit again',
       );

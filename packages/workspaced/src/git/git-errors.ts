@@ -11,17 +11,16 @@ const maxMessage = 2_000;
 
 export function gitError(error: unknown): unknown {
   if (!(error instanceof GitFailure)) return error;
-  if (error.kind === 'timeout') return new ApiError(504, 'GIT_TIMEOUT', 'git took too long and was stopped');
+  if (error.kind === 'timeout') return new ApiError('GIT_TIMEOUT', 'git took too long and was stopped');
   if (error.kind === 'output-too-large')
-    return new ApiError(413, 'GIT_OUTPUT_TOO_LARGE', 'git produced more output than the daemon returns');
-  if (error.kind === 'missing-binary') return new ApiError(503, 'GIT_UNAVAILABLE', 'git is not installed');
+    return new ApiError('GIT_OUTPUT_TOO_LARGE', 'git produced more output than the daemon returns');
+  if (error.kind === 'missing-binary') return new ApiError('GIT_UNAVAILABLE', 'git is not installed');
   const text = error.stderr;
   const lower = text.toLowerCase();
   if (lower.includes('not a git repository'))
-    return new ApiError(409, 'NOT_A_GIT_REPOSITORY', 'the project folder is not a git repository');
+    return new ApiError('NOT_A_GIT_REPOSITORY', 'the project folder is not a git repository');
   if (lower.includes('would be overwritten by'))
     return new ApiError(
-      409,
       'GIT_DIRTY_WORKTREE',
       'local changes would be overwritten; commit or discard them first',
       { files: indentedPaths(text) },
@@ -34,16 +33,15 @@ export function gitError(error: unknown): unknown {
     lower.includes('while merging')
   )
     return new ApiError(
-      409,
       'GIT_CONFLICT',
       'the repository is in the middle of a merge with unresolved conflicts',
     );
   if (lower.includes('nothing to commit') || lower.includes('no changes added to commit'))
-    return new ApiError(409, 'GIT_NOTHING_TO_COMMIT', 'nothing is staged to commit');
+    return new ApiError('GIT_NOTHING_TO_COMMIT', 'nothing is staged to commit');
   if (lower.includes('pathspec') && lower.includes('did not match'))
-    return new ApiError(404, 'GIT_PATH_NOT_FOUND', firstLine(text));
+    return new ApiError('GIT_PATH_NOT_FOUND', firstLine(text));
   if (lower.includes('already exists'))
-    return new ApiError(409, 'GIT_BRANCH_EXISTS', 'a branch of that name already exists');
+    return new ApiError('GIT_BRANCH_EXISTS', 'a branch of that name already exists');
   if (
     lower.includes('invalid reference') ||
     lower.includes('not a valid object name') ||
@@ -51,10 +49,9 @@ export function gitError(error: unknown): unknown {
     lower.includes('bad revision') ||
     lower.includes('did not match any')
   )
-    return new ApiError(404, 'GIT_REF_NOT_FOUND', firstLine(text));
-  if (lower.includes('is not a valid branch name'))
-    return new ApiError(400, 'INVALID_REF_NAME', firstLine(text));
-  return new ApiError(422, 'GIT_FAILED', firstLine(text));
+    return new ApiError('GIT_REF_NOT_FOUND', firstLine(text));
+  if (lower.includes('is not a valid branch name')) return new ApiError('INVALID_REF_NAME', firstLine(text));
+  return new ApiError('GIT_FAILED', firstLine(text));
 }
 
 /** git lists affected files one per line, indented with a tab. */

@@ -22,7 +22,7 @@ export interface ProjectRepository {
 }
 
 const notRepository = () =>
-  new ApiError(409, 'NOT_A_GIT_REPOSITORY', 'the project folder is not a git repository');
+  new ApiError('NOT_A_GIT_REPOSITORY', 'the project folder is not a git repository');
 
 export async function openProjectRepository(root: string): Promise<ProjectRepository> {
   let output: string;
@@ -41,7 +41,7 @@ export async function openProjectRepository(root: string): Promise<ProjectReposi
   }
   const lines = output.split('\n');
   if (lines.length !== 3 || lines[2] !== '')
-    throw new ApiError(422, 'GIT_FAILED', 'repository paths holding line breaks are not supported');
+    throw new ApiError('GIT_FAILED', 'repository paths holding line breaks are not supported');
   const [gitDir, workTree] = lines as [string, string];
   await requireDotGit(workTree, gitDir);
   const relative = path.relative(workTree, root);
@@ -75,7 +75,6 @@ export function runInRepository(
 export function requireTopLevel(repository: ProjectRepository, what: string): void {
   if (repository.prefix !== '')
     throw new ApiError(
-      409,
       'GIT_NOT_REPOSITORY_ROOT',
       `${what} changes every folder of the repository, and this project is only its folder ${repository.prefix}`,
     );

@@ -11,7 +11,7 @@ export const maxRefLength = 200;
 const forbidden = new Set([' ', '~', '^', ':', '?', '*', '[', '\\', '\x7f']);
 
 export function checkRefName(name: string, what = 'branch name'): string {
-  const bad = (reason: string) => new ApiError(400, 'INVALID_REF_NAME', `${what} ${reason}`);
+  const bad = (reason: string) => new ApiError('INVALID_REF_NAME', `${what} ${reason}`);
   if (name.length === 0 || name.length > maxRefLength) throw bad(`must be 1-${maxRefLength} characters`);
   if (name.startsWith('-')) throw bad('must not start with "-"');
   if (name.startsWith('/') || name.endsWith('/') || name.endsWith('.') || name.endsWith('.lock'))
@@ -31,7 +31,7 @@ export function checkRefName(name: string, what = 'branch name'): string {
  * leading `-`, whitespace or control characters. It is passed after `--end-of-options` as well.
  */
 export function checkRevision(revision: string): string {
-  const bad = (reason: string) => new ApiError(400, 'INVALID_REF_NAME', `ref ${reason}`);
+  const bad = (reason: string) => new ApiError('INVALID_REF_NAME', `ref ${reason}`);
   if (revision.length === 0 || revision.length > maxRefLength)
     throw bad(`must be 1-${maxRefLength} characters`);
   if (revision.startsWith('-')) throw bad('must not start with "-"');

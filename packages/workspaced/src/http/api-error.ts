@@ -1,25 +1,29 @@
 /**
  * @module The daemon's one error shape: `{"error": {"code", "message", ...details}}` with a
- * stable upper-case code a client can branch on and a sentence a person can read.
+ * stable upper-case code a client can branch on and a sentence a person can read. The status
+ * comes from the code (http/error-codes.ts).
  */
+import { type ErrorCode, errorStatus } from './error-codes.js';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 502 | 503 | 504 | 507;
+export type { ErrorCode, ErrorStatus } from './error-codes.js';
 
 /** Thrown anywhere below the routes; the app turns it into the JSON error body. */
 export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
   constructor(
-    readonly status: ErrorStatus,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     /** Extra fields merged into the error object (for example the current task on a 409). */
     readonly details: Record<string, unknown> = {},
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
-    this.name = 'ApiError';
+    this.status = errorStatus[code];
   }
 }
 
+/** The JSON error answer; `status` and `code` come as a pair from a table (here or @suite/web-auth's). */
 export function errorResponse(
   status: number,
   code: string,
@@ -33,4 +37,8 @@ export function errorResponse(
   });
 }
 
-export const notFound = (what: string) => new ApiError(404, 'NOT_FOUND', `${what} not found`);
+/** The answer for an `ApiError`, for the places that answer instead of throwing. */
+export const apiErrorResponse = (error: ApiError): Response =>
+  errorResponse(error.status, error.code, error.message, error.details, error.headers);
+
+export const notFound = (what: string) => new ApiError('NOT_FOUND', `${what} not found`);

@@ -26,10 +26,11 @@ import { registerAgentRoutes } from '../terminals/agents/agent-routes.js';
 import { registerObservabilityRoutes } from '../terminals/terminal-observability.js';
 import { registerTerminalRoutes } from '../terminals/terminal-routes.js';
 import { registerWorkflowRoutes } from '../workflows/workflow-routes.js';
-import { ApiError, errorResponse } from './api-error.js';
+import { ApiError, apiErrorResponse, errorResponse } from './api-error.js';
 import { apiPrefix } from './api-prefix.js';
 import type { AppEnv, DaemonContext } from './app-env.js';
 import { auditTrail } from './audit-trail.js';
+import { errorStatus } from './error-codes.js';
 import { responseHeaders } from './response-headers.js';
 import { registerAuditRoutes } from './routes/audit.js';
 import { registerFileRoutes } from './routes/files.js';
@@ -60,11 +61,6 @@ export interface AppOptions {
 /** Largest body of any route but `files/write`. */
 const defaultBodyLimit = 1024 * 1024;
 
-const webAuthErrorStatus = {
-  USERNAME_TAKEN: 409,
-  USER_NOT_FOUND: 404,
-} as const;
-
 export function createApp(options: AppOptions): Hono<AppEnv> {
   const { context, auth } = options;
   const security = requestSecurity({
@@ -82,7 +78,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     requireSession: security.requireSession,
   });
   const tooLarge = () => {
-    throw new ApiError(413, 'BODY_TOO_LARGE', 'the request body is too large');
+    throw new ApiError('BODY_TOO_LARGE', 'the request body is too large');
   };
   const smallBodies = bodyLimit({ maxSize: defaultBodyLimit, onError: tooLarge });
   const fileBodies = bodyLimit({ maxSize: writeBodyLimit(context.fileLimits), onError: tooLarge });
@@ -133,16 +129,16 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   registerMcpRoutes(api, { fetch: (request, env) => app.fetch(request, env), version: context.version });
   app.route(apiPrefix, api);
 
-  app.notFound(() => errorResponse(404, 'NOT_FOUND', 'no such route'));
+  app.notFound(() => apiErrorResponse(new ApiError('NOT_FOUND', 'no such route')));
   app.onError((error) => {
-    if (error instanceof ApiError)
-      return errorResponse(error.status, error.code, error.message, error.details, error.headers);
+    if (error instanceof ApiError) return apiErrorResponse(error);
+    // web-auth's thrown codes (USERNAME_TAKEN, PASSWORD_TOO_SHORT...) are rows of the table too.
     if (error instanceof WebAuthError) {
-      const status = webAuthErrorStatus[error.code as keyof typeof webAuthErrorStatus] ?? 400;
+      const status = (errorStatus as Record<string, number>)[error.code] ?? 400;
       return errorResponse(status, error.code, error.message);
     }
     context.logger.error({ err: error }, 'request failed');
-    return errorResponse(500, 'INTERNAL', 'internal error; see the daemon log');
+    return apiErrorResponse(new ApiError('INTERNAL', 'internal error; see the daemon log'));
   });
   return app;
 }

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { ApiError } from './api-error.js';
 
 export function validationError(error: z.ZodError, where: string): ApiError {
-  return new ApiError(400, 'VALIDATION_FAILED', `invalid ${where}`, {
+  return new ApiError('VALIDATION_FAILED', `invalid ${where}`, {
     issues: error.issues
       .slice(0, 20)
       .map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
@@ -19,12 +19,12 @@ export async function readJson<T extends z.ZodType>(c: Context, schema: T): Prom
   const type = c.req.header('content-type') ?? '';
   const mediaType = type.split(';', 1)[0]!.trim().toLowerCase();
   if (mediaType !== 'application/json')
-    throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'send the body as Content-Type: application/json');
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'send the body as Content-Type: application/json');
   let value: unknown;
   try {
     value = JSON.parse(await c.req.text());
   } catch {
-    throw new ApiError(400, 'INVALID_JSON', 'the body is not valid JSON');
+    throw new ApiError('INVALID_JSON', 'the body is not valid JSON');
   }
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw validationError(parsed.error, 'body');
@@ -48,6 +48,6 @@ export function parseId(text: string): number | undefined {
 /** A path id; anything but a positive decimal integer names no resource. */
 export function readId(c: Context, name = 'id'): number {
   const id = parseId(c.req.param(name) ?? '');
-  if (id === undefined) throw new ApiError(404, 'NOT_FOUND', 'no such resource');
+  if (id === undefined) throw new ApiError('NOT_FOUND', 'no such resource');
   return id;
 }

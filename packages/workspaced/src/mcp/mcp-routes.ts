@@ -11,7 +11,7 @@
  */
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { ApiError, errorResponse } from '../http/api-error.js';
+import { ApiError, apiErrorResponse } from '../http/api-error.js';
 import type { AppEnv } from '../http/app-env.js';
 import { readJson, validationError } from '../http/request-input.js';
 import { serveMcpRequest } from './mcp-server.js';
@@ -49,7 +49,7 @@ export function registerMcpRoutes(app: Hono<AppEnv>, options: McpRouteOptions): 
 
   app.post('/mcp/tools/:tool/invoke', async (c) => {
     const tool = findTool(c.req.param('tool'));
-    if (!tool) throw new ApiError(404, 'TOOL_NOT_FOUND', 'no such tool; GET /mcp lists them');
+    if (!tool) throw new ApiError('TOOL_NOT_FOUND', 'no such tool; GET /mcp lists them');
     const { args } = await readJson(c, invokeSchema);
     const parsed = tool.input.safeParse(args);
     if (!parsed.success) throw validationError(parsed.error, 'args');
@@ -61,12 +61,13 @@ export function registerMcpRoutes(app: Hono<AppEnv>, options: McpRouteOptions): 
 
   app.all('/mcp/stream', (c) => {
     if (c.req.method !== 'POST')
-      return errorResponse(
-        405,
-        'METHOD_NOT_ALLOWED',
-        'this MCP server is stateless: POST JSON-RPC messages; it offers no GET stream',
-        {},
-        { allow: 'POST' },
+      return apiErrorResponse(
+        new ApiError(
+          'METHOD_NOT_ALLOWED',
+          'this MCP server is stateless: POST JSON-RPC messages; it offers no GET stream',
+          {},
+          { allow: 'POST' },
+        ),
       );
     return serveMcpRequest(c.req.raw, { version: options.version, context: callContext(c) });
   });

@@ -31,7 +31,7 @@ async function readCapped(response: Response): Promise<string> {
 }
 
 const tooLarge = () =>
-  new ApiError(502, 'NODE_ANSWER_TOO_LARGE', `the node answered more than ${maxAnswerBytes} bytes`);
+  new ApiError('NODE_ANSWER_TOO_LARGE', `the node answered more than ${maxAnswerBytes} bytes`);
 
 export async function callNode(
   origin: string,
@@ -52,16 +52,14 @@ export async function callNode(
       signal,
     });
   } catch (error) {
-    if (signal.aborted)
-      throw new ApiError(504, 'NODE_TIMEOUT', `the node did not answer within ${timeoutMs} ms`);
+    if (signal.aborted) throw new ApiError('NODE_TIMEOUT', `the node did not answer within ${timeoutMs} ms`);
     const reason =
       error instanceof Error && error.cause instanceof Error ? error.cause.message : 'connection failed';
-    throw new ApiError(502, 'NODE_UNREACHABLE', `the node cannot be reached: ${reason}`);
+    throw new ApiError('NODE_UNREACHABLE', `the node cannot be reached: ${reason}`);
   }
   if (response.status >= 300 && response.status < 400) {
     await response.body?.cancel();
     throw new ApiError(
-      502,
       'NODE_REDIRECT_REFUSED',
       'the node answered with a redirect; nodes are called only at their registered URL',
     );
@@ -70,15 +68,14 @@ export async function callNode(
   try {
     text = await readCapped(response);
   } catch (error) {
-    if (signal.aborted)
-      throw new ApiError(504, 'NODE_TIMEOUT', `the node did not answer within ${timeoutMs} ms`);
+    if (signal.aborted) throw new ApiError('NODE_TIMEOUT', `the node did not answer within ${timeoutMs} ms`);
     throw error;
   }
   let body: unknown;
   try {
     body = text === '' ? null : JSON.parse(text);
   } catch {
-    throw new ApiError(502, 'NODE_BAD_ANSWER', 'the node did not answer JSON');
+    throw new ApiError('NODE_BAD_ANSWER', 'the node did not answer JSON');
   }
   return { status: response.status, body };
 }

@@ -27,23 +27,22 @@ export async function connectToNode(
     json: { node_id: remoteNodeId, code, challenge },
   });
   if (answer.status === 401 || answer.status === 400)
-    throw new ApiError(422, 'PAIRING_REJECTED', 'the node refused the pairing code', {
+    throw new ApiError('PAIRING_REJECTED', 'the node refused the pairing code', {
       remote_code: remoteErrorCode(answer.body) ?? null,
     });
   const parsed = answer.status === 201 ? redeemAnswerSchema.safeParse(answer.body) : undefined;
   if (!parsed?.success || !isWellFormedCredential(parsed.data.credential))
-    throw new ApiError(502, 'NODE_ERROR', `the node answered ${answer.status} to the pairing`, {
+    throw new ApiError('NODE_ERROR', `the node answered ${answer.status} to the pairing`, {
       remote_status: answer.status,
       remote_code: remoteErrorCode(answer.body) ?? null,
     });
   const { credential, public_key: publicKey, signature } = parsed.data;
   if (node.public_key !== null && node.public_key !== publicKey)
     throw new ApiError(
-      502,
       'NODE_IDENTITY_MISMATCH',
       'the node answered with another key than the one registered for it',
     );
   if (!verifyPairing(publicKey, challenge, credential, signature))
-    throw new ApiError(502, 'NODE_IDENTITY_MISMATCH', "the node's answer is not signed by its key");
+    throw new ApiError('NODE_IDENTITY_MISMATCH', "the node's answer is not signed by its key");
   return storeOutboundCredential(db, node, credential, publicKey);
 }

@@ -81,7 +81,7 @@ export function registerNodePeerRoutes(
     if (authorization === undefined || !authorization.toLowerCase().startsWith(bearerPrefix)) return next();
     const credential = authorization.slice(bearerPrefix.length).trim();
     const node = isWellFormedCredential(credential) ? await nodeByCredential(db, credential) : undefined;
-    if (!node) throw new ApiError(401, 'NODE_CREDENTIAL_INVALID', 'unknown or revoked node credential');
+    if (!node) throw new ApiError('NODE_CREDENTIAL_INVALID', 'unknown or revoked node credential');
     return c.json({ agents: await agentsOf(terminals.list()) });
   });
 }

@@ -67,12 +67,11 @@ export async function createNode(db: WorkspacedDb, node: NewNode, userId: string
     .onConflict((conflict) => conflict.column('name').doNothing())
     .returningAll()
     .executeTakeFirst();
-  if (!inserted) throw new ApiError(409, 'NODE_NAME_TAKEN', `a node named ${name} is already registered`);
+  if (!inserted) throw new ApiError('NODE_NAME_TAKEN', `a node named ${name} is already registered`);
   return inserted;
 }
 
-const nodeRevoked = () =>
-  new ApiError(409, 'NODE_REVOKED', 'this node is revoked; register it again to pair');
+const nodeRevoked = () => new ApiError('NODE_REVOKED', 'this node is revoked; register it again to pair');
 
 /** A fresh code replaces any open one (and its spent guesses); only its hash is kept. */
 export async function openPairing(
@@ -97,7 +96,7 @@ export async function openPairing(
 }
 
 const pairingRefused = () =>
-  new ApiError(401, 'PAIRING_CODE_INVALID', 'the pairing code is wrong, expired, used or out of attempts');
+  new ApiError('PAIRING_CODE_INVALID', 'the pairing code is wrong, expired, used or out of attempts');
 
 /**
  * The remote side of pairing: the node presents the code; a right one is consumed and a new

@@ -23,19 +23,18 @@ export type RemoteAgent = z.infer<typeof remoteAgent>;
 
 export async function fetchNodeAgents(node: NodeRow): Promise<RemoteAgent[]> {
   if (node.status === 'revoked' || node.outbound_credential === null)
-    throw new ApiError(409, 'NODE_NOT_PAIRED', 'this daemon holds no credential for the node; pair it first');
+    throw new ApiError('NODE_NOT_PAIRED', 'this daemon holds no credential for the node; pair it first');
   const answer = await callNode(node.url, '/agents', { method: 'GET', credential: node.outbound_credential });
   if (answer.status === 401)
-    throw new ApiError(502, 'NODE_CREDENTIAL_REFUSED', 'the node refused our credential (revoked there?)', {
+    throw new ApiError('NODE_CREDENTIAL_REFUSED', 'the node refused our credential (revoked there?)', {
       remote_code: remoteErrorCode(answer.body) ?? null,
     });
   if (answer.status !== 200)
-    throw new ApiError(502, 'NODE_ERROR', `the node answered ${answer.status}`, {
+    throw new ApiError('NODE_ERROR', `the node answered ${answer.status}`, {
       remote_status: answer.status,
       remote_code: remoteErrorCode(answer.body) ?? null,
     });
   const parsed = remoteAgents.safeParse(answer.body);
-  if (!parsed.success)
-    throw new ApiError(502, 'NODE_BAD_ANSWER', 'the node answered agents in an unknown shape');
+  if (!parsed.success) throw new ApiError('NODE_BAD_ANSWER', 'the node answered agents in an unknown shape');
   return parsed.data.agents;
 }

@@ -118,7 +118,7 @@ export class NotificationCenter {
       return { rule, created: false, secret };
     }
     if (this.list(ownerId).length >= maxRulesPerUser)
-      throw new ApiError(409, 'TOO_MANY_RULES', `at most ${maxRulesPerUser} notification rules per user`);
+      throw new ApiError('TOO_MANY_RULES', `at most ${maxRulesPerUser} notification rules per user`);
     const now = new Date().toISOString();
     const rule: StoredRule = {
       id: this.nextId++,

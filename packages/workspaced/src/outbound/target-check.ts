@@ -9,7 +9,7 @@ export function requireAllowedTarget(target: string, allowPrivateTargets: boolea
   try {
     checkTargetUrl(target, allowPrivateTargets);
   } catch (error) {
-    if (error instanceof RefusedTarget) throw new ApiError(422, 'TARGET_REFUSED', error.message);
+    if (error instanceof RefusedTarget) throw new ApiError('TARGET_REFUSED', error.message);
     throw error;
   }
 }

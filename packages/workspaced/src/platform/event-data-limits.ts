@@ -24,11 +24,11 @@ function nestsDeeperThan(value: unknown, limit: number): boolean {
 
 export function checkEventData(data: Record<string, unknown>): void {
   if (nestsDeeperThan(data, maxDataDepth))
-    throw new ApiError(422, 'DATA_TOO_DEEP', `data nests deeper than ${maxDataDepth} levels`, {
+    throw new ApiError('DATA_TOO_DEEP', `data nests deeper than ${maxDataDepth} levels`, {
       max_depth: maxDataDepth,
     });
   if (Buffer.byteLength(JSON.stringify(data)) > maxDataBytes)
-    throw new ApiError(413, 'BODY_TOO_LARGE', `data is larger than ${maxDataBytes} bytes`, {
+    throw new ApiError('BODY_TOO_LARGE', `data is larger than ${maxDataBytes} bytes`, {
       max_bytes: maxDataBytes,
     });
 }

@@ -34,7 +34,6 @@ const bearerChallenge = 'Bearer realm="workspaced"';
 
 const invalidToken = () =>
   new ApiError(
-    401,
     'AUTH_INVALID_TOKEN',
     'the bearer token is unknown, revoked or expired',
     {},
@@ -43,7 +42,6 @@ const invalidToken = () =>
 
 const tokenRequired = () =>
   new ApiError(
-    401,
     'TOKEN_REQUIRED',
     'the MCP endpoint takes a platform token with the mcp scope (Authorization: Bearer wsd_...)',
     {},
@@ -69,7 +67,7 @@ export function platformAuth(options: PlatformAuthOptions) {
     // Other bearer credentials (a paired node's on `GET /agents`) belong to their own routes.
     if (!authorization?.startsWith(tokenPrefix)) return options.loadSession(c, next);
     if (hasSessionCookie(c.req.header('cookie')))
-      throw new ApiError(400, 'AUTH_AMBIGUOUS', 'send a session cookie or a bearer token, not both');
+      throw new ApiError('AUTH_AMBIGUOUS', 'send a session cookie or a bearer token, not both');
     const secret = bearerPattern.exec(authorization)?.[1];
     const row = secret === undefined ? undefined : await verifyToken(db, secret);
     const user = row ? await auth.users.getById(row.user_id) : undefined;
@@ -96,7 +94,7 @@ export function platformAuth(options: PlatformAuthOptions) {
         await next();
       });
     if (caller.token && !scopeAllows(caller.token.scopes, c.req.method, path))
-      throw new ApiError(403, 'TOKEN_SCOPE', 'this token may not use this route', {
+      throw new ApiError('TOKEN_SCOPE', 'this token may not use this route', {
         scopes: caller.token.scopes,
       });
     c.set('principal', caller.principal);

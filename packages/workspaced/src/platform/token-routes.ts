@@ -32,7 +32,7 @@ export function registerTokenRoutes(app: Hono<AppEnv>, { db }: { db: WorkspacedD
     const input = await readJson(c, createTokenSchema);
     const live = (await listTokens(db, c.var.principal.id)).filter((row) => row.revoked_at === null);
     if (live.length >= maxLiveTokens)
-      throw new ApiError(409, 'TOO_MANY_TOKENS', `at most ${maxLiveTokens} live tokens per user; revoke one`);
+      throw new ApiError('TOO_MANY_TOKENS', `at most ${maxLiveTokens} live tokens per user; revoke one`);
     const { row, secret } = await createToken(db, {
       name: input.name,
       userId: c.var.principal.id,

@@ -53,7 +53,6 @@ export function registerWebhookRoutes(app: Hono<AppEnv>, { db, delivery }: Daemo
     };
     if (!(await insertWebhook(db, row)))
       throw new ApiError(
-        409,
         'WEBHOOK_EXISTS',
         `a webhook named ${input.name} exists; PUT /webhooks/${input.name} changes it`,
       );

@@ -27,7 +27,6 @@ export function registerPluginRoutes(app: Hono<AppEnv>, { db }: DaemonContext): 
     const manifest = await readJson(c, pluginManifestSchema);
     if (!(await insertPlugin(db, manifest, c.var.principal.id)))
       throw new ApiError(
-        409,
         'PLUGIN_EXISTS',
         `plugin ${manifest.id} is registered; PUT /plugins/${manifest.id} updates it`,
       );
@@ -42,7 +41,7 @@ export function registerPluginRoutes(app: Hono<AppEnv>, { db }: DaemonContext): 
     const row = await readPlugin(c.req.param('id'));
     const changes = await readJson(c, updatePluginSchema);
     if (changes.manifest && changes.manifest.id !== row.id)
-      throw new ApiError(400, 'PLUGIN_ID_MISMATCH', 'the manifest id must be the plugin’s id');
+      throw new ApiError('PLUGIN_ID_MISMATCH', 'the manifest id must be the plugin’s id');
     await updatePlugin(db, row.id, changes);
     return c.json(pluginView((await findPlugin(db, row.id))!));
   });

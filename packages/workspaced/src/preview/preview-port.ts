@@ -19,8 +19,8 @@ export type OwnPorts = () => readonly (number | undefined)[];
 export function previewTarget(text: string, ownPorts: OwnPorts): number {
   const port = parsePreviewPort(text);
   if (port === undefined)
-    throw new ApiError(400, 'INVALID_PORT', 'the preview port must be a number from 1 to 65535');
+    throw new ApiError('INVALID_PORT', 'the preview port must be a number from 1 to 65535');
   if (ownPorts().includes(port))
-    throw new ApiError(403, 'PREVIEW_PORT_REFUSED', "the daemon's own ports cannot be previewed");
+    throw new ApiError('PREVIEW_PORT_REFUSED', "the daemon's own ports cannot be previewed");
   return port;
 }

@@ -28,7 +28,6 @@ export function registerPreviewRoutes(app: Hono<AppEnv>, options: PreviewRouteOp
   const mayOpen: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!(await mayPreview(options.db, c.var.principal)))
       throw new ApiError(
-        403,
         'PERMISSION_DENIED',
         `a preview takes ${previewPermission} in at least one project`,
         { permission: previewPermission },

@@ -30,17 +30,17 @@ export function projectView(row: ProjectRow, role?: string): ProjectView {
 
 /** The folder must exist and be a directory; the canonical path is stored. */
 export async function canonicalProjectFolder(input: string): Promise<string> {
-  if (!path.isAbsolute(input)) throw new ApiError(400, 'INVALID_PATH', 'project path must be absolute');
+  if (!path.isAbsolute(input)) throw new ApiError('INVALID_PATH', 'project path must be absolute');
   let real: string;
   try {
     real = await realpath(input);
   } catch {
-    throw new ApiError(400, 'PROJECT_PATH_MISSING', 'project path does not exist');
+    throw new ApiError('PROJECT_PATH_MISSING', 'project path does not exist');
   }
   const stats = await stat(real).catch(() => null);
-  if (!stats?.isDirectory()) throw new ApiError(400, 'NOT_A_DIRECTORY', 'project path is not a folder');
+  if (!stats?.isDirectory()) throw new ApiError('NOT_A_DIRECTORY', 'project path is not a folder');
   if (real === path.parse(real).root)
-    throw new ApiError(400, 'INVALID_PATH', 'the file-system root cannot be a project');
+    throw new ApiError('INVALID_PATH', 'the file-system root cannot be a project');
   return real;
 }
 

@@ -46,7 +46,7 @@ export async function registerService(
     .onConflict((conflict) => conflict.column('name').doNothing())
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0)
-    throw new ApiError(409, 'SERVICE_EXISTS', `a service named ${input.name} is already registered`);
+    throw new ApiError('SERVICE_EXISTS', `a service named ${input.name} is already registered`);
   return row;
 }
 

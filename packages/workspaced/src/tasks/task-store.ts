@@ -122,7 +122,6 @@ async function staleOrMissing(db: WorkspacedDb, id: number): Promise<never> {
   const current = await findTask(db, id);
   if (!current) throw notFound('task');
   throw new ApiError(
-    409,
     'VERSION_CONFLICT',
     `the task changed since version you sent; it is now at version ${current.version}`,
     {

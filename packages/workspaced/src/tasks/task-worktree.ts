@@ -52,11 +52,7 @@ export async function ensureTaskWorktree(
       await runGit(repoRoot, args, { timeoutMs: 120_000 });
     } catch (error) {
       if (String((error as Error).message).includes('already checked out'))
-        throw new ApiError(
-          409,
-          'GIT_BRANCH_CHECKED_OUT',
-          `branch ${branch} is checked out in another worktree`,
-        );
+        throw new ApiError('GIT_BRANCH_CHECKED_OUT', `branch ${branch} is checked out in another worktree`);
       throw error;
     }
     return { path: folder, branch, created: true };
@@ -74,7 +70,7 @@ async function requireCommit(repoRoot: string): Promise<void> {
   try {
     await runGit(repoRoot, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
   } catch {
-    throw new ApiError(409, 'GIT_NO_COMMITS', 'the repository has no commit to start a worktree from');
+    throw new ApiError('GIT_NO_COMMITS', 'the repository has no commit to start a worktree from');
   }
 }
 

@@ -26,9 +26,5 @@ export async function resolveShell(requested: string | undefined): Promise<strin
       if (dir && (await isExecutable(path.join(dir, shell)))) return path.join(dir, shell);
     }
   }
-  throw new ApiError(
-    400,
-    'SHELL_NOT_FOUND',
-    'the shell is not an executable absolute path or a program on PATH',
-  );
+  throw new ApiError('SHELL_NOT_FOUND', 'the shell is not an executable absolute path or a program on PATH');
 }

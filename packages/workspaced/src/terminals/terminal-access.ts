@@ -35,6 +35,6 @@ export async function authorizeTerminal(
   const role = session ? await terminalRole(db, principal, session) : undefined;
   if (!session || !role) throw notFound('terminal');
   if (!roleHas(role, permission))
-    throw new ApiError(403, 'PERMISSION_DENIED', `your role does not grant ${permission}`, { permission });
+    throw new ApiError('PERMISSION_DENIED', `your role does not grant ${permission}`, { permission });
   return { session, role };
 }

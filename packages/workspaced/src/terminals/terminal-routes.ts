@@ -28,18 +28,13 @@ async function taskWorktreeRoot(db: DaemonContext['db'], projectId: number, task
   if (!task || task.project_id !== projectId) throw notFound('task');
   if (!task.worktree_path)
     throw new ApiError(
-      409,
       'NO_WORKTREE',
       'the task has no worktree yet; open it first (POST /tasks/{id}/worktree)',
     );
   try {
     return await realpath(task.worktree_path);
   } catch {
-    throw new ApiError(
-      409,
-      'WORKTREE_MISSING',
-      "the task's worktree folder is gone; open the worktree again",
-    );
+    throw new ApiError('WORKTREE_MISSING', "the task's worktree folder is gone; open the worktree again");
   }
 }
 
@@ -50,7 +45,7 @@ export function registerTerminalRoutes(app: Hono<AppEnv>, { db, dataDir, termina
     const role = project ? await effectiveProjectRole(db, c.var.principal, project) : undefined;
     if (!project || !role) throw notFound('project');
     if (!roleHas(role, 'terminal.create'))
-      throw new ApiError(403, 'PERMISSION_DENIED', 'your role does not grant terminal.create', {
+      throw new ApiError('PERMISSION_DENIED', 'your role does not grant terminal.create', {
         permission: 'terminal.create',
       });
     const root =
@@ -60,7 +55,7 @@ export function registerTerminalRoutes(app: Hono<AppEnv>, { db, dataDir, termina
     const cwd = await resolveRooted(root, parseRelativePath(body.cwd));
     refuseReserved(dataDir, cwd.real);
     const folder = cwd.exists ? await stat(cwd.real).catch(() => null) : null;
-    if (!folder?.isDirectory()) throw new ApiError(400, 'INVALID_CWD', 'cwd is not a folder in the project');
+    if (!folder?.isDirectory()) throw new ApiError('INVALID_CWD', 'cwd is not a folder in the project');
     const shell = await resolveShell(body.shell);
     try {
       const session = terminals.create({
@@ -76,10 +71,9 @@ export function registerTerminalRoutes(app: Hono<AppEnv>, { db, dataDir, termina
       return c.json(terminalView(session), 201);
     } catch (error) {
       if (error instanceof TooManyTerminals)
-        throw new ApiError(503, 'TOO_MANY_TERMINALS', 'the daemon runs its maximum number of terminals');
+        throw new ApiError('TOO_MANY_TERMINALS', 'the daemon runs its maximum number of terminals');
       if (error instanceof TerminalQuotaExceeded)
         throw new ApiError(
-          429,
           'TERMINAL_QUOTA_EXCEEDED',
           `you already run ${error.limit} terminals; terminate one first`,
           { limit: error.limit },

@@ -37,7 +37,6 @@ function storedCommand(step: WorkflowStep): string[] {
   } catch (error) {
     if (!(error instanceof CommandSyntaxError)) throw error;
     throw new ApiError(
-      409,
       'WORKFLOW_COMMAND_REFUSED',
       `step ${step.name}: ${error.message}; define the workflow again under a new name`,
     );
@@ -50,12 +49,12 @@ function checkVariables(steps: readonly WorkflowStep[], variables: Record<string
   const needed = placeholdersIn(words.flat());
   const unknown = Object.keys(variables).filter((name) => !needed.has(name));
   if (unknown.length > 0)
-    throw new ApiError(400, 'UNKNOWN_VARIABLE', `the workflow uses no variable ${unknown.join(', ')}`, {
+    throw new ApiError('UNKNOWN_VARIABLE', `the workflow uses no variable ${unknown.join(', ')}`, {
       variables: unknown,
     });
   const missing = [...needed].filter((name) => variables[name] === undefined);
   if (missing.length > 0)
-    throw new ApiError(400, 'MISSING_VARIABLE', `the workflow needs a value for ${missing.join(', ')}`, {
+    throw new ApiError('MISSING_VARIABLE', `the workflow needs a value for ${missing.join(', ')}`, {
       variables: missing,
     });
   return words;
@@ -79,7 +78,6 @@ export function registerWorkflowRoutes(app: Hono<AppEnv>, { db, workflows: runne
     }
     if (startable.length === 1) return startable[0]!;
     throw new ApiError(
-      400,
       'PROJECT_REQUIRED',
       startable.length === 0
         ? 'no project lets you start a workflow run'
@@ -104,7 +102,7 @@ export function registerWorkflowRoutes(app: Hono<AppEnv>, { db, workflows: runne
   app.post('/workflows', requirePermission('agent.start'), async (c) => {
     const input = await readJson(c, createWorkflowSchema);
     const row = await insertDefinition(db, input, c.var.principal.id);
-    if (!row) throw new ApiError(409, 'WORKFLOW_EXISTS', `a workflow named ${input.name} exists`);
+    if (!row) throw new ApiError('WORKFLOW_EXISTS', `a workflow named ${input.name} exists`);
     return c.json(definitionView(row), 201);
   });
 

@@ -46,7 +46,7 @@ export interface StartRun {
 }
 
 const notActive = (run: RunRecord, action: string) =>
-  new ApiError(409, 'WORKFLOW_RUN_NOT_ACTIVE', `run ${run.id} is ${run.status}: nothing to ${action}`, {
+  new ApiError('WORKFLOW_RUN_NOT_ACTIVE', `run ${run.id} is ${run.status}: nothing to ${action}`, {
     status: run.status,
   });
 
@@ -110,7 +110,6 @@ export class WorkflowRunner {
     return this.change(id, async (run) => {
       if (run.status === 'waiting_approval')
         throw new ApiError(
-          409,
           'WORKFLOW_RUN_WAITING_APPROVAL',
           `run ${run.id} waits for an approval: approve it`,
         );
@@ -127,7 +126,6 @@ export class WorkflowRunner {
     return this.change(id, async (run) => {
       if (run.status !== 'waiting_approval')
         throw new ApiError(
-          409,
           'WORKFLOW_RUN_NOT_WAITING',
           `run ${run.id} is ${run.status}, not waiting_approval`,
           {
@@ -157,7 +155,7 @@ export class WorkflowRunner {
   private async change(id: number, work: (run: RunRecord) => Promise<void>): Promise<RunRecord> {
     return this.locks.run(String(id), async () => {
       const run = await findRun(this.deps.db, id);
-      if (!run) throw new ApiError(404, 'NOT_FOUND', 'workflow run not found');
+      if (!run) throw new ApiError('NOT_FOUND', 'workflow run not found');
       await work(run);
       return run;
     });

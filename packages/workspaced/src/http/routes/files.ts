@@ -40,7 +40,7 @@ export function registerFileRoutes(app: Hono<AppEnv>, { db, dataDir, fileLimits 
     const root = await canonicalRoot(c.var.project.path);
     const target = await resolveRooted(root, segments);
     refuseReserved(dataDir, target.real);
-    if (!target.exists) throw new ApiError(404, 'FILE_NOT_FOUND', 'no such folder');
+    if (!target.exists) throw new ApiError('FILE_NOT_FOUND', 'no such folder');
     const listing = await listDirectory(root, segments, fileLimits.maxListEntries, (real) =>
       refuseReserved(dataDir, real),
     );
@@ -53,7 +53,7 @@ export function registerFileRoutes(app: Hono<AppEnv>, { db, dataDir, fileLimits 
     const root = await canonicalRoot(c.var.project.path);
     const target = await resolveRooted(root, segments);
     refuseReserved(dataDir, target.real);
-    if (!target.exists) throw new ApiError(404, 'FILE_NOT_FOUND', 'no such file');
+    if (!target.exists) throw new ApiError('FILE_NOT_FOUND', 'no such file');
     return largeReads.run(target.real, c.var.principal.id, async () => {
       const { bytes, modifiedAt } = await readRegularFile(root, segments, fileLimits.maxReadBytes, (real) =>
         refuseReserved(dataDir, real),
@@ -74,7 +74,6 @@ export function registerFileRoutes(app: Hono<AppEnv>, { db, dataDir, fileLimits 
     const bytes = decodeContent(body.content, body.encoding);
     if (bytes.length > fileLimits.maxWriteBytes)
       throw new ApiError(
-        413,
         'FILE_TOO_LARGE',
         `the file is larger than the ${fileLimits.maxWriteBytes}-byte limit`,
       );

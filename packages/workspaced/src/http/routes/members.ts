@@ -47,12 +47,12 @@ export function registerMemberRoutes(app: Hono<AppEnv>, { db, sockets }: DaemonC
   app.post('/projects/:id/members', projectGuard(db, 'project.manage'), async (c) => {
     const input = await readJson(c, setMemberSchema);
     if (!roleWithin(input.role, c.var.projectRole))
-      throw new ApiError(403, 'ROLE_TOO_HIGH', `a ${c.var.projectRole} cannot grant ${input.role}`);
+      throw new ApiError('ROLE_TOO_HIGH', `a ${c.var.projectRole} cannot grant ${input.role}`);
     const user =
       input.user_id !== undefined
         ? await auth.users.getById(input.user_id)
         : await auth.users.getByUsername(input.username ?? '');
-    if (!user) throw new ApiError(404, 'USER_NOT_FOUND', 'no such user');
+    if (!user) throw new ApiError('USER_NOT_FOUND', 'no such user');
     const row = await setMember(db, c.var.project.id, user.id, input.role);
     await sockets.recheckUser(user.id);
     return c.json(memberView(row, user));
@@ -60,7 +60,7 @@ export function registerMemberRoutes(app: Hono<AppEnv>, { db, sockets }: DaemonC
 
   app.delete('/projects/:id/members/:userId', projectGuard(db, 'project.manage'), async (c) => {
     const removed = await removeMember(db, c.var.project.id, c.req.param('userId'));
-    if (!removed) throw new ApiError(404, 'NOT_FOUND', 'no such member');
+    if (!removed) throw new ApiError('NOT_FOUND', 'no such member');
     await sockets.recheckUser(c.req.param('userId'));
     return c.body(null, 204);
   });

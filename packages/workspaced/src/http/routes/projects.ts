@@ -47,7 +47,7 @@ export function registerProjectRoutes(app: Hono<AppEnv>, { db, dataDir }: Daemon
     const input = await readJson(c, createProjectSchema);
     const folder = await canonicalProjectFolder(input.path);
     if (isReserved(dataDir, folder))
-      throw new ApiError(400, 'INVALID_PATH', "a project cannot be inside the daemon's data folder");
+      throw new ApiError('INVALID_PATH', "a project cannot be inside the daemon's data folder");
     const row = await createProject(db, input.name, folder, c.var.principal.id);
     return c.json(projectView(row, c.var.principal.role), 201);
   });

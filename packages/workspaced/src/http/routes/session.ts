@@ -20,7 +20,7 @@ import { isRole } from '../../access/roles.js';
 import { sessionCookieName } from '../../auth/request-security.js';
 import type { SetupGate } from '../../auth/setup-token.js';
 import type { SocketRegistry } from '../../realtime/socket-registry.js';
-import { ApiError, errorResponse } from '../api-error.js';
+import { ApiError, apiErrorResponse } from '../api-error.js';
 import type { AppEnv } from '../app-env.js';
 import { clientAddress } from '../client-address.js';
 import { readJson } from '../request-input.js';
@@ -98,7 +98,6 @@ export function registerSessionRoutes(
         client: clientAddress(c),
       });
       throw new ApiError(
-        401,
         'SETUP_TOKEN_INVALID',
         'setup needs the setup_token the daemon printed when it started (also in <data-dir>/setup-token)',
       );
@@ -110,7 +109,7 @@ export function registerSessionRoutes(
       displayName: input.display_name ?? null,
       role: 'owner',
     });
-    if (!user) throw new ApiError(409, 'SETUP_COMPLETE', 'the owner already exists; sign in');
+    if (!user) throw new ApiError('SETUP_COMPLETE', 'the owner already exists; sign in');
     options.setup.close();
     const created = await auth.sessions.create(user.id, {
       client: clientAddress(c),
@@ -150,17 +149,18 @@ export function registerSessionRoutes(
           expiresAt: result.session.expiresAt,
         });
       case 'rate_limited':
-        return errorResponse(
-          429,
-          'AUTH_RATE_LIMITED',
-          'too many sign-in attempts; wait and try again',
-          { retry_after_secs: result.retryAfterSeconds },
-          { 'Retry-After': String(result.retryAfterSeconds) },
+        return apiErrorResponse(
+          new ApiError(
+            'AUTH_RATE_LIMITED',
+            'too many sign-in attempts; wait and try again',
+            { retry_after_secs: result.retryAfterSeconds },
+            { 'Retry-After': String(result.retryAfterSeconds) },
+          ),
         );
       case 'disabled':
-        return errorResponse(403, 'AUTH_ACCOUNT_DISABLED', 'this account is disabled');
+        return apiErrorResponse(new ApiError('AUTH_ACCOUNT_DISABLED', 'this account is disabled'));
       default:
-        return errorResponse(401, 'AUTH_INVALID_CREDENTIALS', 'wrong username or password');
+        return apiErrorResponse(new ApiError('AUTH_INVALID_CREDENTIALS', 'wrong username or password'));
     }
   });
 }

@@ -45,7 +45,7 @@ export function registerUserRoutes(app: Hono<AppEnv>, auth: WebAuth, sockets: So
   app.post('/users', requirePermission('users.manage'), async (c) => {
     const input = await readJson(c, createUserSchema);
     if (!roleWithin(input.role, c.var.principal.role))
-      throw new ApiError(403, 'ROLE_TOO_HIGH', `a ${c.var.principal.role} cannot create a ${input.role}`);
+      throw new ApiError('ROLE_TOO_HIGH', `a ${c.var.principal.role} cannot create a ${input.role}`);
     const user = await auth.users.create({
       username: input.username,
       password: input.password,
@@ -69,15 +69,15 @@ function registerUserUpdate(app: Hono<AppEnv>, auth: WebAuth, sockets: SocketReg
     const patch = await readJson(c, updateUserSchema);
     const actor = c.var.principal;
     const user = await auth.users.getById(c.req.param('userId'));
-    if (!user) throw new ApiError(404, 'USER_NOT_FOUND', 'no such user');
+    if (!user) throw new ApiError('USER_NOT_FOUND', 'no such user');
     if (!isRole(user.role) || !roleWithin(user.role, actor.role))
-      throw new ApiError(403, 'ROLE_TOO_HIGH', `a ${actor.role} cannot change a ${user.role}`);
+      throw new ApiError('ROLE_TOO_HIGH', `a ${actor.role} cannot change a ${user.role}`);
     if (patch.role && !roleWithin(patch.role, actor.role))
-      throw new ApiError(403, 'ROLE_TOO_HIGH', `a ${actor.role} cannot grant ${patch.role}`);
+      throw new ApiError('ROLE_TOO_HIGH', `a ${actor.role} cannot grant ${patch.role}`);
     const losesOwner =
       user.role === 'owner' && ((patch.role && patch.role !== 'owner') || patch.disabled === true);
     if (losesOwner && (await otherEnabledOwners(auth, user.id)) === 0)
-      throw new ApiError(409, 'LAST_OWNER', 'the last enabled owner cannot be demoted or disabled');
+      throw new ApiError('LAST_OWNER', 'the last enabled owner cannot be demoted or disabled');
     let updated = user;
     if (patch.password !== undefined) updated = await auth.users.setPassword(user.id, patch.password);
     if (patch.display_name !== undefined)
