@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * @module Benchmark: verified vote-webhook deliveries per second over loopback (autocannon, 50 connections),
- * ours vs @top-gg/sdk's Express listener vs a bare node:http parser; packed size; import time.
+ * ours (vote ledger off and on) vs @top-gg/sdk's Express listener vs a bare node:http parser; packed size; import time.
  * Run it alone: `flock /tmp/bench.lock npm run bench -w packages/botlists` (needs `npm run build` first).
  */
 import { execFileSync, fork } from 'node:child_process';
@@ -37,6 +37,7 @@ const hmacHeader = (delivery) => ({ 'x-signature-256': delivery.signature });
 
 const TARGETS = {
   botlists: { path: '/botlists/top.gg', headers: { authorization: SECRET }, sign: hmacHeader },
+  'botlists-ledger': { path: '/botlists/top.gg', headers: { authorization: SECRET }, sign: hmacHeader },
   'topgg-sdk': { path: '/dblwebhook', headers: { authorization: SECRET } },
   bare: { path: '/', headers: {} },
 };
@@ -109,7 +110,7 @@ function importTime(specifier, runs = 7) {
   return median(times);
 }
 
-const KINDS = ['bare', 'topgg-sdk', 'botlists'];
+const KINDS = ['bare', 'topgg-sdk', 'botlists', 'botlists-ledger'];
 const ROUNDS = 3;
 const servers = {};
 for (const kind of KINDS) servers[kind] = await startServer(kind);
@@ -128,11 +129,11 @@ for (const kind of KINDS) {
   by[kind] = Math.round(median(runs.map((r) => r.perSecond)));
   const bad = runs.reduce((n, r) => n + r.non2xx + r.errors, 0);
   console.log(
-    `${kind.padEnd(10)} ${String(by[kind]).padStart(7)} verified deliveries/s  p99 ${median(runs.map((r) => r.p99))} ms  non-2xx+errors ${bad}  rounds ${runs.map((r) => Math.round(r.perSecond)).join(' / ')}`,
+    `${kind.padEnd(15)} ${String(by[kind]).padStart(7)} verified deliveries/s  p99 ${median(runs.map((r) => r.p99))} ms  non-2xx+errors ${bad}  rounds ${runs.map((r) => Math.round(r.perSecond)).join(' / ')}`,
   );
 }
 console.log(
-  `\nbotlists / @top-gg/sdk: ${(by.botlists / by['topgg-sdk']).toFixed(2)}x   botlists / bare node:http: ${((by.botlists / by.bare) * 100).toFixed(0)} %`,
+  `\nbotlists / @top-gg/sdk: ${(by.botlists / by['topgg-sdk']).toFixed(2)}x   botlists / bare node:http: ${((by.botlists / by.bare) * 100).toFixed(0)} %   ledger on / off: ${((by['botlists-ledger'] / by.botlists) * 100).toFixed(0)} %`,
 );
 
 const [pack] = JSON.parse(

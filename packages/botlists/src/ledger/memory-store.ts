@@ -6,6 +6,8 @@ import { type LedgerEntry, type LedgerStore, sinceMs, type VoteQuery } from './l
 export class MemoryLedgerStore implements LedgerStore {
   private readonly entries: LedgerEntry[] = [];
   private readonly keys = new Map<string, LedgerEntry>();
+  /** Each user's most recent vote per list: `latest` is asked on every record. */
+  private readonly latestByUser = new Map<string, LedgerEntry>();
   private readonly optIns = new Set<string>();
 
   async add(entry: LedgerEntry): Promise<boolean> {
@@ -14,14 +16,15 @@ export class MemoryLedgerStore implements LedgerStore {
     const copy = { ...entry };
     this.keys.set(id, copy);
     this.entries.push(copy);
+    const user = `${entry.list}\n${entry.userId}`;
+    const latest = this.latestByUser.get(user);
+    if (!latest || copy.at >= latest.at) this.latestByUser.set(user, copy);
     return true;
   }
 
   async latest(list: string, userId: string): Promise<LedgerEntry | null> {
-    let found: LedgerEntry | null = null;
-    for (const e of this.entries)
-      if (e.list === list && e.userId === userId && (!found || e.at >= found.at)) found = e;
-    return found && { ...found };
+    const found = this.latestByUser.get(`${list}\n${userId}`);
+    return found ? { ...found } : null;
   }
 
   async query(filter: VoteQuery): Promise<LedgerEntry[]> {
