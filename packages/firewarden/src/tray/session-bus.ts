@@ -62,12 +62,16 @@ export function sessionBusAddress(environment: NodeJS.ProcessEnv): string {
   return address;
 }
 
+type BusSocket = { socket: string } | { host: string; port: number };
+
 /**
- * The first `unix:path=`, `unix:abstract=` or `tcp:` entry of a bus address (D-Bus
- * specification, "Server Addresses"). Abstract sockets are opened here because dbus-native
- * would need an optional native module for them.
+ * Where to connect for a bus address (D-Bus specification, "Server Addresses"): the first
+ * `unix:path=` or `tcp:` entry, else the first `unix:abstract=` one. Abstract sockets are opened
+ * here because dbus-native would need an optional native module for them; Node 20's socket layer
+ * pads their names, so it reaches them only where libuv passes the name's length.
  */
-function socketOf(address: string): { socket: string } | { host: string; port: number } {
+function socketOf(address: string): BusSocket {
+  let abstractSocket: BusSocket | null = null;
   for (const entry of address.split(';')) {
     const colon = entry.indexOf(':');
     const transport = entry.slice(0, colon);
@@ -83,13 +87,21 @@ function socketOf(address: string): { socket: string } | { host: string; port: n
     const path = params.get('path');
     const abstract = params.get('abstract');
     if (transport === 'unix' && path) return { socket: path };
-    if (transport === 'unix' && abstract) return { socket: `\0${abstract}` };
     if (transport === 'tcp' && params.get('port'))
       return { host: params.get('host') || 'localhost', port: Number(params.get('port')) };
+    if (transport === 'unix' && abstract) abstractSocket ??= { socket: `\0${abstract}` };
   }
+  if (abstractSocket) return abstractSocket;
   throw new TrayUnavailable(
     `the session bus address ${address} has no unix or tcp entry this client can open`,
   );
+}
+
+/** What to add when an abstract socket could not be reached (see socketOf). */
+function abstractHint(socket: BusSocket): string {
+  return 'socket' in socket && socket.socket.startsWith('\0')
+    ? `; this Node (${process.version}) may not reach abstract sockets, start the tray with a unix:path= bus address such as the systemd user bus (unix:path=$XDG_RUNTIME_DIR/bus)`
+    : '';
 }
 
 export class SessionBus {
@@ -97,7 +109,8 @@ export class SessionBus {
 
   /** Connects and completes the bus handshake, or throws TrayUnavailable saying why not. */
   static async connect(address: string, timeoutMs = 5_000): Promise<SessionBus> {
-    const native = (dbusNative as unknown as NativeModule).createClient(socketOf(address));
+    const socket = socketOf(address);
+    const native = (dbusNative as unknown as NativeModule).createClient(socket);
     const bus = new SessionBus(native);
     let timer: NodeJS.Timeout | undefined;
     try {
@@ -116,7 +129,7 @@ export class SessionBus {
     } catch (error) {
       native.connection.end();
       throw new TrayUnavailable(
-        `the desktop session bus at ${address} cannot be reached (${(error as Error).message})`,
+        `the desktop session bus at ${address} cannot be reached (${(error as Error).message.replaceAll('\0', '@')})${abstractHint(socket)}`,
       );
     } finally {
       clearTimeout(timer);

@@ -55,3 +55,24 @@ test('on a session bus without a tray host, tray names the missing watcher and e
     'firewarden: no tray host on the session bus: nothing owns org.kde.StatusNotifierWatcher (a StatusNotifierItem host is needed: KDE Plasma, GNOME with the AppIndicator extension, waybar, ...)\n',
   );
 });
+
+test('a unix:path= entry is preferred to an abstract one, and an unreachable abstract socket is named readably', async () => {
+  const both = await runCli(['tray', '--config', installation.configFile], {
+    DBUS_SESSION_BUS_ADDRESS: `unix:abstract=firewarden-no-such-bus;${daemon.address}`,
+  });
+  expect(both.code).toBe(3);
+  expect(both.stderr).toContain(
+    'firewarden: no tray host on the session bus: nothing owns org.kde.StatusNotifierWatcher',
+  );
+  const abstractOnly = await runCli(['tray', '--config', installation.configFile], {
+    DBUS_SESSION_BUS_ADDRESS: 'unix:abstract=firewarden-no-such-bus',
+  });
+  expect(abstractOnly.code).toBe(3);
+  expect(abstractOnly.stderr).toContain(
+    'firewarden: the desktop session bus at unix:abstract=firewarden-no-such-bus cannot be reached (connect ECONNREFUSED @firewarden-no-such-bus)',
+  );
+  expect(abstractOnly.stderr).toContain(
+    'start the tray with a unix:path= bus address such as the systemd user bus',
+  );
+  expect(abstractOnly.stderr).not.toContain('\0');
+});
