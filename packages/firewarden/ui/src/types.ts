@@ -33,10 +33,40 @@ export interface Conflict {
   message: string;
 }
 
+/** A rule in force that another tool owns (read-only). */
+export interface ForeignRule {
+  owner: string;
+  family: string;
+  table: string;
+  chain: string;
+  rule: string;
+  position?: number;
+}
+
+export interface ChainPolicy {
+  family: string;
+  table: string;
+  chain: string;
+  policy: string;
+}
+
+export interface RulesAnswer {
+  rules: Rule[];
+  foreign: ForeignRule[];
+  policies: ChainPolicy[];
+}
+
+export interface FirewallManager {
+  name: string;
+  role: 'cooperating' | 'competing';
+  reason: string;
+}
+
 export interface FirewallStatus {
   backend: string;
   variant?: string;
-  conflicts: Conflict[];
+  managers: FirewallManager[];
+  conflicts: { manager: string; reason: string }[];
   read_only: boolean;
   pending_transaction: { transaction_id: string; deadline: string } | null;
 }

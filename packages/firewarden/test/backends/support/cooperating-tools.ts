@@ -60,13 +60,13 @@ table ip crowdsec {
 }
 `;
 
-export async function addCooperatingTools(sandbox: Sandbox): Promise<void> {
+export async function addCooperatingTools(sandbox: Pick<Sandbox, 'exec'>): Promise<void> {
   for (const argv of [...dockerRules, ...otherChains]) expect((await sandbox.exec(argv)).code).toBe(0);
   expect((await sandbox.exec(['nft', '-f', '-'], nftRuleset)).code).toBe(0);
 }
 
 /** The native tables above as nft prints them, to compare before and after a write. */
-export async function cooperatingTables(sandbox: Sandbox): Promise<string> {
+export async function cooperatingTables(sandbox: Pick<Sandbox, 'exec'>): Promise<string> {
   const tables = await Promise.all([
     sandbox.exec(['nft', 'list', 'table', 'inet', 'f2b-table']),
     sandbox.exec(['nft', 'list', 'table', 'ip', 'crowdsec']),

@@ -25,6 +25,8 @@ export interface UiInstallation {
   configFile: string;
   /** The rules of our own chain in the namespace, as `iptables-save` prints them. */
   ownChain: () => Promise<string>;
+  /** Runs argv in the agent's namespace (another tool's rules, a check). */
+  exec: VethPair['managed']['exec'];
   stop: () => Promise<void>;
 }
 
@@ -56,6 +58,7 @@ export async function startUiInstallation(subnet: string, safeApplySeconds: numb
     admin,
     browser,
     configFile: installation.configFile,
+    exec: (argv, input) => pair.managed.exec(argv, input),
     ownChain: async () =>
       (await pair.managed.exec(['iptables-save', '-t', 'filter'])).stdout
         .split('\n')

@@ -1,28 +1,36 @@
 /**
- * The firewall at a glance: backend, who owns it (read-only on a manager conflict), rule count,
- * the last transaction, and the pending safe apply read from the API (so it survives a reload):
+ * The firewall at a glance: backend, the other managers (competing ones make it read-only),
+ * INPUT/FORWARD/OUTPUT policies, rule counts (ours and other tools'), the last transaction, and the pending safe apply read from the API (so it survives a reload):
  * a countdown to its deadline with a Confirm button. At the deadline the state is read again
  * (the agent has rolled back unless confirmed).
  */
 import { useEffect, useState } from 'react';
 import { describeError, get, post } from '../api';
-import type { FirewallStatus, Rule, Transaction } from '../types';
+import type { ChainPolicy, FirewallStatus, RulesAnswer, Transaction } from '../types';
 import { useLoad } from '../use-load';
 import { ErrorMessage, StatusMessage } from './Messages';
 
 interface Overview {
   status: FirewallStatus;
   ruleCount: number;
+  foreignCount: number;
+  policies: ChainPolicy[];
   last: Transaction | null;
 }
 
 async function loadOverview(): Promise<Overview> {
   const [status, rules, transactions] = await Promise.all([
     get<FirewallStatus>('/firewall/status'),
-    get<{ rules: Rule[] }>('/firewall/rules'),
+    get<RulesAnswer>('/firewall/rules'),
     get<{ transactions: Transaction[] }>('/firewall/transactions?limit=1'),
   ]);
-  return { status, ruleCount: rules.rules.length, last: transactions.transactions[0] ?? null };
+  return {
+    status,
+    ruleCount: rules.rules.length,
+    foreignCount: rules.foreign.length,
+    policies: rules.policies.filter((p) => p.table === 'filter'),
+    last: transactions.transactions[0] ?? null,
+  };
 }
 
 export function Dashboard({ isAdmin }: { isAdmin: boolean }) {
@@ -65,22 +73,35 @@ export function Dashboard({ isAdmin }: { isAdmin: boolean }) {
             {data.status.variant ? ` (${data.status.variant})` : ''}
           </dd>
           <dt>Ownership</dt>
-          <dd>
+          <dd data-testid="ownership">
             {data.status.read_only
-              ? 'Read-only: another firewall manager owns the firewall'
+              ? 'Read-only: a competing firewall manager rewrites the same rules'
               : data.status.conflicts.length > 0
-                ? 'Writable despite another firewall manager (allowed by the config)'
+                ? 'Writable despite a competing firewall manager (allowed by the config)'
                 : 'Managed by firewarden'}
-            {data.status.conflicts.length > 0 && (
-              <ul>
-                {data.status.conflicts.map((conflict) => (
-                  <li key={conflict.code}>{conflict.message}</li>
+          </dd>
+          <dt>Other managers</dt>
+          <dd>
+            {data.status.managers.length === 0 ? (
+              'none'
+            ) : (
+              <ul data-testid="managers">
+                {data.status.managers.map((manager) => (
+                  <li key={`${manager.name} ${manager.role}`}>
+                    <strong>{manager.name}</strong> ({manager.role}): {manager.reason}
+                  </li>
                 ))}
               </ul>
             )}
           </dd>
+          <dt>Policies</dt>
+          <dd data-testid="policies">
+            {data.policies.map((p) => `${p.family} ${p.chain} ${p.policy}`).join(', ') || 'none loaded'}
+          </dd>
           <dt>Rules</dt>
           <dd data-testid="rule-count">{data.ruleCount}</dd>
+          <dt>Rules of other tools</dt>
+          <dd data-testid="foreign-rule-count">{data.foreignCount}</dd>
           <dt>Last apply</dt>
           <dd data-testid="last-apply">
             {data.last

@@ -1,13 +1,15 @@
 /**
  * The rules firewarden manages, as the kernel has them (read through the agent), filterable;
- * admins mark rules for deletion and add new ones into the draft, then review it.
+ * admins mark rules for deletion and add new ones into the draft, then review it. Below, the
+ * rules other tools hold, read-only (the search filters them too).
  */
 
 import { navigate } from '@suite/web-ui';
 import { useState } from 'react';
 import { get } from '../api';
-import type { Action, Rule } from '../types';
+import type { Action, RulesAnswer } from '../types';
 import { useLoad } from '../use-load';
+import { ForeignRules } from './ForeignRules';
 import { ErrorMessage } from './Messages';
 import { RuleTable } from './RuleTable';
 
@@ -18,7 +20,7 @@ interface Props {
 }
 
 export function Rules({ isAdmin, draft, setDraft }: Props) {
-  const { data, error } = useLoad(() => get<{ rules: Rule[] }>('/firewall/rules'));
+  const { data, error } = useLoad(() => get<RulesAnswer>('/firewall/rules'));
   const [direction, setDirection] = useState('');
   const [action, setAction] = useState('');
   const [text, setText] = useState('');
@@ -32,6 +34,9 @@ export function Rules({ isAdmin, draft, setDraft }: Props) {
         (action === '' || rule.action === action) &&
         (text === '' || JSON.stringify(Object.values(rule)).toLowerCase().includes(text.toLowerCase())),
     );
+  const foreign = (data?.foreign ?? []).filter(
+    (line) => text === '' || JSON.stringify(Object.values(line)).toLowerCase().includes(text.toLowerCase()),
+  );
   const toggleDelete = (position: number) =>
     setDraft(
       deleted.has(position)
@@ -101,6 +106,8 @@ export function Rules({ isAdmin, draft, setDraft }: Props) {
           </button>
         </div>
       )}
+      <h2>Rules of other tools</h2>
+      <ForeignRules rules={foreign} total={data?.foreign.length ?? 0} />
     </section>
   );
 }
