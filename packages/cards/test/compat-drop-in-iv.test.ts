@@ -33,3 +33,40 @@ describe('github-readme-streak-stats timezone', () => {
     expect(response.body).toContain('timezone');
   });
 });
+
+describe('skill-icons ids with their own artwork', () => {
+  const cellsOf = (svg: string) => svg.match(/<g transform="translate\(\d+ \d+\)">/g) ?? [];
+
+  it('draws all 6 of aws,gcp,azure,react,vue,flutter, as their row is laid out', async () => {
+    const svg = await card('/icons?i=aws,gcp,azure,react,vue,flutter');
+    expect(cellsOf(svg)).toHaveLength(6);
+    // 6 cells of 300 units less their 44-unit gap, scaled so an icon is 48 px.
+    expect(svg).toMatch(/^<svg [^>]*width="329.25" height="48"/);
+    expect(svg).toMatch(/<title id="title">Skills: aws, [^,]+, azure, React, Vue.js, Flutter</);
+    const threePerLine = await card('/icons?i=aws,gcp,azure,react,vue,flutter&perline=3');
+    expect(threePerLine).toMatch(/^<svg [^>]*width="160.5" height="104.25"/);
+  });
+
+  it('theme=light draws the -light variant of icons that have one, and the only form of the others', async () => {
+    const dark = await card('/icons?i=aws');
+    const light = await card('/icons?i=aws&theme=light');
+    expect(dark).toContain('fill="#242938"');
+    expect(light).not.toContain('fill="#242938"');
+    expect(light).toContain('fill="#f4f2ed"');
+    // A single-form icon is the same in both themes.
+    const single = (svg: string) => svg.slice(svg.indexOf('<g transform'));
+    expect(single(await card('/icons?i=c&theme=light'))).toBe(single(await card('/icons?i=c')));
+  });
+
+  it('serves every id of their set (i=all), and their short names', async () => {
+    const all = await card('/icons?i=all');
+    expect(cellsOf(all).length).toBeGreaterThanOrEqual(237);
+    expect(cellsOf(await card('/icons?i=js,ts,py,k8s,gql,rxjs,sklearn,googlecloud'))).toHaveLength(8);
+  });
+
+  it('keeps ids of two icons apart in one SVG', async () => {
+    const svg = await card('/icons?i=aws,gcp,azure,react,vue,flutter,docker,kubernetes');
+    const ids = [...svg.matchAll(/ id="([^"]+)"/g)].map((match) => match[1]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});

@@ -582,8 +582,9 @@ describe('skill-icons /icons, ghpvc, shields /badge/...', () => {
     expect(svg).toContain(
       '<title id="title">Skills: JavaScript, TypeScript, Python, Node.js, PostgreSQL</title>',
     );
-    expect(attribute(frame(svg), 'fill')).toBe('#0d1117');
-    expect(attribute(frame(await card('/icons?i=js&theme=light')), 'fill')).toBe('#fff5f1');
+    // Their artwork: the dark tile by default, the light variant with theme=light.
+    expect(svg).toContain('fill="#242938"');
+    expect(await card('/icons?i=js&theme=light')).not.toContain('fill="#242938"');
     const oneRow = sizeOf(await card('/icons?i=js,ts,py,go'));
     const twoRows = sizeOf(await card('/icons?i=js,ts,py,go&perline=2'));
     expect(twoRows.width).toBeLessThan(oneRow.width);

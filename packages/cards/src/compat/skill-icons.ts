@@ -1,67 +1,47 @@
 /**
  * @module skill-icons (skillicons.dev) drop-in: `/icons?i=js,html,css&theme=light&perline=3`.
- * Its ids and short aliases resolve to our skills catalogue; other ids are looked up as
- * simple-icons slugs (every slug on Node, see `LogoCatalogue`), and ids found nowhere are left
- * out (the row keeps the others), never an error.
+ * Every id and short name of theirs is drawn with their own artwork (`-dark`/`-light` variant
+ * by `theme`), laid out as they do; other ids are looked up as simple-icons slugs (every slug on
+ * Node, see `LogoCatalogue`) and drawn on a tile of theirs, and ids found nowhere are left out
+ * (the row keeps the others), never an error.
  */
+
+import { resolveSkillIconId, skillIconArtwork, skillIconIds } from '../brands/skill-icons-set.js';
 import { resolveSkill, skillIcons } from '../brands/skills.js';
-import { renderSkills } from '../cards/skills.js';
+import { renderSkillIconsRow, type SkillIconsCell } from '../cards/skill-icons-row.js';
 import { staticCardCache } from '../http/cache-control.js';
 import { defineEndpoint } from '../http/endpoint.js';
-import { ownEntry } from '../params/own-entry.js';
-import { getTheme } from '../themes/index.js';
 import { lenient, lenientNumber, readList } from './lenient.js';
 import { findLogo, readLogoSlug } from './simple-icons-logos.js';
 
-/** Their ids and aliases whose name differs from ours (the rest resolve as our ids or aliases). */
-const theirIds: Readonly<Record<string, string>> = {
-  nuxtjs: 'nuxt',
-  tailwindcss: 'tailwind',
-  vuejs: 'vue',
-  golang: 'go',
-  cf: 'cloudflare',
-  postgresql: 'postgres',
-  mongo: 'mongodb',
-  next: 'nextjs',
-  nest: 'nestjs',
-  expressjs: 'express',
-  net: 'dotnet',
-  sc: 'scala',
-  ghactions: 'githubactions',
-  unrealengine: 'unreal',
-  godotengine: 'godot',
-};
-
 /** Their `perline`: 1-50, default 15. */
 const defaultPerLine = 15;
-/** Their icons are 48 px squares. */
-const iconSize = 48;
-/** Most icons read from `i`. */
+/** Icons read from `i` (`all` draws the whole set). */
 const maxIcons = 60;
 
-/** An id of theirs: one of our skills, or a simple-icons slug to look up when drawing. */
-type IconId = { skill: string } | { slug: string };
+/** An id of theirs (drawn with their artwork), or a simple-icons slug to look up when drawing. */
+type IconId = { id: string } | { slug: string };
 
 function readIcons(raw: string): IconId[] {
-  // `i=all` shows every icon they have; here, every logo we have.
-  if (raw.toLowerCase() === 'all')
-    return [...skillIcons.keys()].slice(0, maxIcons).map((skill) => ({ skill }));
+  if (raw.toLowerCase() === 'all') return skillIconIds.map((id) => ({ id }));
   const ids: IconId[] = [];
   const seen = new Set<string>();
   for (const name of readList(raw, maxIcons)) {
-    const key = name.toLowerCase();
-    const skill = resolveSkill(ownEntry(theirIds, key) ?? key);
-    const slug = skill === undefined ? readLogoSlug(key) : undefined;
-    const seenAs = skill ?? `slug:${slug}`;
-    if ((skill === undefined && slug === undefined) || seen.has(seenAs)) continue;
+    const id = resolveSkillIconId(name);
+    const slug = id === undefined ? readLogoSlug(name) : undefined;
+    const seenAs = id ?? `slug:${slug}`;
+    if ((id === undefined && slug === undefined) || seen.has(seenAs)) continue;
     seen.add(seenAs);
-    ids.push(skill === undefined ? { slug: slug! } : { skill });
+    ids.push(id === undefined ? { slug: slug! } : { id });
   }
   return ids;
 }
 
-/** Their two themes onto ours: dark (their default) and light. */
-const themes = { dark: 'github-dark', light: 'coral' } as const;
+/** The name read out for one of their ids: our catalogue's title when we know it. */
+function titleOf(id: string): string {
+  const skill = resolveSkill(id);
+  return (skill === undefined ? undefined : skillIcons.get(skill)?.title) ?? id;
+}
 
 export const skillIconsRow = defineEndpoint({
   path: '/icons',
@@ -69,10 +49,10 @@ export const skillIconsRow = defineEndpoint({
   cache: staticCardCache,
   pure: true,
   params: {
-    i: lenient<readonly IconId[]>('Comma-separated skill-icons ids or aliases.', readIcons, []),
+    i: lenient<readonly IconId[]>('Comma-separated skill-icons ids or short names; `all`.', readIcons, []),
     icons: lenient<readonly IconId[]>('Same as `i`.', readIcons, []),
     theme: lenient<'dark' | 'light'>(
-      'dark or light.',
+      'dark or light: the variant of the icons that have two.',
       (raw) => (raw === 'light' || raw === 'dark' ? raw : undefined),
       'dark',
     ),
@@ -80,15 +60,18 @@ export const skillIconsRow = defineEndpoint({
   },
   async render({ i, icons, theme, perline }, { services }) {
     const ids = i.length > 0 ? i : icons;
-    const found = await Promise.all(
-      ids.map((id) => ('skill' in id ? skillIcons.get(id.skill) : findLogo(id.slug, services.logos))),
+    const cells = await Promise.all(
+      ids.map(async (entry, index): Promise<SkillIconsCell | undefined> => {
+        if ('id' in entry)
+          return { artwork: skillIconArtwork(entry.id, theme, `i${index}-`), title: titleOf(entry.id) };
+        const logo = await findLogo(entry.slug, services.logos);
+        return logo === undefined ? undefined : { logo };
+      }),
     );
-    return renderSkills({
-      icons: found.filter((icon) => icon !== undefined),
-      showLabels: false,
-      size: iconSize,
-      theme: getTheme(themes[theme]),
-      perRow: perline ?? defaultPerLine,
-    });
+    return renderSkillIconsRow(
+      cells.filter((cell) => cell !== undefined),
+      theme,
+      perline ?? defaultPerLine,
+    );
   },
 });

@@ -61,6 +61,14 @@ describe('the Vercel function', () => {
     expect(new Set(github.requests.map((request) => request.token))).toEqual(new Set(['vercel-token']));
   });
 
+  it("answers the URLs of issue 28: streak-stats' timezone, skill-icons' own set", async () => {
+    const streak = await call(handlers.GET, '/streak?user=ada&timezone=Asia/Kolkata');
+    expect(streak.status).toBe(200);
+    expect(textsOf(streak.body)).toContain('Current Streak');
+    const icons = await call(handlers.GET, '/icons?i=aws,gcp,azure,react,vue,flutter');
+    expect(icons.body.match(/<g transform="translate\(\d+ \d+\)">/g)).toHaveLength(6);
+  });
+
   it('counts visitors in the CARDS_STORE database; HEAD does not count', async () => {
     expect(textsOf((await call(handlers.GET, '/visitors?username=vercel-reader')).body).at(-1)).toBe('1');
     expect(textsOf((await call(handlers.GET, '/visitors?username=vercel-reader')).body).at(-1)).toBe('2');

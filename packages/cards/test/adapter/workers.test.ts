@@ -94,6 +94,9 @@ describe('the Cloudflare Worker in workerd', () => {
       '/ghpvc/?username=drop-in-reader',
       '/streak?user=ada&hide_border=true',
       '/typing?lines=Hello;World&center=true',
+      // Issue 28: streak-stats' timezone, skill-icons' own set.
+      '/streak?user=ada&timezone=Asia/Kolkata',
+      '/icons?i=aws,gcp,azure,react,vue,flutter&theme=light',
     ];
     for (const url of urls) {
       const [inWorker, onNode] = await Promise.all([get(url), node.request(url)]);
