@@ -82,10 +82,10 @@ afterEach(async () => {
 });
 
 /** Starts the tray and waits for its registration with the watcher; returns its bus name. */
-async function startRegisteredTray(systemd: boolean): Promise<string> {
+async function startRegisteredTray(systemd: boolean, binDir = commands.binDir): Promise<string> {
   tray = startTray(
     ['--config', installation.configFile],
-    { DBUS_SESSION_BUS_ADDRESS: daemon.address, PATH: `${commands.binDir}:${process.env.PATH}` },
+    { DBUS_SESSION_BUS_ADDRESS: daemon.address, PATH: `${binDir}:${process.env.PATH}` },
     { systemd },
   );
   await vi.waitFor(
@@ -141,11 +141,11 @@ async function menuEntries(item: string) {
   });
 }
 
-async function recordedAfter(count: number): Promise<string[][]> {
+async function recordedAfter(count: number, recording = commands): Promise<string[][]> {
   let recorded: string[][] = [];
   await vi.waitFor(
     async () => {
-      recorded = await commands.recorded();
+      recorded = await recording.recorded();
       if (recorded.length < count) throw new Error(`${recorded.length} commands recorded: ${tray.stderr()}`);
     },
     { timeout: 15_000, interval: 50 },
@@ -291,6 +291,44 @@ test('without systemd, Restart and Stop are disabled, say why, and a click runs 
   expect((await recordedAfter(before + 1)).slice(before)).toEqual([['xdg-open', webUiUrl]]);
   await click(item, entries[3]!.id);
   expect(await tray.exited).toBe(0);
+});
+
+test('a failing systemctl is reported on stderr, Restart and Stop come back, and the tray keeps running', async () => {
+  const refusing = await createRecordingCommands(['xdg-open', 'systemctl'], { failing: ['systemctl'] });
+  try {
+    const item = await startRegisteredTray(true, refusing.binDir);
+    const entries = await menuEntries(item);
+    await click(item, entries[1]!.id);
+    await vi.waitFor(
+      () => {
+        expect(tray.stderr()).toMatch(
+          /^firewarden tray: Restart failed: Command failed: systemctl restart firewarden\.service firewarden-agent\.service\nAccess denied\n/,
+        );
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+    await vi.waitFor(
+      async () => {
+        const [enabled] = (
+          await call(item, '/MenuBar', menuInterface, 'GetGroupProperties', 'aias', [
+            [entries[1]!.id, entries[2]!.id],
+            ['enabled'],
+          ])
+        )[0] as [number, unknown][];
+        expect(propertiesOf(enabled![1])).toEqual({ enabled: true });
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+    await click(item, entries[0]!.id);
+    expect(await recordedAfter(2, refusing)).toEqual([
+      ['systemctl', 'restart', 'firewarden.service', 'firewarden-agent.service'],
+      ['xdg-open', webUiUrl],
+    ]);
+    await click(item, entries[3]!.id);
+    expect(await tray.exited).toBe(0);
+  } finally {
+    await refusing.remove();
+  }
 });
 
 test('a tray host that restarts gets the item registered again', async () => {

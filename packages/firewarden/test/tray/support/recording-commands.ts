@@ -14,7 +14,11 @@ export interface RecordingCommands {
   remove(): Promise<void>;
 }
 
-export async function createRecordingCommands(names: string[]): Promise<RecordingCommands> {
+/** With `failing`, those stand-ins also print a refusal on stderr and exit 1 (as systemctl denied by polkit). */
+export async function createRecordingCommands(
+  names: string[],
+  options: { failing?: string[] } = {},
+): Promise<RecordingCommands> {
   const dir = await mkdtemp(path.join(tmpdir(), 'firewarden-tray-cmds-'));
   const record = path.join(dir, 'record');
   await writeFile(record, '');
@@ -22,7 +26,9 @@ export async function createRecordingCommands(names: string[]): Promise<Recordin
     const script = path.join(dir, name);
     await writeFile(
       script,
-      `#!/bin/sh\n{ printf '%s' '${name}'; for arg in "$@"; do printf '\\t%s' "$arg"; done; printf '\\n'; } >> '${record}'\n`,
+      `#!/bin/sh\n{ printf '%s' '${name}'; for arg in "$@"; do printf '\\t%s' "$arg"; done; printf '\\n'; } >> '${record}'\n${
+        options.failing?.includes(name) ? "echo 'Access denied' >&2\nexit 1\n" : ''
+      }`,
     );
     await chmod(script, 0o755);
   }
