@@ -16,11 +16,22 @@ import { createStatsApi } from './stats-api.js';
 interface SourceOptions {
   config?: string;
   serverDir?: string;
+  historySeconds?: number;
 }
 
 function loadConfig(options: SourceOptions): Config {
   const config = options.config ? readConfigFile(options.config) : parseConfig({});
-  return options.serverDir ? { ...config, 'server-dir': options.serverDir } : config;
+  return {
+    ...config,
+    ...(options.serverDir ? { 'server-dir': options.serverDir } : {}),
+    ...(options.historySeconds ? { 'history-seconds': options.historySeconds } : {}),
+  };
+}
+
+function secondsNumber(text: string): number {
+  if (!/^\d{1,5}$/.test(text) || Number(text) < 1 || Number(text) > 86_400)
+    throw new InvalidArgumentError('must be 1-86400');
+  return Number(text);
 }
 
 function portNumber(text: string): number {
@@ -60,6 +71,11 @@ const withSource = (command: Command) =>
 withSource(program.command('serve').description('serve the HTTP API'))
   .option('--host <host>', 'address to listen on (default server.host, 0.0.0.0)')
   .option('--port <port>', 'port to listen on, 0 for any free port (default server.port, 8080)', portNumber)
+  .option(
+    '--history-seconds <n>',
+    'seconds between two history snapshots (default history-seconds, 3600)',
+    secondsNumber,
+  )
   .action(async (options: SourceOptions & { host?: string; port?: number }) => {
     const logger = createLogger({ name: 'game-stats' });
     const config = loadConfig(options);

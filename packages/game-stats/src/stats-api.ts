@@ -10,6 +10,7 @@ import type { Hono } from 'hono';
 import type { Logger } from 'pino';
 import { type ResolvedSettings, resolveSettings } from './config/load-config.js';
 import type { Config, ConfigInput } from './config/schema.js';
+import { StatHistory } from './history/stat-history.js';
 import { createApp } from './http/app.js';
 import { AnswersByTarget, answerShortcut } from './http/fragment-cache.js';
 import { type DirectAnswer, directAnswer } from './http/node-fast-path.js';
@@ -67,18 +68,28 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
   const settings = resolveSettings(options.config ?? {}, options.environment);
   const { config, logger } = { config: settings.config, logger: options.logger };
   const live = options.live ?? true;
+  const snapshotFile = snapshotFileOf(settings, options.environment ?? process.env);
   const index = new PlayerIndex({
     serverDir: settings.serverDir,
     worlds: settings.worlds,
     logger,
     onProgress: options.onProgress,
     parallelReadMinFiles: config.index['parallel-read-min-files'],
-    snapshotFile: snapshotFileOf(settings, options.environment ?? process.env),
+    snapshotFile,
     snapshotSeconds: config.index['snapshot-seconds'],
   });
   // Watching starts before the build, so a file written while it reads is caught up after it.
   if (live && config.index.watch) index.watch(config.index['rescan-seconds']);
   await index.build();
+  // Beside the index snapshot, in a folder of its own; in memory only without a snapshot file.
+  const history = new StatHistory(index, {
+    folder: snapshotFile ? `${snapshotFile}.history` : undefined,
+    intervalSeconds: config['history-seconds'],
+    retentionMs: config['history-retention-days'] * 86_400_000,
+    maxBytes: config['history-max-mb'] * 1024 * 1024,
+    logger,
+  });
+  if (live) await history.start();
   const presence = new Presence(settings.online.kind);
   const resolver = new StatResolver(index.keys);
   for (const [name, parts] of Object.entries(config['custom-stats'])) resolver.register(name, parts);
@@ -107,6 +118,7 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
       presence,
       directory,
       resolver,
+      history: live ? history : undefined,
       version: packageVersion,
       startedAt: Date.now(),
       maxPlayers: settings.maxPlayers,
@@ -132,6 +144,7 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
       index.generation++;
     },
     close: () => {
+      history.close();
       poller.stop();
       index.close();
     },

@@ -36,8 +36,16 @@ test('every key has the documented default', () => {
     pagination: { 'default-limit': 25, 'max-limit': 100 },
     compression: { enabled: true },
     index: { watch: true, 'rescan-seconds': 300, 'parallel-read-min-files': 2000, 'snapshot-seconds': 600 },
+    'history-seconds': 3600,
+    'history-retention-days': 35,
+    'history-max-mb': 200,
+    'history-time-zone': 'UTC',
     'custom-stats': {},
   });
+});
+
+test('an unknown history time zone is refused with the key', () => {
+  expect(() => parseConfig({ 'history-time-zone': 'Mars/Olympus' })).toThrow(/history-time-zone.*unknown time zone/);
 });
 
 test('unknown keys and bad values are refused with their path', () => {

@@ -3,6 +3,7 @@
  * default (keys and defaults as in DESIGN.md).
  */
 import { z } from 'zod';
+import { isTimeZone } from '../history/time-window.js';
 
 const port = z.number().int().min(0).max(65_535);
 const positiveSeconds = z.number().positive().max(86_400);
@@ -89,6 +90,14 @@ export const configSchema = z
       })
       .strict()
       .prefault({}),
+    /** Seconds between two snapshots of every player's values (leaderboards over a window). */
+    'history-seconds': z.number().int().min(1).max(86_400).default(3_600),
+    /** Snapshots older than this are dropped (the oldest kept one becomes the new start). */
+    'history-retention-days': z.number().positive().max(3_660).default(35),
+    /** Bound of the snapshot files on disk, in MB (oldest dropped first). */
+    'history-max-mb': z.number().positive().default(200),
+    /** Time zone of `period=day|week|month` and of a bare `since` date. */
+    'history-time-zone': z.string().refine(isTimeZone, 'unknown time zone').default('UTC'),
     /** Leaderboard stats defined as the sum of other stats: `name: [stat, stat...]`. */
     'custom-stats': z
       .record(

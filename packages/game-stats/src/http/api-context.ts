@@ -2,7 +2,9 @@
  * @module What the route handlers read: the index, presence, read model, stat resolver and
  * settings of one running API.
  */
+
 import type { Config } from '../config/schema.js';
+import type { StatHistory } from '../history/stat-history.js';
 import type { PlayerIndex } from '../index/player-index.js';
 import type { Presence } from '../online/presence.js';
 import type { Directory } from '../query/directory.js';
@@ -15,6 +17,8 @@ export interface ApiContext {
   presence: Presence;
   directory: Directory;
   resolver: StatResolver;
+  /** Periodic snapshots for leaderboards over a window; absent when not live (one-shot reads). */
+  history?: StatHistory;
   version: string;
   startedAt: number;
   /** `max-players` when no online source reported one. */

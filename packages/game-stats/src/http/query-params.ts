@@ -38,8 +38,22 @@ export const playersQuerySchema = z.object({
     .describe('Case-insensitive name substring'),
 });
 
+/** Optional window of the gains leaderboards and summaries (see history/time-window.ts). */
+const windowShape = {
+  since: z
+    .string()
+    .max(40, 'since is at most 40 characters')
+    .optional()
+    .describe('Rank by what was gained since: a duration (30m, 12h, 7d, 2w) or an ISO date or date-time'),
+  period: z
+    .enum(['day', 'week', 'month'], { error: 'period must be day, week or month' })
+    .optional()
+    .describe('Rank by what was gained in the current calendar day, week (from Monday) or month'),
+};
+
 export const leaderboardQuerySchema = z.object({
   ...pagingShape,
+  ...windowShape,
   order: pagingShape.order.describe('By value; default desc (highest first)'),
 });
 
@@ -81,6 +95,7 @@ export const playerQuerySchema = z.object({
 });
 
 export const summaryQuerySchema = z.object({
+  ...windowShape,
   combat: flag('Include `combat` (default true)'),
   movement: flag('Include `movement` (default true)'),
   activity: flag('Include `activity` (default true)'),

@@ -63,6 +63,16 @@ export const healthSchema = z.object({
     build_ms: integer,
     restored_files: integer,
   }),
+  history: z
+    .object({
+      interval_seconds: integer,
+      snapshots: integer,
+      first_at: timestamp.nullable(),
+      last_at: timestamp.nullable(),
+      bytes: integer.describe('size of the snapshot files on disk'),
+    })
+    .optional()
+    .describe('the periodic snapshots behind windowed leaderboards'),
 });
 
 export const apiIndexSchema = z.object({
@@ -136,10 +146,23 @@ export const playerRecordSchema = playerRecordBaseSchema
   .catchall(categoryMap)
   .describe('Also one top-level key per category, e.g. "minecraft:mined": {"minecraft:stone": 12}');
 
+/** Present when the request asked for a window (`since` or `period`). */
+export const windowSchema = z
+  .object({
+    from: timestamp.describe(
+      'the snapshot gains are measured from: the last one taken at or before the start',
+    ),
+    complete: z
+      .boolean()
+      .describe('false when the start is before the first snapshot (measured from the first)'),
+  })
+  .optional();
+
 export const playerSummarySchema = z.object({
   uuid,
   name: z.string(),
   online: z.boolean(),
+  window: windowSchema,
   playtime_ticks: integer,
   playtime_seconds: integer,
   playtime_formatted: z.string(),
@@ -184,6 +207,7 @@ export const playerSummarySchema = z.object({
 
 export const leaderboardSchema = z.object({
   stat: z.string(),
+  window: windowSchema,
   total: integer,
   limit: integer,
   offset: integer,

@@ -381,5 +381,6 @@ function rankingKey(stat: ResolvedStat, ascending: boolean): string {
 }
 
 function statOf(stat: ResolvedStat, player: IndexedPlayer): number {
+  if (stat.computeFor) return stat.computeFor(player);
   return player.stats ? stat.compute(player.stats) : 0;
 }

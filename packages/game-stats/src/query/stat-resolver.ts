@@ -4,6 +4,7 @@
  * of `<ns>:custom`. Unknown stats resolve to null (404).
  */
 import { type CompactStats, categoryTotal, statValue } from '../index/compact-stats.js';
+import type { IndexedPlayer } from '../index/player-index.js';
 import type { StatKeyTable } from '../index/stat-key-table.js';
 import { categoryAliases, customKeys, withNamespace } from '../stats/stat-keys.js';
 
@@ -16,6 +17,8 @@ export interface ResolvedStat {
   /** Bumped by every `register`: rankings cached under an older revision are not reused. */
   revision?: number;
   compute(stats: CompactStats): number;
+  /** When set, a player's value (windowed statistics also read the player's history). */
+  computeFor?(player: IndexedPlayer): number;
 }
 
 /** A statistic as users define it: a sum of other stats, or any function of the raw stats. */

@@ -3,12 +3,14 @@
  */
 import type { Hono } from 'hono';
 import { formatTicks } from '../../format/units.js';
+import { windowedStat } from '../../history/windowed-stat.js';
 import type { ApiContext, MetadataRest } from '../api-context.js';
 import { errorResponse } from '../error-body.js';
 import { FragmentCache, requestTarget } from '../fragment-cache.js';
 import { effectiveLimit, parseOrThrow } from '../parse-request.js';
 import { leaderboardQuerySchema, statParam } from '../query-params.js';
 import type { LeaderboardBody } from '../response-schemas.js';
+import { requestedWindow, windowBody } from '../window-request.js';
 
 export function registerLeaderboardRoute(app: Hono, context: ApiContext) {
   const cache = new FragmentCache();
@@ -16,8 +18,11 @@ export function registerLeaderboardRoute(app: Hono, context: ApiContext) {
     const started = performance.now();
     const statText = parseOrThrow(statParam, c.req.param('stat'), 'stat');
     const query = parseOrThrow(leaderboardQuerySchema, c.req.query(), 'query parameter');
-    const stat = context.resolver.resolve(statText);
-    if (!stat) return errorResponse(404, `Unknown statistic: ${statText}`);
+    const window = requestedWindow(context, query);
+    const plainStat = context.resolver.resolve(statText);
+    if (!plainStat) return errorResponse(404, `Unknown statistic: ${statText}`);
+    const stat =
+      window && context.history ? windowedStat(plainStat, context.history, window.from) : plainStat;
     const limit = effectiveLimit(query.limit, context.config.pagination);
     const page = query.page ?? 0;
     const ascending = query.order === 'asc';
@@ -35,7 +40,8 @@ export function registerLeaderboardRoute(app: Hono, context: ApiContext) {
           onlineOnly,
         });
         return {
-          stat: stat.name,
+          stat: plainStat.name,
+          ...(window ? { window: windowBody(window) } : {}),
           total,
           limit,
           offset: page * limit,

@@ -134,5 +134,6 @@ function healthSnapshot(
       build_ms: counts.lastBuildMs,
       restored_files: counts.restoredFiles,
     },
+    ...(context.history ? { history: context.history.status() } : {}),
   };
 }

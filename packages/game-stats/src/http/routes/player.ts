@@ -9,6 +9,8 @@ import {
   formatTicks,
   ticksPerSecond,
 } from '../../format/units.js';
+import type { WindowStart } from '../../history/stat-history.js';
+import { gainedStats } from '../../history/windowed-stat.js';
 import { type CompactStats, categoryTotal, statValue, unpackStats } from '../../index/compact-stats.js';
 import type { StatKeyTable } from '../../index/stat-key-table.js';
 import type { PlayerRef } from '../../query/directory.js';
@@ -20,6 +22,7 @@ import { FragmentCache, requestTarget } from '../fragment-cache.js';
 import { parseOrThrow } from '../parse-request.js';
 import { playerIdParam, playerQuerySchema, summaryQuerySchema } from '../query-params.js';
 import type { PlayerRecordBody, PlayerSummaryBody } from '../response-schemas.js';
+import { requestedWindow, windowBody } from '../window-request.js';
 
 /**
  * Shared shape of both player routes: validate the query and id, 404 for an unknown player,
@@ -30,23 +33,31 @@ function playerRoute<Schema extends z.ZodType>(
   context: ApiContext,
   route: string,
   querySchema: Schema,
-  render: (player: PlayerRef, stats: CompactStats, readAt: number, query: z.output<Schema>) => object,
+  render: (
+    player: PlayerRef,
+    stats: CompactStats,
+    readAt: number,
+    query: z.output<Schema>,
+    window: WindowStart | null,
+  ) => object,
   metadataFlags: (query: z.output<Schema>) => object = () => ({}),
+  windowOf: (query: z.output<Schema>) => WindowStart | null = () => null,
 ): Handler {
   const cache = new FragmentCache();
   return (c) => {
     const started = performance.now();
     const id = c.req.param('id') ?? '';
     const query = parseOrThrow(querySchema, c.req.query(), 'query parameter');
+    const window = windowOf(query);
     const player = context.directory.find(parseOrThrow(playerIdParam, id, 'player id'));
     if (!player) return errorResponse(404, `Player not found: ${id}`);
     const indexed = player.indexed;
     const stats = indexed?.stats;
     if (!indexed || !stats) return c.json(statsNotFoundBody);
     const answer = cache.answer(
-      `${route}|${player.uuid}|${JSON.stringify(query)}`,
+      `${route}|${player.uuid}|${JSON.stringify(query)}|${window?.from}|${window?.complete}`,
       context.directory.generation(),
-      () => render(player, stats, indexed.readAt, query),
+      () => render(player, stats, indexed.readAt, query, window),
       metadataFlags(query),
     );
     context.answers?.remember(requestTarget(c.req.raw, c.env), answer);
@@ -80,12 +91,22 @@ export function registerPlayerRoutes(app: Hono, context: ApiContext) {
   );
   app.get(
     '/api/player/:id/summary',
-    playerRoute(context, 'summary', summaryQuerySchema, (player, stats, _readAt, query) =>
-      playerSummary(player, stats, keys, {
-        combat: query.combat ?? true,
-        movement: query.movement ?? true,
-        activity: query.activity ?? true,
-      }),
+    playerRoute(
+      context,
+      'summary',
+      summaryQuerySchema,
+      (player, stats, _readAt, query, window) => {
+        const sections = {
+          combat: query.combat ?? true,
+          movement: query.movement ?? true,
+          activity: query.activity ?? true,
+        };
+        if (!window || !context.history) return playerSummary(player, stats, keys, sections);
+        const gained = gainedStats(context.history.recordAt(player.uuid, window.from), stats);
+        return { ...playerSummary(player, gained, keys, sections), window: windowBody(window) };
+      },
+      undefined,
+      (query) => requestedWindow(context, query),
     ),
   );
 }

@@ -1,0 +1,29 @@
+/**
+ * @module The window a leaderboard or summary request asks for (`since`, `period`), resolved to
+ * the history snapshot its gains are measured from; a bad value is the spec's 400.
+ */
+import type { WindowStart } from '../history/stat-history.js';
+import { WindowError, windowStartOf } from '../history/time-window.js';
+import type { ApiContext } from './api-context.js';
+import { BadRequest } from './parse-request.js';
+
+export function requestedWindow(
+  context: ApiContext,
+  query: { since?: string; period?: 'day' | 'week' | 'month' },
+): WindowStart | null {
+  let start: number | null;
+  try {
+    start = windowStartOf(query, Date.now(), context.config['history-time-zone']);
+  } catch (error) {
+    if (error instanceof WindowError) throw new BadRequest(`Invalid query parameter: ${error.message}`);
+    throw error;
+  }
+  if (start === null) return null;
+  if (!context.history) throw new BadRequest('Invalid query parameter: this instance keeps no history');
+  return context.history.windowStart(start);
+}
+
+/** The `window` field of an answer. */
+export function windowBody(window: WindowStart) {
+  return { from: new Date(window.from).toISOString(), complete: window.complete };
+}
