@@ -185,6 +185,12 @@ describe('through the CLI, against a running server', () => {
     expect(JSON.parse(unknown.stdout).error.code).toBe('NOT_FOUND');
     const audit = await admin.get('/api/v1/audit?action=users.update&actor=cli');
     expect(audit.body.data.entries.length).toBeGreaterThanOrEqual(3);
+    // The CLI writes into the server's keyed chain: it still verifies.
+    const doctor = await runCli(['doctor', '--config', installation.configFile, '--json']);
+    const chain = JSON.parse(doctor.stdout).checks.find(
+      (check: { name: string }) => check.name === 'audit_chain',
+    );
+    expect(chain.status, chain.message).toBe('ok');
   });
 
   test('user disable refuses the last enabled admin (LAST_ADMIN)', async () => {

@@ -48,30 +48,33 @@ export async function migrateCommand(context: CommandContext, output: Output): P
   }
 }
 
+/** The password from `FIREWARDEN_ADMIN_PASSWORD`, or undefined after reporting it missing (exit 2). */
+function passwordFromEnvironment(
+  output: Output,
+  environment: NodeJS.ProcessEnv,
+  whose: string,
+): string | undefined {
+  const password = environment[adminPasswordVariable];
+  if (!password) {
+    reportFailure(
+      output,
+      'ADMIN_PASSWORD_MISSING',
+      `set ${adminPasswordVariable} to ${whose} (at least 12 characters); it is never read from arguments`,
+      2,
+    );
+  }
+  return password || undefined;
+}
+
 export async function createAdminCommand(
   context: CommandContext,
   output: Output,
   username: string,
   environment = process.env,
 ): Promise<void> {
-  const password = environment[adminPasswordVariable];
-  if (!password) {
-    return reportFailure(
-      output,
-      'ADMIN_PASSWORD_MISSING',
-      `set ${adminPasswordVariable} to the new admin's password (at least 12 characters); it is never read from arguments`,
-      2,
-    );
-  }
-  const opened = openDatabase<Database>(context.config.database);
-  try {
-    await prepareDatabase(opened, { ...context.config.database, migrate_on_start: true }, Date.now);
-    const auth = createWebAuth({
-      db: opened.db,
-      dialect: opened.dialect,
-      argon2: argon2Parameters,
-      audit: firewardenAuditChain(context.config),
-    });
+  const password = passwordFromEnvironment(output, environment, "the new admin's password");
+  if (password === undefined) return;
+  await withAuth(context, async (auth) => {
     try {
       const user = await auth.users.create({ username, password, role: 'admin' });
       await auth.audit.append({
@@ -98,9 +101,7 @@ export async function createAdminCommand(
         error.message,
       );
     }
-  } finally {
-    await opened.db.destroy();
-  }
+  });
 }
 
 /** Opens (and migrates) the database, hands web-auth to `work`, closes. */
@@ -108,7 +109,15 @@ async function withAuth(context: CommandContext, work: (auth: WebAuth) => Promis
   const opened = openDatabase<Database>(context.config.database);
   try {
     await prepareDatabase(opened, { ...context.config.database, migrate_on_start: true }, Date.now);
-    await work(createWebAuth({ db: opened.db, dialect: opened.dialect, argon2: argon2Parameters }));
+    await work(
+      createWebAuth({
+        db: opened.db,
+        dialect: opened.dialect,
+        argon2: argon2Parameters,
+        // The keyed chain the server writes: an entry from here must verify with the rest.
+        audit: firewardenAuditChain(context.config),
+      }),
+    );
   } finally {
     await opened.db.destroy();
   }
@@ -165,15 +174,8 @@ export async function passwordCommand(
   username: string,
   environment = process.env,
 ): Promise<void> {
-  const password = environment[adminPasswordVariable];
-  if (!password) {
-    return reportFailure(
-      output,
-      'ADMIN_PASSWORD_MISSING',
-      `set ${adminPasswordVariable} to the new password (at least 12 characters); it is never read from arguments`,
-      2,
-    );
-  }
+  const password = passwordFromEnvironment(output, environment, 'the new password');
+  if (password === undefined) return;
   await withAuth(context, async (auth) => {
     try {
       const found = await auth.users.getByUsername(username);
