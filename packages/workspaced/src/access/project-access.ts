@@ -1,24 +1,17 @@
 /**
- * @module Who may do what in a project. Global owners and admins reach every project with their
- * own role; everyone else reaches a project only as a member, with the member role capped at
- * their global role (demoting a user takes effect in every project at once). A project
- * the caller cannot see answers 404 (its existence is not disclosed); a visible project where
- * the role lacks the permission answers 403.
+ * @module The Hono guards over the project permission check (project-permission.ts): a route
+ * declares the permission it needs, the guard finds the project or task and sets it with the
+ * caller's role on the request.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { WorkspacedDb } from '../db/open-database.js';
-import type { ProjectRow } from '../db/schema.js';
 import { ApiError, notFound } from '../http/api-error.js';
-import type { AppEnv, Principal } from '../http/app-env.js';
+import type { AppEnv } from '../http/app-env.js';
 import { readId } from '../http/request-input.js';
-import { findProject, memberRole } from '../projects/project-store.js';
+import { findProject } from '../projects/project-store.js';
 import { findTask } from '../tasks/task-store.js';
 import { type Permission, roleHas } from './permissions.js';
-import { isRole, type Role, reachesEveryProject, weakerRole } from './roles.js';
-
-export function denied(permission: Permission): ApiError {
-  return new ApiError('PERMISSION_DENIED', `your role does not grant ${permission}`, { permission });
-}
+import { authorizeProject, denied } from './project-permission.js';
 
 /** A permission that is not tied to one project (users, audit, creating projects). */
 export function requirePermission(permission: Permission): MiddlewareHandler<AppEnv> {
@@ -26,29 +19,6 @@ export function requirePermission(permission: Permission): MiddlewareHandler<App
     if (!roleHas(c.var.principal.role, permission)) throw denied(permission);
     await next();
   };
-}
-
-export async function effectiveProjectRole(
-  db: WorkspacedDb,
-  principal: Principal,
-  project: ProjectRow,
-): Promise<Role | undefined> {
-  if (reachesEveryProject(principal.role)) return principal.role;
-  const role = await memberRole(db, project.id, principal.id);
-  return role !== undefined && isRole(role) ? weakerRole(role, principal.role) : undefined;
-}
-
-async function authorizeProject(
-  db: WorkspacedDb,
-  principal: Principal,
-  project: ProjectRow | undefined,
-  permission: Permission,
-): Promise<{ project: ProjectRow; role: Role }> {
-  if (!project) throw notFound('project');
-  const role = await effectiveProjectRole(db, principal, project);
-  if (!role) throw notFound('project');
-  if (!roleHas(role, permission)) throw denied(permission);
-  return { project, role };
 }
 
 /** Guards `/projects/:id/...`: sets `project` and `projectRole`. */

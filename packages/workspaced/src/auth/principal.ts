@@ -3,9 +3,16 @@
  * user is web-auth's `userView`, shared with firewarden).
  */
 import type { User } from '@suite/web-auth';
-import { isRole } from '../access/roles.js';
+import { isRole, type Role } from '../access/roles.js';
 import { ApiError } from '../http/api-error.js';
-import type { Principal } from '../http/app-env.js';
+
+/** The signed-in user as routes, sockets and the permission check see them. */
+export interface Principal {
+  id: string;
+  username: string;
+  display_name: string | null;
+  role: Role;
+}
 
 export function toPrincipal(user: User): Principal {
   // A role this daemon does not know (edited by hand in the database) grants nothing.

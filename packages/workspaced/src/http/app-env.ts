@@ -5,6 +5,7 @@
 import type { AuthState } from '@suite/web-auth';
 import type { Logger } from 'pino';
 import type { Role } from '../access/roles.js';
+import type { Principal } from '../auth/principal.js';
 import type { WorkspacedDb } from '../db/open-database.js';
 import type { ProjectRow, TaskRow } from '../db/schema.js';
 import type { FileLimits } from '../files/limits.js';
@@ -16,14 +17,6 @@ import type { EventBus } from '../realtime/event-bus.js';
 import type { SocketRegistry } from '../realtime/socket-registry.js';
 import type { TerminalManager } from '../terminals/terminal-manager.js';
 import type { WorkflowRunner } from '../workflows/workflow-runner.js';
-
-/** The signed-in user as routes see them. */
-export interface Principal {
-  id: string;
-  username: string;
-  display_name: string | null;
-  role: Role;
-}
 
 export interface DaemonContext {
   db: WorkspacedDb;

@@ -4,8 +4,8 @@
  * can forge, and meets the same guards, validation, permission checks and audit as any request.
  */
 
+import type { Principal } from '../auth/principal.js';
 import { apiPrefix } from '../http/api-prefix.js';
-import type { Principal } from '../http/app-env.js';
 import { type Caller, internalEnv } from '../platform/caller.js';
 import type { RestCall } from './mcp-tools.js';
 

@@ -7,11 +7,12 @@
  * the webhook channel POSTs a signed JSON summary through the shared outbound queue (at most 8
  * deliveries at once, outbound/delivery-queue.ts).
  */
+
 import type { Logger } from 'pino';
 import { isRole } from '../access/roles.js';
+import type { Principal } from '../auth/principal.js';
 import type { WorkspacedDb } from '../db/open-database.js';
 import { ApiError, notFound } from '../http/api-error.js';
-import type { Principal } from '../http/app-env.js';
 import { logDelivery } from '../outbound/delivery-log.js';
 import type { DeliveryQueue } from '../outbound/delivery-queue.js';
 import { type DeliveryPolicy, type DeliveryResult, newSigningSecret } from '../outbound/signed-delivery.js';

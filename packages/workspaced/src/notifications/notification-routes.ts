@@ -4,11 +4,14 @@
  * Each user manages their own rules (`notifications.manage`); a rule scoped to a project needs
  * that project to be visible to its owner.
  */
+
 import type { Hono } from 'hono';
-import { effectiveProjectRole, requirePermission } from '../access/project-access.js';
+import { requirePermission } from '../access/project-access.js';
+import { effectiveProjectRole } from '../access/project-permission.js';
+import type { Principal } from '../auth/principal.js';
 import type { WorkspacedDb } from '../db/open-database.js';
 import { notFound } from '../http/api-error.js';
-import type { AppEnv, Principal } from '../http/app-env.js';
+import type { AppEnv } from '../http/app-env.js';
 import { readId, readJson } from '../http/request-input.js';
 import { findProject } from '../projects/project-store.js';
 import type { NotificationCenter } from './notification-center.js';

@@ -4,8 +4,9 @@
  * caller. The latter is marked with a module-private symbol in the request's `env`, which no
  * HTTP client can set.
  */
+
 import type { Context } from 'hono';
-import type { Principal } from '../http/app-env.js';
+import type { Principal } from '../auth/principal.js';
 import type { TokenScope } from './token-scopes.js';
 
 export interface Caller {

@@ -9,7 +9,7 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { roleHas } from '../access/permissions.js';
-import { denied, effectiveProjectRole } from '../access/project-access.js';
+import { denied, effectiveProjectRole } from '../access/project-permission.js';
 import { notFound } from '../http/api-error.js';
 import type { AppEnv, DaemonContext } from '../http/app-env.js';
 import { readJson } from '../http/request-input.js';

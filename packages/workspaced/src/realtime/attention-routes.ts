@@ -5,7 +5,7 @@
  */
 import type { Hono } from 'hono';
 import { type Permission, roleHas } from '../access/permissions.js';
-import { denied, effectiveProjectRole } from '../access/project-access.js';
+import { denied, effectiveProjectRole } from '../access/project-permission.js';
 import { notFound } from '../http/api-error.js';
 import type { AppEnv, DaemonContext } from '../http/app-env.js';
 import { readId } from '../http/request-input.js';

@@ -6,9 +6,9 @@
  */
 
 import { roleHas } from '../access/permissions.js';
-import { effectiveProjectRole } from '../access/project-access.js';
+import { effectiveProjectRole } from '../access/project-permission.js';
+import type { Principal } from '../auth/principal.js';
 import type { WorkspacedDb } from '../db/open-database.js';
-import type { Principal } from '../http/app-env.js';
 import { parseId } from '../http/request-input.js';
 import { findProject } from '../projects/project-store.js';
 import { terminalRole } from '../terminals/terminal-access.js';

@@ -4,10 +4,11 @@
  * route reading the same resource needs. Other streams (`terminal:<id>` repeats the project
  * stream's terminal events; `user:<id>` carries notifications) are never forwarded.
  */
+
 import { type Permission, roleHas } from '../access/permissions.js';
-import { effectiveProjectRole } from '../access/project-access.js';
+import { effectiveProjectRole } from '../access/project-permission.js';
+import type { Principal } from '../auth/principal.js';
 import type { WorkspacedDb } from '../db/open-database.js';
-import type { Principal } from '../http/app-env.js';
 import { parseId } from '../http/request-input.js';
 import { findProject } from '../projects/project-store.js';
 import type { RealtimeEvent } from './event-bus.js';

@@ -5,8 +5,7 @@
  * `sub`, so nothing rests on what was true at the upgrade.
  */
 import type { WebAuth } from '@suite/web-auth';
-import { toPrincipal } from '../auth/principal.js';
-import type { Principal } from '../http/app-env.js';
+import { type Principal, toPrincipal } from '../auth/principal.js';
 
 /** The principal now, or undefined when the session has ended (or the role is unknown). */
 export type CurrentPrincipal = () => Promise<Principal | undefined>;

@@ -4,12 +4,15 @@
  * Reading needs `services.view`, changing the registry `services.control`. A service tied to a
  * project is visible only to those who see the project (404 otherwise, like the project).
  */
+
 import type { Hono } from 'hono';
-import { effectiveProjectRole, requirePermission } from '../access/project-access.js';
+import { requirePermission } from '../access/project-access.js';
+import { effectiveProjectRole } from '../access/project-permission.js';
+import type { Principal } from '../auth/principal.js';
 import type { WorkspacedDb } from '../db/open-database.js';
 import type { ServiceRow } from '../db/schema.js';
 import { notFound } from '../http/api-error.js';
-import type { AppEnv, DaemonContext, Principal } from '../http/app-env.js';
+import type { AppEnv, DaemonContext } from '../http/app-env.js';
 import { readJson } from '../http/request-input.js';
 import { findProject } from '../projects/project-store.js';
 import { hostSnapshot } from './host-snapshot.js';

@@ -5,11 +5,11 @@
  */
 
 import { type Permission, roleHas } from '../access/permissions.js';
-import { effectiveProjectRole } from '../access/project-access.js';
+import { effectiveProjectRole } from '../access/project-permission.js';
 import type { Role } from '../access/roles.js';
+import type { Principal } from '../auth/principal.js';
 import type { WorkspacedDb } from '../db/open-database.js';
 import { ApiError, notFound } from '../http/api-error.js';
-import type { Principal } from '../http/app-env.js';
 import { findProject } from '../projects/project-store.js';
 import type { TerminalManager } from './terminal-manager.js';
 import type { TerminalSession } from './terminal-session.js';

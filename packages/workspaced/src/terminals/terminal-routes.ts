@@ -8,7 +8,7 @@
 import { realpath, stat } from 'node:fs/promises';
 import type { Hono } from 'hono';
 import { roleHas } from '../access/permissions.js';
-import { effectiveProjectRole } from '../access/project-access.js';
+import { effectiveProjectRole } from '../access/project-permission.js';
 import { parseRelativePath } from '../files/relative-path.js';
 import { refuseReserved } from '../files/reserved-paths.js';
 import { canonicalRoot, resolveRooted } from '../files/rooted-path.js';

@@ -5,11 +5,14 @@
  * to the project it was started in, whose role decides who sees (`agent.view`), starts
  * (`agent.start`), advances and cancels (`agent.control`) and approves (`agent.approve`) it.
  */
+
 import type { Hono } from 'hono';
 import { type Permission, roleHas } from '../access/permissions.js';
-import { denied, effectiveProjectRole, requirePermission } from '../access/project-access.js';
+import { requirePermission } from '../access/project-access.js';
+import { denied, effectiveProjectRole } from '../access/project-permission.js';
+import type { Principal } from '../auth/principal.js';
 import { ApiError, notFound } from '../http/api-error.js';
-import type { AppEnv, DaemonContext, Principal } from '../http/app-env.js';
+import type { AppEnv, DaemonContext } from '../http/app-env.js';
 import { readId, readJson, readQuery } from '../http/request-input.js';
 import { findProject, listAllProjects } from '../projects/project-store.js';
 import { CommandSyntaxError, placeholdersIn, splitCommand } from './command-template.js';
