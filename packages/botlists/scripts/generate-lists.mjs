@@ -55,6 +55,7 @@ function toRecord(entry) {
     weekendMultiplier: entry.weekendMultiplier ?? false,
     voteCooldownHours: entry.voteCooldownHours ?? null,
     voteIdField: entry.voteIdField ?? null,
+    commands: entry.commands ?? null,
     aliases: entry.aliases ?? [],
   };
 }

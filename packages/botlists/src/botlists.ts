@@ -8,6 +8,7 @@ import { HttpClient, MAX_RETRY_AFTER_SECONDS } from './http/http-client.js';
 import { type LedgerOptions, VoteLedger } from './ledger/vote-ledger.js';
 import { nextAutoPostDelay } from './posting/auto-post.js';
 import { BOTBLOCK_COUNT_URL, BOTBLOCK_WINDOW_MS, postViaBotBlock } from './posting/botblock.js';
+import { type ApplicationCommandJson, postCommandsToAll } from './posting/commands-poster.js';
 import { applyId } from './posting/post-request.js';
 import {
   assertKnownIds,
@@ -26,10 +27,12 @@ import { validateStats } from './stats/validate-stats.js';
 import { ConsoleReport } from './status/console-report.js';
 import { StatusChecker, type StatusCheckerOptions } from './status/status-checker.js';
 import { StatusSchedule, statusIntervalMs } from './status/status-schedule.js';
+import { TopggV1Client } from './topgg/topgg-v1.js';
 import type {
   BotClientLike,
   BotlistRecord,
   BotlistsEvents,
+  CommandsReport,
   FetchOptions,
   PostReport,
   PostResult,
@@ -76,6 +79,8 @@ export interface BotlistsOptions {
   botblockUrl?: string;
   /** StatusChecker options (concurrency, timeout, cache, baseUrl) and the probe interval. */
   status?: BotlistsStatusOptions;
+  /** top.gg API v1 base URL (default https://top.gg/api/v1; tests point it at a local server). */
+  topggApiBase?: string;
   /** Environment to read tokens from (default process.env). */
   env?: Record<string, string | undefined>;
   now?: () => number;
@@ -96,6 +101,7 @@ export class Botlists extends TypedEmitter<BotlistsEvents> {
   private readonly statusChecker: StatusChecker;
   private readonly statusSchedule: StatusSchedule;
   private webhookServer: VoteWebhookServer | null = null;
+  private topggClient: TopggV1Client | null = null;
   private autoPostTimer: ReturnType<typeof setTimeout> | null = null;
   private lastBotBlockAt = Number.NEGATIVE_INFINITY;
   /** Lists that answered with a long Retry-After (top.gg's one-hour block): skipped until then. */
@@ -201,6 +207,62 @@ export class Botlists extends TypedEmitter<BotlistsEvents> {
   private remember(result: PostResult): void {
     if (result.retryAfter && result.retryAfter > MAX_RETRY_AFTER_SECONDS)
       this.blockedUntil.set(result.listId, this.now() + result.retryAfter * 1000);
+  }
+
+  /**
+   * Sends the bot's application commands (`command.toJSON()` of each) to every list that shows them
+   * and has a token (top.gg v1, discordbotlist.com); `opts.only` / `opts.skip` filter by id.
+   */
+  async postCommands(
+    commands: readonly ApplicationCommandJson[],
+    opts: FanOutOptions = {},
+  ): Promise<CommandsReport> {
+    assertKnownIds(opts.only, this.lists);
+    assertKnownIds(opts.skip, this.lists);
+    this.botId();
+    return postCommandsToAll(this.posterContext(), commands, opts);
+  }
+
+  /** top.gg API v1: `getSelf`, `editSelf`, `getVote`, `getVotes`, `postCommands` (token of `top.gg`). */
+  get topgg(): TopggV1Client {
+    this.topggClient ??= new TopggV1Client({
+      http: this.http,
+      token: () => this.tokens.get('top.gg'),
+      ...(this.options.topggApiBase ? { base: this.options.topggApiBase } : {}),
+    });
+    return this.topggClient;
+  }
+
+  /**
+   * Records top.gg votes since a date into the ledger from v1's paginated votes (a vote the webhook
+   * already recorded is not counted twice: same user within the 12 h cooldown). Resolves with the number stored.
+   */
+  async backfillLedger(since: Date): Promise<number> {
+    const ledger = this.ledger;
+    if (!ledger) throw new BotlistsError('backfillLedger needs the ledger option');
+    let stored = 0;
+    let page = await this.topgg.getVotes(since);
+    for (;;) {
+      for (const v of page.votes) {
+        const added = await ledger.record({
+          listId: 'top.gg',
+          listName: 'Top.gg',
+          voterId: v.platformId || v.userId,
+          voterName: null,
+          voterAvatar: null,
+          botId: this.options.botId ?? null,
+          weight: v.weight,
+          weekend: v.weight > 1,
+          isTest: false,
+          query: {},
+          receivedAt: v.votedAt.getTime(),
+          raw: v,
+        });
+        if (added) stored++;
+      }
+      if (page.votes.length === 0 || page.cursor === null) return stored;
+      page = await page.next();
+    }
   }
 
   /** Posts to every list with a token (`opts.only` / `opts.skip` filter by id); emits `statsPosted`. */

@@ -28,6 +28,7 @@ export {
 } from './ledger/vote-ledger.js';
 export { nextAutoPostDelay } from './posting/auto-post.js';
 export { buildBotBlockBody } from './posting/botblock.js';
+export type { ApplicationCommandJson } from './posting/commands-poster.js';
 export { buildPostBody, buildPostRequest } from './posting/post-request.js';
 export type { FanOutOptions } from './posting/stats-poster.js';
 export { UniversalParser } from './reading/universal-parser.js';
@@ -37,6 +38,16 @@ export { resolveList } from './registry/resolve-list.js';
 export { resolveTokens } from './registry/tokens.js';
 export { ConsoleReport } from './status/console-report.js';
 export { StatusChecker, type StatusCheckerOptions } from './status/status-checker.js';
+export {
+  type LocalizedText,
+  TOPGG_V1_BASE,
+  type TopggListedVote,
+  type TopggProject,
+  type TopggProjectEdit,
+  TopggV1Client,
+  type TopggVote,
+  type TopggVotesPage,
+} from './topgg/topgg-v1.js';
 export type * from './types.js';
 export { verifySignedDelivery } from './webhooks/signatures.js';
 export {

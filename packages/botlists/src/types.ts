@@ -27,6 +27,15 @@ export type ListStatus = 'live' | 'deprecated' | 'shutdown' | 'unknown';
 /** How the token is written in the auth header. */
 export type AuthScheme = 'raw' | 'Bearer' | 'Bot';
 
+/** A list's commands endpoint: the body is the JSON array of application commands. */
+export interface CommandsEndpoint {
+  /** URL with an optional `:id` (the bot id). */
+  url: string;
+  method: 'POST' | 'PUT';
+  /** How the token is written (default: the list's `authScheme`). */
+  authScheme?: AuthScheme;
+}
+
 /** One listing site. Every URL may hold `:id` (the bot id); all of them can be overridden. */
 export interface BotlistRecord {
   id: string;
@@ -69,6 +78,8 @@ export interface BotlistRecord {
   weekendMultiplier?: boolean;
   /** Hours a voter waits before voting again on this list, or null when the list documents none. */
   voteCooldownHours?: number | null;
+  /** Where the bot's application commands list is sent (`postCommands`), when the list takes one. */
+  commands?: CommandsEndpoint | null;
   /** Body path of the list's own id of a vote delivery (the ledger's deduplication key), when it sends one. */
   voteIdField?: string | null;
   /** Other names `resolveList` accepts. */
@@ -112,6 +123,14 @@ export interface PostResult {
   retryAfter?: number | null;
   /** Whether the post was retried once after a short 429. */
   retried?: boolean;
+}
+
+/** Outcome of one `postCommands` fan-out. */
+export interface CommandsReport {
+  posted: PostResult[];
+  failed: PostResult[];
+  skipped: PostResult[];
+  commands: number;
 }
 
 /** Outcome of one fan-out. */

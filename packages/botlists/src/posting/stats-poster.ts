@@ -28,7 +28,10 @@ export function emptyReport(stats: Stats): PostReport {
   return { posted: [], failed: [], skipped: [], stats };
 }
 
-export function addResult(report: PostReport, result: PostResult): void {
+export function addResult(
+  report: Pick<PostReport, 'posted' | 'failed' | 'skipped'>,
+  result: PostResult,
+): void {
   report[result.outcome].push(result);
 }
 

@@ -43,6 +43,11 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: true,
     voteCooldownHours: 12,
     voteIdField: 'data.id',
+    commands: {
+      url: 'https://top.gg/api/v1/projects/@me/commands',
+      method: 'PUT',
+      authScheme: 'Bearer',
+    },
     aliases: ['topgg', 'top-gg', 'dbl', 'discordbots.org'],
   },
   {
@@ -83,6 +88,10 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: null,
+    commands: {
+      url: 'https://discordbotlist.com/api/v1/bots/:id/commands',
+      method: 'POST',
+    },
     aliases: ['dblcom', 'discordbotlist'],
   },
   {
@@ -123,6 +132,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: null,
+    commands: null,
     aliases: ['dbgg', 'bots.gg', 'discordbotsgg'],
   },
   {
@@ -163,6 +173,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: null,
+    commands: null,
     aliases: ['botlistme'],
   },
   {
@@ -203,6 +214,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: null,
+    commands: null,
     aliases: ['botsfordiscord', 'botsfordiscord.com', 'bfd'],
   },
   {
@@ -243,6 +255,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: null,
+    commands: null,
     aliases: ['voidbots'],
   },
   {
@@ -283,6 +296,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: null,
+    commands: null,
     aliases: ['infinitybots', 'infinitybots.gg', 'infinitybotlist', 'infinitybotlist.com', 'ibl'],
   },
   {
@@ -323,6 +337,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: null,
+    commands: null,
     aliases: ['disforge'],
   },
   {
@@ -363,6 +378,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: null,
+    commands: null,
     aliases: ['dlist.gg', 'dlistgg', 'discordlistgg'],
   },
   {
@@ -403,6 +419,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: null,
+    commands: null,
     aliases: ['radarcord', 'radarbotdirectory', 'radarbotdirectory.xyz'],
   },
   {
@@ -443,6 +460,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: null,
+    commands: null,
     aliases: ['del', 'discordextremelist'],
   },
   {
@@ -483,6 +501,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: null,
+    commands: null,
     aliases: ['bod', 'botsondiscord'],
   },
   {
@@ -523,6 +542,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: null,
+    commands: null,
     aliases: ['yabl'],
   },
   {
@@ -563,6 +583,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: null,
+    commands: null,
     aliases: ['fluxpoint', 'discordservices.net', 'discordservices'],
   },
   {
@@ -603,6 +624,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: null,
+    commands: null,
     aliases: ['disq'],
   },
   {
@@ -643,6 +665,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: null,
+    commands: null,
     aliases: [],
   },
   {
@@ -683,6 +706,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: null,
+    commands: null,
     aliases: ['justdiscord'],
   },
   {
@@ -723,6 +747,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: null,
+    commands: null,
     aliases: ['cybralist'],
   },
   {
@@ -763,6 +788,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: null,
+    commands: null,
     aliases: ['vcodes'],
   },
   {
@@ -803,6 +829,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: null,
+    commands: null,
     aliases: ['rovelstars', 'rovel'],
   },
   {
@@ -843,6 +870,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: null,
+    commands: null,
     aliases: ['carbon', 'carbonitex'],
   },
   {
@@ -883,6 +911,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: 'id',
+    commands: null,
     aliases: ['discordforge', 'forge'],
   },
   {
@@ -923,6 +952,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: null,
+    commands: null,
     aliases: ['topbot'],
   },
   {
@@ -963,6 +993,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: null,
+    commands: null,
     aliases: ['discordplace'],
   },
   {
@@ -1003,6 +1034,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     weekendMultiplier: false,
     voteCooldownHours: null,
     voteIdField: null,
+    commands: null,
     aliases: ['stellar', 'stellarbotlist'],
   },
 ];
