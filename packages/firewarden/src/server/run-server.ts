@@ -12,6 +12,7 @@ import { ConfigError } from '../config/config-error.js';
 import type { Config } from '../config/schema.js';
 import { createApp } from '../http/app.js';
 import { createFileLogger } from '../logging/file-logger.js';
+import { startPurgingExpired } from './purge-expired.js';
 import { createServices, type Services } from './services.js';
 import { startupNotices } from './startup-notices.js';
 
@@ -40,6 +41,7 @@ export async function runServer({ config, configFile, environment }: RunServerOp
   });
   let port: number | undefined;
   let stopRetention = () => {};
+  let stopPurging = () => {};
   let closing = false;
   const app = createApp(services, { tls: tls !== undefined, port: () => port });
   const running = await startNodeServer({
@@ -51,11 +53,13 @@ export async function runServer({ config, configFile, environment }: RunServerOp
     onShutdown: async () => {
       closing = true;
       stopRetention();
+      stopPurging();
       await services.close();
       logger.flush();
     },
   });
   port = running.port;
+  stopPurging = startPurgingExpired(services);
   // After the listening line: an O(n) chain check must not delay accepting connections.
   // The retention job follows the chain check, so a broken chain is reported before it is kept whole.
   void startupNotices(services)
