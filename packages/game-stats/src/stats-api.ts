@@ -48,6 +48,8 @@ export interface StatsApi {
   presence: Presence;
   directory: Directory;
   resolver: StatResolver;
+  /** The periodic snapshots behind windowed leaderboards (started only when live). */
+  history: StatHistory;
   settings: ResolvedSettings;
   /** Adds a leaderboard statistic: a list of stats to sum, or a function of the raw stats. */
   registerStat(name: string, definition: StatDefinition): void;
@@ -137,6 +139,7 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
     presence,
     directory,
     resolver,
+    history,
     settings,
     registerStat: (name, definition) => {
       resolver.register(name, definition);

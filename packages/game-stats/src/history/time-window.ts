@@ -25,7 +25,8 @@ export function windowStartOf(
   else if (/^\d{4}-\d{2}-\d{2}$/.test(query.since)) {
     const [year, month, day] = query.since.split('-').map(Number) as [number, number, number];
     start = localMidnight(year, month - 1, day, timeZone);
-    if (new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day) start = Number.NaN;
+    const written = new Date(Date.UTC(year, month - 1, day));
+    if (written.getUTCMonth() !== month - 1 || written.getUTCDate() !== day) start = Number.NaN;
   } else if (/^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:\d{2})$/.test(query.since))
     start = Date.parse(query.since);
   else start = Number.NaN;
