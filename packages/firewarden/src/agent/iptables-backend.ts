@@ -7,7 +7,7 @@
  * *input* comes from rules, and that input was rendered from validated rules.
  */
 import type { Family } from '../engine/addresses.js';
-import { builtinChainOf, ownedChains } from '../engine/iptables-chains.js';
+import { builtinChainOf, dockerChain, dockerUserChain, ownedChains } from '../engine/iptables-chains.js';
 import {
   mergeFamilies,
   parseIptablesSave,
@@ -29,6 +29,8 @@ export class IptablesBackend implements FirewallBackend {
   constructor(
     private readonly run: CommandRunner,
     readonly tools: IptablesTools,
+    /** `firewall.docker_published_ports: follow`: inbound rules also govern Docker's published ports. */
+    private readonly options: { followDocker: boolean } = { followDocker: false },
   ) {}
 
   async save(family: Family): Promise<string> {
@@ -72,7 +74,7 @@ export class IptablesBackend implements FirewallBackend {
   async prepare(rules: Rule[], state: BackendState) {
     const inputs = { ipv4: '', ipv6: '' };
     for (const family of families) {
-      inputs[family] = renderOwnedTable(rules, family, state.iptables[family]);
+      inputs[family] = renderOwnedTable(rules, family, state.iptables[family], this.options);
       const test = await this.run([this.tools.restore[family], '--test', '--noflush'], {
         input: inputs[family],
       });
@@ -136,21 +138,24 @@ export function ownedRestoreInput(saved: string, current: string): string {
     table?.chains.some((c) => c.name === chain) ?? false;
   const jumps = (table: SaveTable | undefined, builtin: string, chain: string) =>
     table?.rules.filter((r) => r.chain === builtin && r.tokens.join(' ') === `-j ${chain}`).length ?? 0;
+  // Our chains and the chain each is jumped to from; Docker's only while Docker's chain exists.
+  const pairs: [string, string][] = [
+    ...directions.map((direction): [string, string] => [builtinChainOf[direction], ownedChains[direction]]),
+    ...(has(now, dockerUserChain) ? [[dockerUserChain, dockerChain] as [string, string]] : []),
+  ];
   const lines = ['*filter'];
   const removed: string[] = [];
-  for (const direction of directions) {
-    const chain = ownedChains[direction];
+  for (const [, chain] of pairs) {
     if (has(then, chain) || has(now, chain)) lines.push(`:${chain} - [0:0]`);
     if (has(now, chain) && !has(then, chain)) removed.push(chain);
   }
-  for (const direction of directions) {
-    const [builtin, chain] = [builtinChainOf[direction], ownedChains[direction]];
+  for (const [builtin, chain] of pairs) {
     const wanted = Math.min(jumps(then, builtin, chain), 1);
     const present = jumps(now, builtin, chain);
     if (wanted === 1 && present === 0) lines.push(`-I ${builtin} 1 -j ${chain}`);
     for (let extra = present; extra > wanted; extra -= 1) lines.push(`-D ${builtin} -j ${chain}`);
   }
-  const owned = new Set(Object.values(ownedChains));
+  const owned = new Set(pairs.map(([, chain]) => chain));
   for (const rule of then?.rules ?? []) if (owned.has(rule.chain)) lines.push(rule.line);
   for (const chain of removed) lines.push(`-X ${chain}`);
   lines.push('COMMIT', '');

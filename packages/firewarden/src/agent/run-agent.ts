@@ -11,7 +11,7 @@ import { dispatch } from './dispatch.js';
 import { type AgentEvents, FirewallAgent } from './firewall-agent.js';
 import { PendingFile } from './pending-transaction.js';
 import { defaultMaxMessageBytes } from './protocol.js';
-import { type ConfiguredBackend, selectBackend } from './select-backend.js';
+import { type ConfiguredBackend, type DockerPublishedPorts, selectBackend } from './select-backend.js';
 import { SnapshotStore } from './snapshot-store.js';
 import { listenOnSocket } from './socket-server.js';
 
@@ -28,6 +28,8 @@ export interface AgentOptions {
   backend?: ConfiguredBackend;
   /** `firewall.allow_write_on_manager_conflict` (default false). */
   allowWriteOnManagerConflict?: boolean;
+  /** `firewall.docker_published_ports` (default `follow`). */
+  dockerPublishedPorts?: DockerPublishedPorts;
 }
 
 export interface RunningAgent {
@@ -41,6 +43,7 @@ export async function runAgent(options: AgentOptions): Promise<RunningAgent> {
     createCommandRunner(options.commandPrefix),
     options.backend ?? 'auto',
     options.allowWriteOnManagerConflict ?? false,
+    options.dockerPublishedPorts,
   );
   const agent = new FirewallAgent(
     backend,

@@ -17,6 +17,8 @@ import { IptablesBackend } from './iptables-backend.js';
 import { UfwBackend } from './ufw-backend.js';
 
 export type ConfiguredBackend = 'auto' | 'ufw' | 'iptables';
+/** `firewall.docker_published_ports`: `follow` (where Docker's chains exist) or `ignore`. */
+export type DockerPublishedPorts = 'follow' | 'ignore';
 
 export interface BackendChoice {
   backend: FirewallBackend;
@@ -27,11 +29,12 @@ export async function selectBackend(
   run: CommandRunner,
   configured: ConfiguredBackend,
   allowWriteOnManagerConflict: boolean,
+  dockerPublishedPorts: DockerPublishedPorts = 'follow',
 ): Promise<BackendChoice> {
   const tools = await detectIptablesTools(run).catch((error: unknown) => {
     throw notFound(error, 'iptables');
   });
-  const iptables = new IptablesBackend(run, tools);
+  const iptables = new IptablesBackend(run, tools, { followDocker: dockerPublishedPorts === 'follow' });
   const ufwInstalled = await run(['ufw', 'version']).then(
     (result) => result.code === 0,
     () => false,

@@ -41,6 +41,7 @@ export async function agentCommand(
       gid,
       backend: context.config.firewall.backend,
       allowWriteOnManagerConflict: context.config.firewall.allow_write_on_manager_conflict,
+      dockerPublishedPorts: context.config.firewall.docker_published_ports,
       events: { onRollback: logRollback },
     });
   } catch (error) {

@@ -75,6 +75,8 @@ export const configSchema = z
         backend: z.enum(['auto', 'ufw', 'iptables']).default('auto'),
         safe_apply_timeout_seconds: z.number().int().min(5).max(3_600).default(60),
         allow_write_on_manager_conflict: z.boolean().default(false),
+        /** Inbound rules also govern Docker's published ports (issue 26); effective where Docker's chains exist. */
+        docker_published_ports: z.enum(['follow', 'ignore']).default('follow'),
       })
       .strict()
       .prefault({}),

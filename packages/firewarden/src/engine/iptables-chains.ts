@@ -15,3 +15,10 @@ export const builtinChainOf: Record<Direction, string> = { in: 'INPUT', out: 'OU
 export const directionOfChain = new Map<string, Direction>(
   Object.entries(ownedChains).map(([direction, chain]) => [chain, direction as Direction]),
 );
+
+/**
+ * Our chain for Docker's published ports, jumped to from Docker's `DOCKER-USER` (forwarded
+ * traffic, which INPUT never sees); see `docker-published-ports.ts`.
+ */
+export const dockerChain = 'FIREWARDEN-DOCKER';
+export const dockerUserChain = 'DOCKER-USER';

@@ -5,7 +5,8 @@
  * restore replaces exactly what we own, atomically, and leaves every other rule as it was.
  */
 import type { Family } from './addresses.js';
-import { builtinChainOf, ownedChains } from './iptables-chains.js';
+import { dockerRuleTokens } from './docker-published-ports.js';
+import { builtinChainOf, dockerChain, dockerUserChain, ownedChains } from './iptables-chains.js';
 import { parseIptablesSave } from './iptables-parse.js';
 import { formatPorts, parsePorts } from './ports.js';
 import { directions, type Rule } from './rule.js';
@@ -68,20 +69,35 @@ function restoreToken(token: string): string {
  * The restore input that makes our chains hold `rules` (for this family). `currentSave` is the
  * family's `iptables-save` output, used only to see which jumps already exist.
  */
-export function renderOwnedTable(rules: readonly Rule[], family: Family, currentSave: string): string {
+export function renderOwnedTable(
+  rules: readonly Rule[],
+  family: Family,
+  currentSave: string,
+  options: { followDocker: boolean } = { followDocker: false },
+): string {
   const filter = parseIptablesSave(currentSave).find((table) => table.name === 'filter');
   const hasJump = (builtin: string, chain: string) =>
     filter?.rules.some((r) => r.chain === builtin && r.tokens.join(' ') === `-j ${chain}`) ?? false;
+  // Docker's published ports follow our inbound rules where Docker's DOCKER-USER chain exists.
+  const docker = options.followDocker && (filter?.chains.some((c) => c.name === dockerUserChain) ?? false);
   const lines = ['*filter'];
   for (const direction of directions) lines.push(`:${ownedChains[direction]} - [0:0]`);
+  if (docker) lines.push(`:${dockerChain} - [0:0]`);
   for (const direction of directions) {
     const builtin = builtinChainOf[direction];
     const chain = ownedChains[direction];
     if (!hasJump(builtin, chain)) lines.push(`-I ${builtin} 1 -j ${chain}`);
   }
+  if (docker && !hasJump(dockerUserChain, dockerChain))
+    lines.push(`-I ${dockerUserChain} 1 -j ${dockerChain}`);
+  const line = (chain: string, tokens: string[]) => ['-A', chain, ...tokens].map(restoreToken).join(' ');
   for (const rule of rules) {
     if (!appliesToFamily(rule, family)) continue;
-    lines.push([`-A`, ownedChains[rule.direction], ...ruleTokens(rule, family)].map(restoreToken).join(' '));
+    lines.push(line(ownedChains[rule.direction], ruleTokens(rule, family)));
+  }
+  if (docker) {
+    for (const rule of rules)
+      lines.push(...dockerRuleTokens(rule, family).map((tokens) => line(dockerChain, tokens)));
   }
   lines.push('COMMIT', '');
   return lines.join('\n');

@@ -7,7 +7,7 @@
  */
 import type { CommandRunner } from '../agent/command-runner.js';
 import type { Family } from '../engine/addresses.js';
-import { directionOfChain, ownedChains } from '../engine/iptables-chains.js';
+import { directionOfChain, dockerChain, ownedChains } from '../engine/iptables-chains.js';
 import { parseIptablesSave } from '../engine/iptables-parse.js';
 import { cooperatingChains, cooperatingTables, nativeTables, ownerOfName } from './manager-conflicts.js';
 
@@ -51,11 +51,11 @@ export interface ForeignRuleset {
 
 /** Chains that are the backend's own: ours always, ufw's user chains when ufw is the backend. */
 function isOwnChain(chain: string, backend: 'iptables' | 'ufw'): boolean {
-  if (directionOfChain.has(chain)) return true;
+  if (directionOfChain.has(chain) || chain === dockerChain) return true;
   return backend === 'ufw' && /^ufw6?-user-/.test(chain);
 }
 
-const ownJumps = new Set(Object.values(ownedChains).map((chain) => `-j ${chain}`));
+const ownJumps = new Set([...Object.values(ownedChains), dockerChain].map((chain) => `-j ${chain}`));
 
 export function ownerOfChain(chain: string): ForeignOwner | null {
   if (/^ufw6?-/.test(chain)) return 'ufw';

@@ -10,5 +10,6 @@ await runAgent({
   stateDir: process.env.FIREWARDEN_AGENT_STATE_DIR!,
   backend: (process.env.FIREWARDEN_FIREWALL_BACKEND ?? 'auto') as ConfiguredBackend,
   allowWriteOnManagerConflict: process.env.ALLOW_WRITE_ON_MANAGER_CONFLICT === 'true',
+  dockerPublishedPorts: process.env.FIREWARDEN_DOCKER_PUBLISHED_PORTS === 'ignore' ? 'ignore' : 'follow',
 });
 console.error('firewarden agent listening');

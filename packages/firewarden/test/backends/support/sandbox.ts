@@ -140,7 +140,11 @@ export interface SandboxAgent {
 export async function startSandboxAgent(
   sandbox: Sandbox,
   bundle: string,
-  options: { backend: 'auto' | 'ufw' | 'iptables'; allowWrite?: boolean },
+  options: {
+    backend: 'auto' | 'ufw' | 'iptables';
+    allowWrite?: boolean;
+    dockerPublishedPorts?: 'follow' | 'ignore';
+  },
 ): Promise<SandboxAgent> {
   const socketPath = path.join(sandbox.folder, 'agent.sock');
   const [program, ...args] = sandboxCommand(sandbox, [process.execPath, bundle]);
@@ -151,6 +155,7 @@ export async function startSandboxAgent(
       FIREWARDEN_AGENT_STATE_DIR: path.join(sandbox.folder, 'state'),
       FIREWARDEN_FIREWALL_BACKEND: options.backend,
       ALLOW_WRITE_ON_MANAGER_CONFLICT: String(options.allowWrite ?? false),
+      FIREWARDEN_DOCKER_PUBLISHED_PORTS: options.dockerPublishedPorts ?? 'follow',
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });

@@ -1,0 +1,87 @@
+/**
+ * @module Tests: Docker's published ports follow the inbound rules (`firewall.docker_published_ports:
+ * follow`, the default). In a namespace holding Docker's chains and the DNAT of `-p 8080:80` to a
+ * second namespace (the container), a probe from a third reaches the container; a deny of tcp/8080
+ * stops it through DOCKER-USER (INPUT never sees that traffic), an unconfirmed safe apply of the
+ * deny stops it until the rollback lets it through again, and Docker's own chains are untouched.
+ * With `ignore` the same deny leaves the published port open, as plain iptables would.
+ */
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { call } from '../agent/support/agent-process.js';
+import { namespaceSkipReason } from '../engine/support/netns.js';
+import { type PublishedPort, publishContainerPort } from './support/docker-bridge.js';
+import {
+  bundledAgentForFile,
+  createSandbox,
+  eventually,
+  type Sandbox,
+  type SandboxAgent,
+  sandboxSave,
+  startSandboxAgent,
+} from './support/sandbox.js';
+
+const deny8080 = { direction: 'in', action: 'deny', protocol: 'tcp', destination_port: '8080' };
+
+/** Docker's IPv4 lines: everything but ours (packet counters left out: the probes move them). */
+const dockerLines = (save: string) =>
+  (save.split('---\n')[0] ?? '')
+    .split('\n')
+    .filter((line) => !line.includes('FIREWARDEN-'))
+    .map((line) => line.replace(/ \[\d+:\d+\]$/, ''))
+    .join('\n');
+
+describe.skipIf(namespaceSkipReason !== null)('Docker published ports', () => {
+  const bundle = bundledAgentForFile();
+  let sandbox: Sandbox;
+  let published: PublishedPort;
+  let agent: SandboxAgent | undefined;
+
+  beforeEach(async () => {
+    sandbox = await createSandbox();
+    published = await publishContainerPort(sandbox);
+    expect(await published.knock()).toBe('hello');
+  });
+  afterEach(async () => {
+    await agent?.stop();
+    agent = undefined;
+    await published.remove();
+    await sandbox.remove();
+  });
+
+  test('a deny on the published port stops the probe; a rollback lets it through', async () => {
+    agent = await startSandboxAgent(sandbox, bundle(), { backend: 'iptables' });
+    const before = await sandboxSave(sandbox);
+    expect((await call(agent.socketPath, 'apply', { rules: [deny8080] })).ok).toBe(true);
+    const after = await sandboxSave(sandbox);
+    expect(after).toContain('-A DOCKER-USER -j FIREWARDEN-DOCKER');
+    expect(after).toContain(
+      '-A FIREWARDEN-DOCKER -p tcp -m conntrack --ctstate DNAT --ctorigdstport 8080 --ctdir ORIGINAL -j DROP',
+    );
+    expect(await published.knock()).toBe('timeout');
+    expect(dockerLines(after)).toBe(dockerLines(before));
+
+    // Back to no rules, then the deny again on probation: the rollback opens the port again.
+    expect((await call(agent.socketPath, 'apply', { rules: [] })).ok).toBe(true);
+    expect(await published.knock()).toBe('hello');
+    const begun = await call(agent.socketPath, 'begin_safe_apply', { rules: [deny8080], timeout_seconds: 2 });
+    expect(begun.ok).toBe(true);
+    expect(await published.knock()).toBe('timeout');
+    await eventually(
+      async () => (await call(agent!.socketPath, 'status')).result.pending_transaction === null,
+      'the safe apply rolled back',
+    );
+    expect(await sandboxSave(sandbox)).not.toContain('--ctorigdstport 8080');
+    expect(await published.knock()).toBe('hello');
+    expect(dockerLines(await sandboxSave(sandbox))).toBe(dockerLines(before));
+  });
+
+  test('with docker_published_ports: ignore the published port stays open', async () => {
+    agent = await startSandboxAgent(sandbox, bundle(), {
+      backend: 'iptables',
+      dockerPublishedPorts: 'ignore',
+    });
+    expect((await call(agent.socketPath, 'apply', { rules: [deny8080] })).ok).toBe(true);
+    expect(await sandboxSave(sandbox)).not.toContain('FIREWARDEN-DOCKER');
+    expect(await published.knock()).toBe('hello');
+  });
+});
