@@ -8,6 +8,7 @@ import type { LogoCatalogue } from './compat/simple-icons-logos.js';
 import { endpoints as defaultEndpoints } from './endpoints/index.js';
 import { renderGallery } from './gallery/page.js';
 import { withoutTrailingSlashes } from './github/api-url.js';
+import { withAutoTheme } from './http/auto-theme.js';
 import { errorCacheControl } from './http/cache-control.js';
 import { type ClientOf, defaultClientOf } from './http/client-address.js';
 import type { Endpoint } from './http/endpoint.js';
@@ -111,11 +112,11 @@ export function createApp(options: CreateAppOptions = {}): Hono {
   registerCompatRoutes(
     app,
     (c) => c.html(gallery, 200, galleryHeaders),
-    (endpoint) => createCardHandler(endpoint, { services, memo }),
+    (endpoint) => createCardHandler(withAutoTheme(endpoint), { services, memo }),
   );
 
   for (const endpoint of endpoints) {
-    const handle = createCardHandler(endpoint, { services, memo });
+    const handle = createCardHandler(withAutoTheme(endpoint), { services, memo });
     app.get(endpoint.path, (c) => handle(c.req.raw, c.env));
     app.get(`/api${endpoint.path}`, (c) => handle(c.req.raw, c.env));
   }

@@ -9,6 +9,7 @@
 import { resolveSkillIconId, skillIconArtwork, skillIconIds } from '../brands/skill-icons-set.js';
 import { resolveSkill, skillIcons } from '../brands/skills.js';
 import { renderSkillIconsRow, type SkillIconsCell } from '../cards/skill-icons-row.js';
+import { withAutoTheme } from '../http/auto-theme.js';
 import { staticCardCache } from '../http/cache-control.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { lenient, lenientNumber, readList } from './lenient.js';
@@ -43,35 +44,39 @@ function titleOf(id: string): string {
   return (skill === undefined ? undefined : skillIcons.get(skill)?.title) ?? id;
 }
 
-export const skillIconsRow = defineEndpoint({
-  path: '/icons',
-  summary: 'skill-icons drop-in: technology logos in rows.',
-  cache: staticCardCache,
-  pure: true,
-  params: {
-    i: lenient<readonly IconId[]>('Comma-separated skill-icons ids or short names; `all`.', readIcons, []),
-    icons: lenient<readonly IconId[]>('Same as `i`.', readIcons, []),
-    theme: lenient<'dark' | 'light'>(
-      'dark or light: the variant of the icons that have two.',
-      (raw) => (raw === 'light' || raw === 'dark' ? raw : undefined),
-      'dark',
-    ),
-    perline: lenientNumber('Icons per row (1-50).', 1, 50),
-  },
-  async render({ i, icons, theme, perline }, { services }) {
-    const ids = i.length > 0 ? i : icons;
-    const cells = await Promise.all(
-      ids.map(async (entry, index): Promise<SkillIconsCell | undefined> => {
-        if ('id' in entry)
-          return { artwork: skillIconArtwork(entry.id, theme, `i${index}-`), title: titleOf(entry.id) };
-        const logo = await findLogo(entry.slug, services.logos);
-        return logo === undefined ? undefined : { logo };
-      }),
-    );
-    return renderSkillIconsRow(
-      cells.filter((cell) => cell !== undefined),
-      theme,
-      perline ?? defaultPerLine,
-    );
-  },
-});
+/** `theme=auto` switches between their two variants. */
+export const skillIconsRow = withAutoTheme(
+  defineEndpoint({
+    path: '/icons',
+    summary: 'skill-icons drop-in: technology logos in rows.',
+    cache: staticCardCache,
+    pure: true,
+    params: {
+      i: lenient<readonly IconId[]>('Comma-separated skill-icons ids or short names; `all`.', readIcons, []),
+      icons: lenient<readonly IconId[]>('Same as `i`.', readIcons, []),
+      theme: lenient<'dark' | 'light'>(
+        'dark or light: the variant of the icons that have two.',
+        (raw) => (raw === 'light' || raw === 'dark' ? raw : undefined),
+        'dark',
+      ),
+      perline: lenientNumber('Icons per row (1-50).', 1, 50),
+    },
+    async render({ i, icons, theme, perline }, { services }) {
+      const ids = i.length > 0 ? i : icons;
+      const cells = await Promise.all(
+        ids.map(async (entry, index): Promise<SkillIconsCell | undefined> => {
+          if ('id' in entry)
+            return { artwork: skillIconArtwork(entry.id, theme, `i${index}-`), title: titleOf(entry.id) };
+          const logo = await findLogo(entry.slug, services.logos);
+          return logo === undefined ? undefined : { logo };
+        }),
+      );
+      return renderSkillIconsRow(
+        cells.filter((cell) => cell !== undefined),
+        theme,
+        perline ?? defaultPerLine,
+      );
+    },
+  }),
+  { light: 'light', dark: 'dark' },
+);

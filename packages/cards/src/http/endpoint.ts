@@ -59,6 +59,8 @@ export interface Endpoint {
    * `prepare` these alone and keys its caches by them, so unknown parameters cost nothing.
    */
   queryNames?: readonly string[];
+  /** Set by `withAutoTheme`: `theme=auto` is already answered. */
+  followsColorScheme?: true;
   prepare(query: Record<string, string>): PreparedQuery;
 }
 

@@ -67,6 +67,9 @@ describe('the Vercel function', () => {
     expect(textsOf(streak.body)).toContain('Current Streak');
     const icons = await call(handlers.GET, '/icons?i=aws,gcp,azure,react,vue,flutter');
     expect(icons.body.match(/<g transform="translate\(\d+ \d+\)">/g)).toHaveLength(6);
+    const auto = await call(handlers.GET, '/stats?username=ada&theme=auto');
+    expect(auto.status).toBe(200);
+    expect(auto.body).toContain('@media (prefers-color-scheme:dark){');
   });
 
   it('counts visitors in the CARDS_STORE database; HEAD does not count', async () => {

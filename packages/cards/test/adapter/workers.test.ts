@@ -97,6 +97,8 @@ describe('the Cloudflare Worker in workerd', () => {
       // Issue 28: streak-stats' timezone, skill-icons' own set.
       '/streak?user=ada&timezone=Asia/Kolkata',
       '/icons?i=aws,gcp,azure,react,vue,flutter&theme=light',
+      '/api?username=ada&theme=auto&dark_theme=dracula',
+      '/icons?i=aws,react&theme=auto',
     ];
     for (const url of urls) {
       const [inWorker, onNode] = await Promise.all([get(url), node.request(url)]);

@@ -1,0 +1,47 @@
+/**
+ * @module `theme=auto` on every card with a `theme`: the card drawn in `light_theme` and in
+ * `dark_theme` and merged into one SVG that follows the viewer's `prefers-color-scheme`.
+ */
+import { followColorScheme } from '../svg/color-scheme.js';
+import type { CardBody, Endpoint } from './endpoint.js';
+
+export interface ThemePair {
+  light: string;
+  dark: string;
+}
+
+/** The one light palette with a background (`coral`), and the default dark one. */
+export const defaultThemePair: ThemePair = { light: 'coral', dark: 'github-dark' };
+
+const svgOf = (body: CardBody) => (typeof body === 'string' ? body : body.svg);
+
+/**
+ * `endpoint` answering `theme=auto` (any case) too, with `light_theme` and `dark_theme` (each a
+ * theme name the endpoint accepts; default `pair`). Endpoints without `theme` are returned as
+ * they are, and so is one already wrapped (the first pair given wins).
+ */
+export function withAutoTheme(endpoint: Endpoint, pair: ThemePair = defaultThemePair): Endpoint {
+  if (!('theme' in endpoint.params) || endpoint.followsColorScheme) return endpoint;
+  const names = endpoint.queryNames ?? Object.keys(endpoint.params);
+  return {
+    ...endpoint,
+    followsColorScheme: true,
+    queryNames: [...new Set([...names, 'light_theme', 'dark_theme'])],
+    prepare(query) {
+      const { light_theme, dark_theme, ...rest } = query;
+      if (rest.theme?.toLowerCase() !== 'auto') return endpoint.prepare(rest);
+      const light = endpoint.prepare({ ...rest, theme: light_theme || pair.light });
+      if (!light.ok) return { ok: false, message: `light_theme: ${light.message}` };
+      const dark = endpoint.prepare({ ...rest, theme: dark_theme || pair.dark });
+      if (!dark.ok) return { ok: false, message: `dark_theme: ${dark.message}` };
+      return {
+        ok: true,
+        run: async (context) => {
+          const [lightCard, darkCard] = await Promise.all([light.run(context), dark.run(context)]);
+          const svg = followColorScheme(svgOf(lightCard), svgOf(darkCard));
+          return typeof lightCard === 'string' ? svg : { svg, cache: lightCard.cache };
+        },
+      };
+    },
+  };
+}
