@@ -56,6 +56,7 @@ function toRecord(entry) {
     voteCooldownHours: entry.voteCooldownHours ?? null,
     voteIdField: entry.voteIdField ?? null,
     commands: entry.commands ?? null,
+    metricsPost: entry.metricsPost ?? null,
     aliases: entry.aliases ?? [],
   };
 }

@@ -79,6 +79,11 @@ export interface BotlistsOptions {
   botblockUrl?: string;
   /** StatusChecker options (concurrency, timeout, cache, baseUrl) and the probe interval. */
   status?: BotlistsStatusOptions;
+  /**
+   * Lists posted through their legacy stats route: `['top.gg']` posts top.gg's v0
+   * `POST /api/bots/:id/stats` (raw token) instead of v1 metrics (Bearer).
+   */
+  legacyApi?: string[];
   /** top.gg API v1 base URL (default https://top.gg/api/v1; tests point it at a local server). */
   topggApiBase?: string;
   /** Environment to read tokens from (default process.env). */
@@ -102,6 +107,7 @@ export class Botlists extends TypedEmitter<BotlistsEvents> {
   private readonly statusSchedule: StatusSchedule;
   private webhookServer: VoteWebhookServer | null = null;
   private topggClient: TopggV1Client | null = null;
+  private readonly legacyApi: ReadonlySet<string>;
   private autoPostTimer: ReturnType<typeof setTimeout> | null = null;
   private lastBotBlockAt = Number.NEGATIVE_INFINITY;
   /** Lists that answered with a long Retry-After (top.gg's one-hour block): skipped until then. */
@@ -116,6 +122,8 @@ export class Botlists extends TypedEmitter<BotlistsEvents> {
     );
     this.lists = mergeLists([...(options.lists ?? []), ...headerOverrides]);
     this.tokens = resolveTokens(this.lists, options.tokens, options.env);
+    assertKnownIds(options.legacyApi, this.lists);
+    this.legacyApi = new Set(options.legacyApi ?? []);
     this.http = new HttpClient(options.fetchOptions);
     const { intervalMs, ...checkerOptions } = options.status ?? {};
     const statusOptions: StatusCheckerOptions = { ...checkerOptions, lists: this.lists, now: this.now };
@@ -190,6 +198,7 @@ export class Botlists extends TypedEmitter<BotlistsEvents> {
       tokens: () => this.tokens,
       botId: () => this.botId(),
       spacingMs: Math.max(0, this.options.postSpacingMs ?? DEFAULT_POST_SPACING_MS),
+      legacyApi: this.legacyApi,
     };
   }
 

@@ -27,6 +27,13 @@ export type ListStatus = 'live' | 'deprecated' | 'shutdown' | 'unknown';
 /** How the token is written in the auth header. */
 export type AuthScheme = 'raw' | 'Bearer' | 'Bot';
 
+/** A list's totals-only stats route (top.gg v1 `PATCH /projects/@me/metrics`). */
+export interface MetricsEndpoint {
+  url: string;
+  method: 'POST' | 'PUT' | 'PATCH';
+  authScheme: AuthScheme;
+}
+
 /** A list's commands endpoint: the body is the JSON array of application commands. */
 export interface CommandsEndpoint {
   /** URL with an optional `:id` (the bot id). */
@@ -78,6 +85,12 @@ export interface BotlistRecord {
   weekendMultiplier?: boolean;
   /** Hours a voter waits before voting again on this list, or null when the list documents none. */
   voteCooldownHours?: number | null;
+  /**
+   * A list's current stats route when it carries only the totals (top.gg v1 metrics: `postField` and
+   * `shardField`, no shard id or per-shard array). Used unless the list is in `legacyApi` or a shard
+   * posts its own count (`shardId`), which only `apiPost`, the legacy route, can attribute.
+   */
+  metricsPost?: MetricsEndpoint | null;
   /** Where the bot's application commands list is sent (`postCommands`), when the list takes one. */
   commands?: CommandsEndpoint | null;
   /** Body path of the list's own id of a vote delivery (the ledger's deduplication key), when it sends one. */

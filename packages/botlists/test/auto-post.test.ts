@@ -40,7 +40,7 @@ describe('startAutoPost / stopAutoPost', () => {
     bot.on('error', (e) => errors.push(e));
     bot.startAutoPost(120_000);
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls).toEqual(['POST https://top.gg/api/bots/1/stats {"server_count":10}']);
+    expect(calls).toEqual(['PATCH https://top.gg/api/v1/projects/@me/metrics {"server_count":10}']);
     await vi.advanceTimersByTimeAsync(126_001);
     expect(calls).toHaveLength(2);
     await vi.advanceTimersByTimeAsync(126_001);
@@ -80,7 +80,7 @@ describe('startAutoPost / stopAutoPost', () => {
     const first = shardProcess([0]);
     first.startAutoPost();
     await vi.advanceTimersByTimeAsync(0);
-    expect(calls).toEqual(['https://top.gg/api/bots/1/stats']);
+    expect(calls).toEqual(['https://top.gg/api/v1/projects/@me/metrics']);
     first.stopAutoPost();
   });
 

@@ -11,12 +11,13 @@ const STATS = { serverCount: 1234, shardCount: 2, shards: [600, 634] };
  * [method, path, auth header name or null, auth value, body bytes].
  */
 const EXPECTED: Record<string, [string, string, string | null, string, string]> = {
+  // top.gg v1 (the v0 route is the `legacyApi: ['top.gg']` fallback, tested below).
   'top.gg': [
-    'POST',
-    `/api/bots/${BOT}/stats`,
+    'PATCH',
+    '/api/v1/projects/@me/metrics',
     'authorization',
-    'tok-top.gg',
-    '{"server_count":1234,"shard_count":2,"shards":[600,634]}',
+    'Bearer tok-top.gg',
+    '{"server_count":1234,"shard_count":2}',
   ],
   'discordbotlist.com': [
     'POST',
@@ -248,6 +249,29 @@ describe('postStats wire format', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
+  it("top.gg v0 stays reachable: legacyApi: ['top.gg'], a shard's own count, or an overridden apiPost", async () => {
+    const legacy = client({ tokens: { 'top.gg': 'tok' }, legacyApi: ['top.gg'] });
+    await legacy.postStats(STATS);
+    await client({ tokens: { 'top.gg': 'tok' } }).postStats({ serverCount: 7, shardCount: 2, shardId: 1 });
+    await new Botlists({
+      botId: BOT,
+      env: {},
+      tokens: { 'top.gg': 'tok' },
+      lists: [{ id: 'top.gg', apiPost: `${base}/mine/:id` }],
+    }).postStats({ serverCount: 3 });
+    expect(fake.requests.map((r) => [r.method, r.url, r.headers.authorization, r.body])).toEqual([
+      [
+        'POST',
+        `/top.gg/api/bots/${BOT}/stats`,
+        'tok',
+        '{"server_count":1234,"shard_count":2,"shards":[600,634]}',
+      ],
+      ['POST', `/top.gg/api/bots/${BOT}/stats`, 'tok', '{"server_count":7,"shard_count":2,"shard_id":1}'],
+      ['POST', `/mine/${BOT}`, 'tok', '{"server_count":3}'],
+    ]);
+    expect(() => client({ legacyApi: ['nope.example'] })).toThrow('unknown list id "nope.example"');
+  });
+
   it('skips lists without a token (reported as skipped, never failed) and honours only/skip', async () => {
     const bot = client({ tokens: { topgg: 'only-top', 'yabl.xyz': 'y' } });
     const report = await bot.postStats({ serverCount: 9 }, { skip: ['yabl.xyz'] });
@@ -255,7 +279,7 @@ describe('postStats wire format', () => {
     expect(report.failed).toEqual([]);
     expect(report.skipped.length).toBe(lists.filter((l) => l.supports.post).length - 2);
     expect(report.skipped.every((r) => r.reason === 'no token')).toBe(true);
-    expect(fake.requests.map((r) => r.headers.authorization)).toEqual(['only-top']);
+    expect(fake.requests.map((r) => r.headers.authorization)).toEqual(['Bearer only-top']);
     await expect(bot.postStats({ serverCount: 9 }, { only: ['nope.example'] })).rejects.toThrow(
       /unknown list id/,
     );
@@ -273,7 +297,11 @@ describe('postStats wire format', () => {
     const report = await bot.postStats({ serverCount: 3 });
     expect(report.posted.map((r) => r.listId).sort()).toEqual(['disforge.com', 'top.gg', 'yabl.xyz']);
     const auth = Object.fromEntries(fake.requests.map((r) => [r.url.split('/')[1], r.headers.authorization]));
-    expect(auth).toEqual({ 'top.gg': 'literal', 'disforge.com': 'portable', 'yabl.xyz': 'from-option' });
+    expect(auth).toEqual({
+      'top.gg': 'Bearer literal',
+      'disforge.com': 'portable',
+      'yabl.xyz': 'from-option',
+    });
   });
 
   it('emits statsPosted with the report after each fan-out', async () => {
@@ -395,7 +423,7 @@ describe('postStats limits', () => {
       '{"guild_total":8}',
     ]);
     const topgg = fake.requests.find((r) => r.url.startsWith('/top.gg/'))!;
-    expect(topgg.headers['x-api-key']).toBe('t');
+    expect(topgg.headers['x-api-key']).toBe('Bearer t');
     expect(topgg.headers.authorization).toBeUndefined();
     await expect(
       new Botlists({ env: {}, tokens: { 'top.gg': 't' } }).postStats({ serverCount: 1 }),
@@ -455,7 +483,8 @@ describe('postStats limits', () => {
       env: {},
       lists: rebasedOverrides(base),
     }).postStats();
-    expect(fake.requests.at(-1)!.url).toBe(`/top.gg/api/bots/${BOT}/stats`);
-    expect(fake.requests.at(-1)!.body).toBe('{"server_count":6,"shard_count":3,"shards":[2,3,1]}');
+    // top.gg v1 metrics take the totals only (no per-shard array).
+    expect(fake.requests.at(-1)!.url).toBe('/top.gg/api/v1/projects/@me/metrics');
+    expect(fake.requests.at(-1)!.body).toBe('{"server_count":6,"shard_count":3}');
   });
 });

@@ -31,7 +31,7 @@ function fakeInternet() {
       };
     },
     probes: () => state.requests.filter((r) => r.startsWith(`HEAD ${STATUS_BASE}/`)),
-    posts: () => state.requests.filter((r) => r.startsWith('POST ')),
+    posts: () => state.requests.filter((r) => r.startsWith('POST ') || r.startsWith('PATCH ')),
     fetch: async (url: string, init?: RequestInit): Promise<Response> => {
       state.requests.push(`${init?.method ?? 'GET'} ${url}`);
       if (!url.startsWith(`${STATUS_BASE}/`)) return new Response('{}');
@@ -260,7 +260,7 @@ describe('hourly status probes', () => {
     expect(reports[1]!.skipped).toContainEqual(
       expect.objectContaining({ listId: 'yabl.xyz', reason: 'site shutdown' }),
     );
-    expect(net.posts().slice(postsBefore)).toEqual(['POST https://top.gg/api/bots/1/stats']);
+    expect(net.posts().slice(postsBefore)).toEqual(['PATCH https://top.gg/api/v1/projects/@me/metrics']);
     bot.stopAutoPost();
   });
 });

@@ -24,13 +24,32 @@ export function buildPostBody(list: BotlistRecord, stats: Stats): Record<string,
   return body;
 }
 
-/** The full request for one list, or null when the list takes no stats posts. */
+/**
+ * The full request for one list, or null when the list takes no stats posts. A list with a
+ * `metricsPost` route (top.gg v1) gets it unless `legacy` or the stats are one shard's own count.
+ */
 export function buildPostRequest(
   list: BotlistRecord,
   stats: Stats,
   token: string,
   botId: string,
+  legacy = false,
 ): HttpRequest | null {
+  const metrics = list.metricsPost;
+  if (metrics && list.postField && !legacy && stats.shardId === undefined) {
+    const body: Record<string, unknown> = { [list.postField]: stats.serverCount };
+    if (list.shardField && stats.shardCount !== undefined) body[list.shardField] = stats.shardCount;
+    return {
+      url: new URL(applyId(metrics.url, botId)).href,
+      method: metrics.method,
+      headers: {
+        [list.authHeader ?? 'Authorization']: authValue(token, metrics.authScheme),
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(body),
+      listId: list.id,
+    };
+  }
   if (!list.apiPost || !list.postField) return null;
   const url = new URL(applyId(list.apiPost, botId));
   const headers: Record<string, string> = {};

@@ -22,6 +22,8 @@ export interface StatsPosterContext {
   tokens: () => Map<string, string>;
   botId: () => string;
   spacingMs: number;
+  /** List ids posted through their legacy `apiPost` even when they have a `metricsPost` route. */
+  legacyApi: ReadonlySet<string>;
 }
 
 export function emptyReport(stats: Stats): PostReport {
@@ -43,7 +45,7 @@ export async function postToList(
 ): Promise<PostResult> {
   const token = ctx.tokens().get(list.id);
   if (!token) return { listId: list.id, outcome: 'skipped', status: null, reason: 'no token' };
-  const request = buildPostRequest(list, stats, token, ctx.botId());
+  const request = buildPostRequest(list, stats, token, ctx.botId(), ctx.legacyApi.has(list.id));
   if (!request)
     return { listId: list.id, outcome: 'skipped', status: null, reason: 'list takes no stats posts' };
   try {

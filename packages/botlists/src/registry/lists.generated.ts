@@ -48,6 +48,11 @@ export const builtInLists: readonly BotlistRecord[] = [
       method: 'PUT',
       authScheme: 'Bearer',
     },
+    metricsPost: {
+      url: 'https://top.gg/api/v1/projects/@me/metrics',
+      method: 'PATCH',
+      authScheme: 'Bearer',
+    },
     aliases: ['topgg', 'top-gg', 'dbl', 'discordbots.org'],
   },
   {
@@ -92,6 +97,7 @@ export const builtInLists: readonly BotlistRecord[] = [
       url: 'https://discordbotlist.com/api/v1/bots/:id/commands',
       method: 'POST',
     },
+    metricsPost: null,
     aliases: ['dblcom', 'discordbotlist'],
   },
   {
@@ -133,6 +139,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     voteCooldownHours: null,
     voteIdField: null,
     commands: null,
+    metricsPost: null,
     aliases: ['dbgg', 'bots.gg', 'discordbotsgg'],
   },
   {
@@ -174,6 +181,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     voteCooldownHours: null,
     voteIdField: null,
     commands: null,
+    metricsPost: null,
     aliases: ['botlistme'],
   },
   {
@@ -215,6 +223,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     voteCooldownHours: null,
     voteIdField: null,
     commands: null,
+    metricsPost: null,
     aliases: ['botsfordiscord', 'botsfordiscord.com', 'bfd'],
   },
   {
@@ -256,6 +265,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     voteCooldownHours: null,
     voteIdField: null,
     commands: null,
+    metricsPost: null,
     aliases: ['voidbots'],
   },
   {
@@ -297,6 +307,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     voteCooldownHours: null,
     voteIdField: null,
     commands: null,
+    metricsPost: null,
     aliases: ['infinitybots', 'infinitybots.gg', 'infinitybotlist', 'infinitybotlist.com', 'ibl'],
   },
   {
@@ -338,6 +349,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     voteCooldownHours: null,
     voteIdField: null,
     commands: null,
+    metricsPost: null,
     aliases: ['disforge'],
   },
   {
@@ -379,6 +391,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     voteCooldownHours: null,
     voteIdField: null,
     commands: null,
+    metricsPost: null,
     aliases: ['dlist.gg', 'dlistgg', 'discordlistgg'],
   },
   {
@@ -420,6 +433,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     voteCooldownHours: null,
     voteIdField: null,
     commands: null,
+    metricsPost: null,
     aliases: ['radarcord', 'radarbotdirectory', 'radarbotdirectory.xyz'],
   },
   {
@@ -461,6 +475,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     voteCooldownHours: null,
     voteIdField: null,
     commands: null,
+    metricsPost: null,
     aliases: ['del', 'discordextremelist'],
   },
   {
@@ -502,6 +517,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     voteCooldownHours: null,
     voteIdField: null,
     commands: null,
+    metricsPost: null,
     aliases: ['bod', 'botsondiscord'],
   },
   {
@@ -543,6 +559,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     voteCooldownHours: null,
     voteIdField: null,
     commands: null,
+    metricsPost: null,
     aliases: ['yabl'],
   },
   {
@@ -584,6 +601,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     voteCooldownHours: null,
     voteIdField: null,
     commands: null,
+    metricsPost: null,
     aliases: ['fluxpoint', 'discordservices.net', 'discordservices'],
   },
   {
@@ -625,6 +643,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     voteCooldownHours: null,
     voteIdField: null,
     commands: null,
+    metricsPost: null,
     aliases: ['disq'],
   },
   {
@@ -666,6 +685,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     voteCooldownHours: null,
     voteIdField: null,
     commands: null,
+    metricsPost: null,
     aliases: [],
   },
   {
@@ -707,6 +727,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     voteCooldownHours: null,
     voteIdField: null,
     commands: null,
+    metricsPost: null,
     aliases: ['justdiscord'],
   },
   {
@@ -748,6 +769,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     voteCooldownHours: null,
     voteIdField: null,
     commands: null,
+    metricsPost: null,
     aliases: ['cybralist'],
   },
   {
@@ -789,6 +811,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     voteCooldownHours: null,
     voteIdField: null,
     commands: null,
+    metricsPost: null,
     aliases: ['vcodes'],
   },
   {
@@ -830,6 +853,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     voteCooldownHours: null,
     voteIdField: null,
     commands: null,
+    metricsPost: null,
     aliases: ['rovelstars', 'rovel'],
   },
   {
@@ -871,6 +895,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     voteCooldownHours: null,
     voteIdField: null,
     commands: null,
+    metricsPost: null,
     aliases: ['carbon', 'carbonitex'],
   },
   {
@@ -912,6 +937,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     voteCooldownHours: null,
     voteIdField: 'id',
     commands: null,
+    metricsPost: null,
     aliases: ['discordforge', 'forge'],
   },
   {
@@ -953,6 +979,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     voteCooldownHours: null,
     voteIdField: null,
     commands: null,
+    metricsPost: null,
     aliases: ['topbot'],
   },
   {
@@ -994,6 +1021,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     voteCooldownHours: null,
     voteIdField: null,
     commands: null,
+    metricsPost: null,
     aliases: ['discordplace'],
   },
   {
@@ -1035,6 +1063,7 @@ export const builtInLists: readonly BotlistRecord[] = [
     voteCooldownHours: null,
     voteIdField: null,
     commands: null,
+    metricsPost: null,
     aliases: ['stellar', 'stellarbotlist'],
   },
 ];

@@ -14,6 +14,9 @@ export function mergeLists(overrides: readonly ListOverride[] = []): BotlistReco
     const index = merged.findIndex((l) => l.id === override.id);
     if (index >= 0) {
       merged[index] = { ...merged[index]!, ...override } as BotlistRecord;
+      // An overridden stats URL is where the user wants stats to go, not the newer built-in route.
+      if (override.apiPost !== undefined && override.metricsPost === undefined)
+        merged[index]!.metricsPost = null;
       continue;
     }
     merged.push(completeCustomList(override));

@@ -30,6 +30,10 @@ export function rebasedOverrides(base: string, records: readonly BotlistRecord[]
       const value = record[field];
       if (value) override[field] = rebase(value, base, record.id);
     }
+    if (record.metricsPost)
+      override.metricsPost = { ...record.metricsPost, url: rebase(record.metricsPost.url, base, record.id) };
+    if (record.commands)
+      override.commands = { ...record.commands, url: rebase(record.commands.url, base, record.id) };
     return override;
   });
 }
