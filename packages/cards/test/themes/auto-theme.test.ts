@@ -75,7 +75,7 @@ describe.runIf(browserTestsRun('theme=auto in Chromium'))('theme=auto in Chromiu
     try {
       await page.emulateMedia({ colorScheme });
       await page.setContent(`<!doctype html><body>${svg}</body>`);
-      return await page.evaluate(() => getComputedStyle(document.querySelector('svg rect')!).fill);
+      return await page.evaluate<string>("getComputedStyle(document.querySelector('svg rect')).fill");
     } finally {
       await page.close();
     }
@@ -133,8 +133,8 @@ describe.runIf(browserTestsRun('two drawings in Chromium'))('cards whose forms d
       const shown = async (colorScheme: 'light' | 'dark') => {
         await page.emulateMedia({ colorScheme });
         await page.setContent(`<!doctype html><body>${svg}</body>`);
-        return page.evaluate(() =>
-          [...document.querySelectorAll('svg > g')].map((group) => getComputedStyle(group).display),
+        return page.evaluate<string[]>(
+          "[...document.querySelectorAll('svg > g')].map((group) => getComputedStyle(group).display)",
         );
       };
       expect(await shown('light')).toEqual(['inline', 'none']);
