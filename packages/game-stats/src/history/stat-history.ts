@@ -70,36 +70,16 @@ export class StatHistory {
 
   /** The snapshot gains since `time` are measured from. */
   windowStart(time: number): WindowStart {
-    const times = this.snapshots;
-    let low = 0;
-    let high = times.length - 1;
-    let found = -1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      if (times[middle]!.time <= time) {
-        found = middle;
-        low = middle + 1;
-      } else high = middle - 1;
-    }
-    if (found < 0) return { from: times[0]?.time ?? time, complete: false };
-    return { from: times[found]!.time, complete: true };
+    const found = lastAtOrBefore(this.snapshots.length, (at) => this.snapshots[at]!.time, time);
+    if (found < 0) return { from: this.snapshots[0]?.time ?? time, complete: false };
+    return { from: this.snapshots[found]!.time, complete: true };
   }
 
   /** A player's statistics at the snapshot of `time` (null: no statistics then). */
   recordAt(uuid: string, time: number): CompactStats | null {
     const timeline = this.timelines.get(uuid);
     if (!timeline) return null;
-    const { times } = timeline;
-    let low = 0;
-    let high = times.length - 1;
-    let found = -1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      if (times[middle]! <= time) {
-        found = middle;
-        low = middle + 1;
-      } else high = middle - 1;
-    }
+    const found = lastAtOrBefore(timeline.times.length, (at) => timeline.times[at]!, time);
     return found < 0 ? null : timeline.records[found]!;
   }
 
@@ -265,6 +245,21 @@ export class StatHistory {
     }
     return packStats([dump], keys);
   }
+}
+
+/** Index of the last of `count` ascending times at or before `time` (-1: none). */
+function lastAtOrBefore(count: number, timeAt: (at: number) => number, time: number): number {
+  let low = 0;
+  let high = count - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    if (timeAt(middle) <= time) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
 }
 
 /** `[keyId, value, ...]` of what differs from `before` (a key gone is 0). */

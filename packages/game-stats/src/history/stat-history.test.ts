@@ -1,0 +1,117 @@
+/**
+ * @module Tests: the history's files restore exactly the records each snapshot saw (delta files,
+ * a key that disappeared), and the retention policy drops the oldest snapshots by size and by age,
+ * rewriting the new oldest in full, on disk and in memory.
+ */
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, expect, test } from 'vitest';
+import { type CompactStats, packStats, unpackStats } from '../index/compact-stats.js';
+import type { PlayerIndex } from '../index/player-index.js';
+import { StatKeyTable } from '../index/stat-key-table.js';
+import type { StatDump } from '../stats/stats-file.js';
+import { StatHistory, type StatHistoryOptions } from './stat-history.js';
+
+let folder: string;
+beforeEach(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'game-stats-history-'));
+});
+afterEach(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+/** The part of the index the history reads. */
+function fakeIndex() {
+  const keys = new StatKeyTable();
+  const players = new Map<string, { uuid: string; stats: CompactStats | null }>();
+  const index = { keys, players, generation: 0 };
+  const set = (uuid: string, dump: StatDump) => players.set(uuid, { uuid, stats: packStats([dump], keys) });
+  return { index: index as unknown as PlayerIndex, keys, set };
+}
+
+const options = (overrides: Partial<StatHistoryOptions> = {}): StatHistoryOptions => ({
+  folder,
+  intervalSeconds: 3600,
+  retentionMs: 86_400_000,
+  maxBytes: 1024 * 1024,
+  ...overrides,
+});
+const dumpAt = (history: StatHistory, keys: StatKeyTable, uuid: string, time: number) => {
+  const record = history.recordAt(uuid, time);
+  return record ? unpackStats(record, keys) : null;
+};
+const files = async () => (await readdir(folder)).filter((name) => name.endsWith('.json.gz')).length;
+
+test('a restart restores every snapshot as it was taken, from a full file and deltas', async () => {
+  const { index, keys, set } = fakeIndex();
+  const states: StatDump[] = [
+    { 'minecraft:custom': { 'minecraft:deaths': 1, 'minecraft:jump': 5 } },
+    {
+      'minecraft:custom': { 'minecraft:deaths': 4, 'minecraft:jump': 5 },
+      'minecraft:mined': { 'minecraft:stone': 2 },
+    },
+    // A key gone (a file rewritten by a tool): restored as absent, not as its former value.
+    { 'minecraft:custom': { 'minecraft:deaths': 9 } },
+  ];
+  const history = new StatHistory(index, options());
+  set('b', { 'minecraft:custom': { 'minecraft:deaths': 7 } });
+  const times: number[] = [];
+  for (const state of states) {
+    set('a', state);
+    await history.snapshot();
+    times.push(history.windowStart(Number.MAX_SAFE_INTEGER).from);
+  }
+  expect(await files()).toBe(3);
+
+  const restarted = fakeIndex();
+  const restored = new StatHistory(restarted.index, options());
+  await restored.start();
+  restored.close();
+  for (const [at, state] of states.entries()) {
+    expect(dumpAt(history, keys, 'a', times[at]!)).toEqual(state);
+    expect(dumpAt(restored, restarted.keys, 'a', times[at]!)).toEqual(state);
+    expect(dumpAt(restored, restarted.keys, 'b', times[at]!)).toEqual({
+      'minecraft:custom': { 'minecraft:deaths': 7 },
+    });
+  }
+  expect(restored.status().first_at).toBe(history.status().first_at);
+  expect(dumpAt(restored, restarted.keys, 'a', times[0]! - 1)).toBeNull();
+});
+
+test('over the size bound, the oldest snapshots go and the oldest kept one becomes full', async () => {
+  const { index, keys, set } = fakeIndex();
+  const history = new StatHistory(index, options({ maxBytes: 1 }));
+  for (let deaths = 1; deaths <= 3; deaths++) {
+    set('a', { 'minecraft:custom': { 'minecraft:deaths': deaths } });
+    if (deaths === 1) set('b', { 'minecraft:custom': { 'minecraft:jump': 3 } });
+    await history.snapshot();
+  }
+  expect(history.status().snapshots).toBe(1);
+  expect(await files()).toBe(1);
+  const last = history.windowStart(Number.MAX_SAFE_INTEGER).from;
+  expect(history.windowStart(last - 1)).toEqual({ from: last, complete: false });
+  // b moved only in the first (dropped) snapshot: the new oldest holds b's values in full.
+  const restarted = fakeIndex();
+  const restored = new StatHistory(restarted.index, options());
+  await restored.start();
+  restored.close();
+  expect(dumpAt(restored, restarted.keys, 'b', last)).toEqual({
+    'minecraft:custom': { 'minecraft:jump': 3 },
+  });
+  expect(dumpAt(restored, restarted.keys, 'a', last)).toEqual({
+    'minecraft:custom': { 'minecraft:deaths': 3 },
+  });
+  expect(dumpAt(history, keys, 'a', last)).toEqual({ 'minecraft:custom': { 'minecraft:deaths': 3 } });
+});
+
+test('past the retention age, snapshots are dropped, the newest always kept', async () => {
+  const { index, set } = fakeIndex();
+  const history = new StatHistory(index, options({ retentionMs: 0 }));
+  for (let deaths = 1; deaths <= 3; deaths++) {
+    set('a', { 'minecraft:custom': { 'minecraft:deaths': deaths } });
+    await history.snapshot();
+  }
+  expect(history.status().snapshots).toBe(1);
+  expect(await files()).toBe(1);
+});
