@@ -9,7 +9,7 @@ import { auditChainFiles, createWebAuth } from '@suite/web-auth';
 import { SetupGate, setupTokenFileName, setupUrl } from './auth/setup-token.js';
 import { openDatabase } from './db/open-database.js';
 import { defaultFileLimits, type FileLimits } from './files/limits.js';
-import { createApp } from './http/app.js';
+import { createApp, socketEndpoints } from './http/app.js';
 import type { DaemonContext } from './http/app-env.js';
 import { NotificationCenter } from './notifications/notification-center.js';
 import { DeliveryQueue } from './outbound/delivery-queue.js';
@@ -204,6 +204,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       allowedHosts: options.allowedHosts ?? [],
       loopbackNames: loopbackHostNames(options.host),
       allowedOrigins: options.allowedOrigins ?? [],
+      endpoints: socketEndpoints,
     });
     // The HTTP server waits for upgraded sockets too: end them as soon as a stop begins.
     const endSockets = () => {

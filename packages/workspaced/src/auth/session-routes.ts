@@ -15,15 +15,15 @@ import {
 } from '@suite/web-auth';
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { type Permission, permissions, roleHas } from '../../access/permissions.js';
-import { isRole } from '../../access/roles.js';
-import { sessionCookieName } from '../../auth/request-security.js';
-import type { SetupGate } from '../../auth/setup-token.js';
-import type { SocketRegistry } from '../../realtime/socket-registry.js';
-import { ApiError, apiErrorResponse } from '../api-error.js';
-import type { AppEnv } from '../app-env.js';
-import { clientAddress } from '../client-address.js';
-import { readJson } from '../request-input.js';
+import { type Permission, permissions, roleHas } from '../access/permissions.js';
+import { isRole } from '../access/roles.js';
+import { ApiError, apiErrorResponse } from '../http/api-error.js';
+import type { AppEnv } from '../http/app-env.js';
+import { clientAddress } from '../http/client-address.js';
+import { readJson } from '../http/request-input.js';
+import type { SocketRegistry } from '../realtime/socket-registry.js';
+import { sessionCookieName } from './request-security.js';
+import type { SetupGate } from './setup-token.js';
 
 const username = z.string().min(1).max(64);
 /** web-auth enforces the real policy (length 12 to 1,024 bytes); this only bounds the input. */

@@ -8,12 +8,12 @@
 import { userView, type WebAuth } from '@suite/web-auth';
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { requirePermission } from '../../access/project-access.js';
-import { isRole, roleSchema, roleWithin } from '../../access/roles.js';
-import type { SocketRegistry } from '../../realtime/socket-registry.js';
-import { ApiError } from '../api-error.js';
-import type { AppEnv } from '../app-env.js';
-import { readJson, readQuery } from '../request-input.js';
+import { requirePermission } from '../access/project-access.js';
+import { isRole, roleSchema, roleWithin } from '../access/roles.js';
+import { ApiError } from '../http/api-error.js';
+import type { AppEnv } from '../http/app-env.js';
+import { readJson, readQuery } from '../http/request-input.js';
+import type { SocketRegistry } from '../realtime/socket-registry.js';
 
 const createUserSchema = z.object({
   username: z.string().min(1).max(64),

@@ -5,16 +5,16 @@
  */
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { projectGuard } from '../../access/project-access.js';
-import { parseRelativePath } from '../../files/relative-path.js';
-import { refuseReserved } from '../../files/reserved-paths.js';
-import { canonicalRoot, resolveRooted } from '../../files/rooted-path.js';
-import { openProjectRepository } from '../../git/project-repository.js';
-import { gitBranches, gitDiff, gitLog, gitStatus } from '../../git/read-operations.js';
-import { checkRevision } from '../../git/ref-name.js';
-import { gitCommit, gitCreateBranch, gitStage, gitSwitch } from '../../git/write-operations.js';
-import type { AppEnv, DaemonContext } from '../app-env.js';
-import { readJson, readQuery } from '../request-input.js';
+import { projectGuard } from '../access/project-access.js';
+import { parseRelativePath } from '../files/relative-path.js';
+import { refuseReserved } from '../files/reserved-paths.js';
+import { canonicalRoot, resolveRooted } from '../files/rooted-path.js';
+import type { AppEnv, DaemonContext } from '../http/app-env.js';
+import { readJson, readQuery } from '../http/request-input.js';
+import { openProjectRepository } from './project-repository.js';
+import { gitBranches, gitDiff, gitLog, gitStatus } from './read-operations.js';
+import { checkRevision } from './ref-name.js';
+import { gitCommit, gitCreateBranch, gitStage, gitSwitch } from './write-operations.js';
 
 /** Largest diff returned; beyond it the answer says `truncated: true`. */
 const maxDiffBytes = 4 * 1024 * 1024;

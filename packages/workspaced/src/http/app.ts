@@ -1,30 +1,43 @@
 /**
- * @module The Hono application: security baseline first (Host allow-list, body limits, Origin,
- * session, audit, CSRF), then the public routes (health, version, setup, login), the session
- * guard, and the route modules of each feature under `/api/v1`. Errors become the JSON error
- * body, never a stack trace.
+ * @module The Hono application and the table of contents of the API: security baseline first
+ * (Host allow-list, body limits, Origin, session, audit, CSRF), then the public routes (health,
+ * version, setup, login), the session guard, and the route module of each feature under
+ * `/api/v1`, each in its feature's folder; `socketEndpoints` lists the WebSocket endpoints the
+ * same way (served on the Node server's upgrade event, realtime/upgrade-handler.ts). Errors
+ * become the JSON error body, never a stack trace.
  */
 import { type WebAuth, WebAuthError } from '@suite/web-auth';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestSecurity } from '../auth/request-security.js';
+import { registerSessionRoutes, registerSignedInSessionRoutes } from '../auth/session-routes.js';
 import type { SetupGate } from '../auth/setup-token.js';
+import { registerUserRoutes } from '../auth/user-routes.js';
+import { registerFileRoutes } from '../files/file-routes.js';
 import { writeBodyLimit } from '../files/limits.js';
+import { registerGitRoutes } from '../git/git-routes.js';
 import { registerMcpRoutes } from '../mcp/mcp-routes.js';
 import { registerNodePeerRoutes, registerNodeRoutes } from '../nodes/node-routes.js';
 import { registerNotificationRoutes } from '../notifications/notification-routes.js';
 import { registerHostObservabilityRoutes } from '../observability/host-routes.js';
+import { registerMetaRoutes } from '../observability/meta-routes.js';
 import { registerEventRoutes } from '../platform/event-routes.js';
 import { platformAuth } from '../platform/platform-auth.js';
 import { registerTokenRoutes } from '../platform/token-routes.js';
 import { registerWebhookRoutes } from '../platform/webhook-routes.js';
 import { registerPluginRoutes } from '../plugins/plugin-routes.js';
 import { type PreviewRouteOptions, registerPreviewRoutes } from '../preview/preview-routes.js';
+import { registerMemberRoutes } from '../projects/member-routes.js';
+import { registerProjectRoutes } from '../projects/project-routes.js';
 import { registerAttentionRoutes } from '../realtime/attention-routes.js';
+import { eventSocketEndpoint } from '../realtime/event-socket-endpoint.js';
+import type { SocketEndpoint } from '../realtime/socket-endpoint.js';
 import { registerServiceRoutes } from '../services/service-routes.js';
+import { registerTaskRoutes } from '../tasks/task-routes.js';
 import { registerAgentRoutes } from '../terminals/agents/agent-routes.js';
 import { registerObservabilityRoutes } from '../terminals/terminal-observability.js';
 import { registerTerminalRoutes } from '../terminals/terminal-routes.js';
+import { terminalSocketEndpoint } from '../terminals/terminal-socket-endpoint.js';
 import { registerWorkflowRoutes } from '../workflows/workflow-routes.js';
 import { ApiError, apiErrorResponse, errorResponse } from './api-error.js';
 import { apiPrefix } from './api-prefix.js';
@@ -33,14 +46,6 @@ import { auditTrail } from './audit-trail.js';
 import { errorStatus } from './error-codes.js';
 import { responseHeaders } from './response-headers.js';
 import { registerAuditRoutes } from './routes/audit.js';
-import { registerFileRoutes } from './routes/files.js';
-import { registerGitRoutes } from './routes/git.js';
-import { registerMemberRoutes } from './routes/members.js';
-import { registerMetaRoutes } from './routes/meta.js';
-import { registerProjectRoutes } from './routes/projects.js';
-import { registerSessionRoutes, registerSignedInSessionRoutes } from './routes/session.js';
-import { registerTaskRoutes } from './routes/tasks.js';
-import { registerUserRoutes } from './routes/users.js';
 import { workspacedUi } from './static-ui.js';
 
 export interface AppOptions {
@@ -57,6 +62,9 @@ export interface AppOptions {
   /** `GET /preview/{port}/...` hands out tickets for the preview origin. */
   previews: PreviewRouteOptions;
 }
+
+/** The WebSocket endpoints: `GET /api/v1/ws` (events) and `GET /api/v1/terminals/{id}/ws`. */
+export const socketEndpoints: readonly SocketEndpoint[] = [eventSocketEndpoint, terminalSocketEndpoint];
 
 /** Largest body of any route but `files/write`. */
 const defaultBodyLimit = 1024 * 1024;

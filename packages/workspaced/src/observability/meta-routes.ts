@@ -3,7 +3,7 @@
  * supervisor or the suite launcher can probe the daemon before anyone signs in.
  */
 import type { Hono } from 'hono';
-import type { AppEnv, DaemonContext } from '../app-env.js';
+import type { AppEnv, DaemonContext } from '../http/app-env.js';
 
 export function registerMetaRoutes(app: Hono<AppEnv>, context: DaemonContext): void {
   app.get('/health', (c) =>

@@ -7,13 +7,13 @@
 import type { User, WebAuth } from '@suite/web-auth';
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { projectGuard } from '../../access/project-access.js';
-import { projectRoleSchema, roleWithin } from '../../access/roles.js';
-import type { MemberRow } from '../../db/schema.js';
-import { listMembers, removeMember, setMember } from '../../projects/project-store.js';
-import { ApiError } from '../api-error.js';
-import type { AppEnv, DaemonContext } from '../app-env.js';
-import { readJson } from '../request-input.js';
+import { projectGuard } from '../access/project-access.js';
+import { projectRoleSchema, roleWithin } from '../access/roles.js';
+import type { MemberRow } from '../db/schema.js';
+import { ApiError } from '../http/api-error.js';
+import type { AppEnv, DaemonContext } from '../http/app-env.js';
+import { readJson } from '../http/request-input.js';
+import { listMembers, removeMember, setMember } from './project-store.js';
 
 const setMemberSchema = z
   .object({

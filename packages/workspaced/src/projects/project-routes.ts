@@ -4,9 +4,12 @@
  */
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { projectGuard, requirePermission } from '../../access/project-access.js';
-import { isRole, reachesEveryProject, weakerRole } from '../../access/roles.js';
-import { isReserved } from '../../files/reserved-paths.js';
+import { projectGuard, requirePermission } from '../access/project-access.js';
+import { isRole, reachesEveryProject, weakerRole } from '../access/roles.js';
+import { isReserved } from '../files/reserved-paths.js';
+import { ApiError } from '../http/api-error.js';
+import type { AppEnv, DaemonContext } from '../http/app-env.js';
+import { readJson } from '../http/request-input.js';
 import {
   canonicalProjectFolder,
   createProject,
@@ -14,10 +17,7 @@ import {
   listAllProjects,
   listMemberProjects,
   projectView,
-} from '../../projects/project-store.js';
-import { ApiError } from '../api-error.js';
-import type { AppEnv, DaemonContext } from '../app-env.js';
-import { readJson } from '../request-input.js';
+} from './project-store.js';
 
 const createProjectSchema = z.object({
   name: z.string().trim().min(1).max(200),

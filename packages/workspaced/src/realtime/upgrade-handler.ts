@@ -1,5 +1,6 @@
 /**
- * @module The Node server's `upgrade` event: the two WebSocket endpoints. Every check runs before
+ * @module The Node server's `upgrade` event, serving the socket endpoints `http/app.ts` lists
+ * (each feature owns its own). Every check runs before
  * the handshake is accepted and a refusal is a plain HTTP error (no 101): web-auth's
  * `authorizeUpgrade` (Host allow-list, an allowed Origin required, the session cookie), then the
  * user's role, then the endpoint's own permission (terminal.view to watch a terminal;
@@ -12,19 +13,15 @@ import type { Duplex } from 'node:stream';
 import { authorizeUpgrade, type WebAuth } from '@suite/web-auth';
 import type { Logger } from 'pino';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { roleHas } from '../access/permissions.js';
 import { toPrincipal } from '../auth/principal.js';
 import { sessionCookieName } from '../auth/request-security.js';
 import type { WorkspacedDb } from '../db/open-database.js';
 import { ApiError } from '../http/api-error.js';
-import { authorizeTerminal, terminalRole } from '../terminals/terminal-access.js';
 import type { TerminalManager } from '../terminals/terminal-manager.js';
-import type { TerminalSession } from '../terminals/terminal-session.js';
-import { serveTerminalSocket, type TerminalAccess } from '../terminals/terminal-socket.js';
 import type { EventBus } from './event-bus.js';
-import { serveEventSocket } from './event-socket.js';
 import { endSocket } from './socket-close.js';
-import { type CurrentPrincipal, sessionPrincipal } from './socket-principal.js';
+import type { SocketEndpoint } from './socket-endpoint.js';
+import { sessionPrincipal } from './socket-principal.js';
 import type { SocketRegistry } from './socket-registry.js';
 import { refuseUpgrade } from './upgrade-refusal.js';
 import { matchUpgradeRoute } from './upgrade-routes.js';
@@ -40,25 +37,12 @@ export interface UpgradeOptions {
   allowedHosts: readonly string[];
   loopbackNames: readonly string[];
   allowedOrigins: readonly string[];
+  /** The socket endpoints, in the order they are matched (`socketEndpoints` of http/app.ts). */
+  endpoints: readonly SocketEndpoint[];
 }
 
 /** Input frames hold at most 64 Ki characters; JSON escaping may grow them up to six times. */
 const maxFrameBytes = 512 * 1024;
-
-/** The terminal access of the socket's user now (terminal-socket.ts judges it). */
-function terminalAccess(
-  db: WorkspacedDb,
-  session: TerminalSession,
-  currentPrincipal: CurrentPrincipal,
-): () => Promise<TerminalAccess> {
-  return async () => {
-    const principal = await currentPrincipal();
-    if (!principal) return 'ended';
-    const role = await terminalRole(db, principal, session);
-    if (!role || !roleHas(role, 'terminal.view')) return 'none';
-    return roleHas(role, 'terminal.write') ? 'write' : 'view';
-  };
-}
 
 export function handleUpgrades(server: Server, options: UpgradeOptions): WebSocketServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxFrameBytes });
@@ -69,8 +53,8 @@ export function handleUpgrades(server: Server, options: UpgradeOptions): WebSock
   };
 
   const accept = async (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const route = matchUpgradeRoute(request.url);
-    if (!route) return refuseUpgrade(socket, 404, 'NOT_FOUND', 'no WebSocket endpoint here');
+    const open = matchUpgradeRoute(request.url, options.endpoints);
+    if (!open) return refuseUpgrade(socket, 404, 'NOT_FOUND', 'no WebSocket endpoint here');
     const verdict = await authorizeUpgrade(request.headers, {
       auth: options.auth,
       cookieName: sessionCookieName,
@@ -81,10 +65,7 @@ export function handleUpgrades(server: Server, options: UpgradeOptions): WebSock
     const { user, session: authSession, token } = verdict.auth;
     const principal = toPrincipal(user);
     const currentPrincipal = sessionPrincipal(options.auth, token);
-    const terminal =
-      route.kind === 'terminal'
-        ? await authorizeTerminal(options.db, options.terminals, principal, route.id, 'terminal.view')
-        : undefined;
+    const serve = await open(principal, currentPrincipal, options);
     // Checked after the last await, so the count and the registration below happen in one tick.
     const limit = options.sockets.maxSocketsPerSession;
     if (options.sockets.countForSession(authSession.id) >= limit)
@@ -95,12 +76,7 @@ export function handleUpgrades(server: Server, options: UpgradeOptions): WebSock
         `this session already holds ${limit} open sockets; close one first`,
       );
     wss.handleUpgrade(request, socket, head, (ws: WebSocket) => {
-      const handle = terminal
-        ? serveTerminalSocket(ws, terminal.session, {
-            access: terminalAccess(options.db, terminal.session, currentPrincipal),
-            writer: roleHas(terminal.role, 'terminal.write'),
-          })
-        : serveEventSocket(ws, currentPrincipal, options);
+      const handle = serve(ws);
       const forget = options.sockets.add({
         userId: user.id,
         sessionId: authSession.id,

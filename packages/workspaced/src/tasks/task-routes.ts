@@ -4,12 +4,15 @@
  * `POST /tasks/{id}/worktree` (create or reuse the task's worktree).
  */
 import type { Hono } from 'hono';
-import { projectGuard, taskGuard } from '../../access/project-access.js';
-import { canonicalRoot } from '../../files/rooted-path.js';
-import { noteTaskState } from '../../realtime/task-attention.js';
-import { KeyedMutex } from '../../sync/keyed-mutex.js';
-import { publishTask, publishTaskDeleted } from '../../tasks/task-events.js';
-import { createTaskSchema, moveTaskSchema, updateTaskSchema } from '../../tasks/task-schema.js';
+import { projectGuard, taskGuard } from '../access/project-access.js';
+import { canonicalRoot } from '../files/rooted-path.js';
+import { notFound } from '../http/api-error.js';
+import type { AppEnv, DaemonContext } from '../http/app-env.js';
+import { readJson } from '../http/request-input.js';
+import { noteTaskState } from '../realtime/task-attention.js';
+import { KeyedMutex } from '../sync/keyed-mutex.js';
+import { publishTask, publishTaskDeleted } from './task-events.js';
+import { createTaskSchema, moveTaskSchema, updateTaskSchema } from './task-schema.js';
 import {
   createTask,
   deleteTask,
@@ -19,11 +22,8 @@ import {
   recordWorktree,
   taskView,
   updateTask,
-} from '../../tasks/task-store.js';
-import { ensureTaskWorktree } from '../../tasks/task-worktree.js';
-import { notFound } from '../api-error.js';
-import type { AppEnv, DaemonContext } from '../app-env.js';
-import { readJson } from '../request-input.js';
+} from './task-store.js';
+import { ensureTaskWorktree } from './task-worktree.js';
 
 export function registerTaskRoutes(
   app: Hono<AppEnv>,
