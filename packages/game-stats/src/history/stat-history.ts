@@ -60,7 +60,12 @@ export class StatHistory {
   async start(): Promise<void> {
     await this.restore();
     await this.snapshot();
-    this.timer = setInterval(() => void this.snapshot(), this.options.intervalSeconds * 1000);
+    // A failed snapshot is logged and the next one tried: never an unhandled rejection.
+    const next = () =>
+      this.snapshot().catch((error: unknown) =>
+        this.options.logger?.warn({ err: error }, 'history snapshot failed'),
+      );
+    this.timer = setInterval(next, this.options.intervalSeconds * 1000);
     this.timer.unref();
   }
 
