@@ -3,11 +3,10 @@
  * (registry `commands`: top.gg v1, discordbotlist.com), spaced like the stats fan-out.
  */
 import { BotlistsError } from '../errors.js';
-import { sleep } from '../http/http-client.js';
 import { authValue } from '../registry/tokens.js';
-import type { BotlistRecord, CommandsReport, PostResult } from '../types.js';
+import type { CommandsEndpoint, CommandsReport } from '../types.js';
 import { applyId } from './post-request.js';
-import { addResult, type FanOutOptions, type StatsPosterContext } from './stats-poster.js';
+import { type FanOutOptions, fanOut, type StatsPosterContext, sendForResult } from './stats-poster.js';
 
 /** A Discord application command as Discord's API serialises it (`command.toJSON()`). */
 export type ApplicationCommandJson = { readonly name: string };
@@ -22,39 +21,6 @@ export function assertCommands(commands: readonly ApplicationCommandJson[]): voi
   });
 }
 
-async function postCommandsToList(
-  ctx: StatsPosterContext,
-  list: BotlistRecord,
-  body: string,
-): Promise<PostResult> {
-  const endpoint = list.commands;
-  const token = ctx.tokens().get(list.id);
-  if (!endpoint)
-    return { listId: list.id, outcome: 'skipped', status: null, reason: 'list takes no commands' };
-  if (!token) return { listId: list.id, outcome: 'skipped', status: null, reason: 'no token' };
-  try {
-    const res = await ctx.http.send({
-      url: applyId(endpoint.url, ctx.botId()),
-      method: endpoint.method,
-      headers: {
-        'content-type': 'application/json',
-        [list.authHeader ?? 'Authorization']: authValue(token, endpoint.authScheme ?? list.authScheme),
-      },
-      body,
-      listId: list.id,
-    });
-    const ok = res.status >= 200 && res.status < 300;
-    const result: PostResult = { listId: list.id, outcome: ok ? 'posted' : 'failed', status: res.status };
-    if (!ok) {
-      result.reason = res.body.slice(0, 200) || `HTTP ${res.status}`;
-      result.retryAfter = res.retryAfter;
-    }
-    return result;
-  } catch (error) {
-    return { listId: list.id, outcome: 'failed', status: null, reason: (error as Error).message };
-  }
-}
-
 /** Sends the commands to every selected list with a `commands` endpoint and a token, one after another. */
 export async function postCommandsToAll(
   ctx: StatsPosterContext,
@@ -62,20 +28,27 @@ export async function postCommandsToAll(
   options: FanOutOptions = {},
 ): Promise<CommandsReport> {
   assertCommands(commands);
-  const only = options.only ? new Set(options.only) : null;
-  const skip = new Set(options.skip ?? []);
   const body = JSON.stringify(commands);
   const report: CommandsReport = { posted: [], failed: [], skipped: [], commands: commands.length };
-  let sentOne = false;
-  for (const list of ctx.lists()) {
-    if (!list.commands || (only && !only.has(list.id)) || skip.has(list.id)) continue;
-    if (!ctx.tokens().has(list.id)) {
-      addResult(report, { listId: list.id, outcome: 'skipped', status: null, reason: 'no token' });
-      continue;
-    }
-    if (sentOne && ctx.spacingMs > 0) await sleep(ctx.spacingMs);
-    sentOne = true;
-    addResult(report, await postCommandsToList(ctx, list, body));
-  }
+  await fanOut(
+    ctx,
+    options,
+    report,
+    (list) => list.commands != null,
+    (list) => {
+      const endpoint = list.commands as CommandsEndpoint;
+      const token = ctx.tokens().get(list.id) as string;
+      return sendForResult(ctx, list, {
+        url: applyId(endpoint.url, ctx.botId()),
+        method: endpoint.method,
+        headers: {
+          'content-type': 'application/json',
+          [list.authHeader ?? 'Authorization']: authValue(token, endpoint.authScheme ?? list.authScheme),
+        },
+        body,
+        listId: list.id,
+      });
+    },
+  );
   return report;
 }

@@ -2,7 +2,7 @@
  * @module Stats fan-out: one request per list with a token, spaced `postSpacingMs` apart, outcomes in a PostReport.
  */
 import { BotlistsError } from '../errors.js';
-import { type HttpClient, sleep } from '../http/http-client.js';
+import { type HttpClient, type HttpRequest, sleep } from '../http/http-client.js';
 import type { BotlistRecord, PostReport, PostResult, Stats } from '../types.js';
 import { buildPostRequest } from './post-request.js';
 
@@ -48,6 +48,15 @@ export async function postToList(
   const request = buildPostRequest(list, stats, token, ctx.botId(), ctx.legacyApi.has(list.id));
   if (!request)
     return { listId: list.id, outcome: 'skipped', status: null, reason: 'list takes no stats posts' };
+  return sendForResult(ctx, list, request);
+}
+
+/** Sends one post and says what happened; an HTTP or network failure is a `failed` result, never a throw. */
+export async function sendForResult(
+  ctx: StatsPosterContext,
+  list: BotlistRecord,
+  request: HttpRequest,
+): Promise<PostResult> {
   try {
     const res = await ctx.http.send(request);
     const ok = res.status >= 200 && res.status < 300;
@@ -73,21 +82,41 @@ export async function postToAll(
   stats: Stats,
   options: FanOutOptions = {},
 ): Promise<PostReport> {
+  const report = emptyReport(stats);
+  await fanOut(
+    ctx,
+    options,
+    report,
+    (list) => list.supports.post,
+    (list) => postToList(ctx, list, stats),
+  );
+  return report;
+}
+
+/**
+ * Posts to every selected list that `takes` the post, sequentially and `spacingMs` apart, so one bot
+ * never bursts a shared IP; a selected list without a token is `skipped` with reason `no token`.
+ */
+export async function fanOut(
+  ctx: StatsPosterContext,
+  options: FanOutOptions,
+  report: Pick<PostReport, 'posted' | 'failed' | 'skipped'>,
+  takes: (list: BotlistRecord) => boolean,
+  post: (list: BotlistRecord) => Promise<PostResult>,
+): Promise<void> {
   const only = options.only ? new Set(options.only) : null;
   const skip = new Set(options.skip ?? []);
-  const report = emptyReport(stats);
   let sentOne = false;
   for (const list of ctx.lists()) {
-    if (!list.supports.post || (only && !only.has(list.id)) || skip.has(list.id)) continue;
+    if (!takes(list) || (only && !only.has(list.id)) || skip.has(list.id)) continue;
     if (!ctx.tokens().has(list.id)) {
       addResult(report, { listId: list.id, outcome: 'skipped', status: null, reason: 'no token' });
       continue;
     }
     if (sentOne && ctx.spacingMs > 0) await sleep(ctx.spacingMs);
     sentOne = true;
-    addResult(report, await postToList(ctx, list, stats));
+    addResult(report, await post(list));
   }
-  return report;
 }
 
 /** Throws when a requested id is not in the registry, so `only: ['topgg ']` typos surface. */
