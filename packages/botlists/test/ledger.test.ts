@@ -172,6 +172,20 @@ describe.each(STORES)('vote ledger on the %s store', (_name, makeStore) => {
     expect((await ledger.votes({ list: 'discordbotlist.com' })).map((v) => v.userId)).toEqual(['9']);
   });
 
+  it('older votes (a backfill) are stored once and never take the key of the next new vote', async () => {
+    const ledger = client().ledger!;
+    expect(await ledger.record(vote({ receivedAt: T0 }))).toBe(true);
+    expect(await ledger.record(vote({ receivedAt: T0 - 2000 }))).toBe(false); // the same vote, listed earlier
+    expect(await ledger.record(vote({ receivedAt: T0 - 20 * HOUR }))).toBe(true);
+    expect(await ledger.record(vote({ receivedAt: T0 - 20 * HOUR + 60_000 }))).toBe(false);
+    expect(await ledger.record(vote({ receivedAt: T0 + 13 * HOUR }))).toBe(true);
+    expect((await ledger.votes()).map((v) => [v.at.getTime() - T0, v.streak])).toEqual([
+      [-20 * HOUR, 1],
+      [0, 1],
+      [13 * HOUR, 2],
+    ]);
+  });
+
   it('lists without a cooldown or vote id treat a second vote within an hour as a copy', async () => {
     const ledger = client().ledger!;
     const dbl = (at: number) => vote({ listId: 'discordbotlist.com', receivedAt: at });

@@ -116,21 +116,54 @@ export class VoteLedger extends TypedEmitter<LedgerEvents> {
 
   private async recordNow(vote: UniversalVote): Promise<boolean> {
     const cooldown = this.cooldownMs(vote.listId);
+    const window = cooldown ?? this.dedupWindowMs;
     const idField = this.list(vote.listId)?.voteIdField;
     const listVoteId = idField ? asId(getPath(vote.raw, idField)) : null;
     const previous = await this.store.latest(vote.listId, vote.voterId);
     const gap = previous ? vote.receivedAt - previous.at : Number.POSITIVE_INFINITY;
-    if (!listVoteId && gap >= 0 && gap < (cooldown ?? this.dedupWindowMs)) return false;
+    if (gap < 0) return this.recordOlder(vote, listVoteId, window);
+    if (!listVoteId && gap < window) return false;
     // A streak continues while each vote comes within two cooldowns (a day without one) of the last.
     const streakGap = 2 * (cooldown ?? 24 * HOUR_MS);
+    return this.add(vote, {
+      key: listVoteId ? `id:${listVoteId}` : `after:${vote.voterId}:${previous?.at ?? 0}`,
+      streak: previous && gap <= streakGap ? previous.streak + 1 : 1,
+    });
+  }
+
+  /**
+   * A vote older than the user's latest one (a backfill): a copy when a vote of the user lies within
+   * the window on either side; otherwise stored under its own time, with a streak of 1 (streaks
+   * count in arrival order and are not rewritten).
+   */
+  private async recordOlder(
+    vote: UniversalVote,
+    listVoteId: string | null,
+    window: number,
+  ): Promise<boolean> {
+    if (!listVoteId) {
+      const near = await this.store.query({
+        list: vote.listId,
+        userId: vote.voterId,
+        since: vote.receivedAt - window,
+      });
+      if (near.some((e) => Math.abs(e.at - vote.receivedAt) < window)) return false;
+    }
+    return this.add(vote, {
+      key: listVoteId ? `id:${listVoteId}` : `at:${vote.voterId}:${vote.receivedAt}`,
+      streak: 1,
+    });
+  }
+
+  private async add(vote: UniversalVote, how: { key: string; streak: number }): Promise<boolean> {
     const entry: LedgerEntry = {
       list: vote.listId,
-      key: listVoteId ? `id:${listVoteId}` : `after:${vote.voterId}:${previous?.at ?? 0}`,
+      key: how.key,
       userId: vote.voterId,
       userName: vote.voterName,
       weight: vote.weight,
       at: vote.receivedAt,
-      streak: previous && gap >= 0 && gap <= streakGap ? previous.streak + 1 : 1,
+      streak: how.streak,
       reminded: false,
     };
     const added = await this.store.add(entry);
