@@ -70,3 +70,25 @@ describe('skill-icons ids with their own artwork', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 });
+
+describe('github-readme-stats parameters with their visible effect', () => {
+  it('text_bold=false draws the stats rows in regular weight (bold by default, as theirs)', async () => {
+    const bold = await card('/api?username=ada');
+    const regular = await card('/api?username=ada&text_bold=false');
+    const rowWeights = (svg: string) =>
+      [...svg.matchAll(/<text [^>]*>(Total Stars Earned:|[\d,.]+k?)<\/text>/g)].map((match) =>
+        match[0].includes('font-weight="bold"'),
+      );
+    expect(rowWeights(bold).length).toBeGreaterThan(1);
+    expect(new Set(rowWeights(bold))).toEqual(new Set([true]));
+    expect(new Set(rowWeights(regular))).toEqual(new Set([false]));
+  });
+
+  it('top-langs stats_format=bytes writes each language as its size instead of its share', async () => {
+    const shares = textsOf(await card('/api/top-langs?username=ada'));
+    const bytes = textsOf(await card('/api/top-langs?username=ada&stats_format=bytes'));
+    expect(shares.some((text) => /\d+\.\d%$/.test(text))).toBe(true);
+    expect(bytes.some((text) => /\d+\.\d%$/.test(text))).toBe(false);
+    expect(bytes.some((text) => /\d+\.\d (B|KB|MB|GB)$/.test(text))).toBe(true);
+  });
+});

@@ -23,6 +23,8 @@ export interface LanguagesInput {
   layout?: 'bar' | 'donut' | 'pie';
   /** Bar layout only: no bar and no percentages, the legend lists the names. */
   hideProgress?: boolean;
+  /** How a share is written: `12.3%` (default) or its size (`12.5 KB`, 1,024-byte units). */
+  shareFormat?: 'percent' | 'bytes';
 }
 
 const defaultWidth = 350;
@@ -34,13 +36,25 @@ const barHeight = 10;
 const rowHeight = 24;
 
 const percentText = (percent: number) => `${percent.toFixed(1)}%`;
+const byteUnits = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB'];
+
+/** `12.5 KB`: one decimal in the largest 1,024-byte unit below the size (as github-readme-stats). */
+function bytesText(bytes: number): string {
+  let size = bytes;
+  let unit = 0;
+  while (size >= 1024 && unit < byteUnits.length - 1) {
+    size /= 1024;
+    unit++;
+  }
+  return `${size.toFixed(1)} ${byteUnits[unit]}`;
+}
 const legendSize = 12;
 /** Space between a legend text and the next column or the card's edge, px. */
 const legendGap = 8;
 
 /** "Name 12.3%" within `maxWidth` px: a long name is cut, the share always shows (when drawn). */
 function legendText(entry: Entry, maxWidth: number, withShare = true): string {
-  const share = withShare ? ` ${percentText(entry.percent)}` : '';
+  const share = withShare ? ` ${entry.share}` : '';
   const nameWidth = maxWidth - measureText(share, { size: legendSize });
   return `${fitText(entry.name, { maxWidth: nameWidth, size: legendSize })}${share}`;
 }
@@ -49,6 +63,8 @@ interface Entry {
   name: string;
   color: string;
   percent: number;
+  /** The share as written in the legend. */
+  share: string;
 }
 
 /** One circle per language, dashed to its share of the circumference (a pie is a thick donut). */
@@ -91,7 +107,7 @@ export function renderLanguages(input: LanguagesInput): string {
       `<rect x="${round(x)}" y="${barTop}" width="${round(framePadding + barWidth - x)}" height="${barHeight}" fill="${theme.muted}" opacity=".5"/>`,
     );
   }
-  const entries = legendEntries(shares, theme);
+  const entries = legendEntries(shares, theme, input.shareFormat);
   const rows = Math.ceil(entries.length / 2);
   const legend = entries
     .map((entry, index) => {
@@ -118,27 +134,40 @@ export function renderLanguages(input: LanguagesInput): string {
   });
 }
 
-function legendEntries(shares: LanguageShares, theme: Theme): Entry[] {
+function legendEntries(
+  shares: LanguageShares,
+  theme: Theme,
+  format: 'percent' | 'bytes' = 'percent',
+): Entry[] {
+  // Every share is of the same total: the first gives it, for the size of "Other".
+  const first = shares.top[0];
+  const totalBytes = first === undefined ? 0 : (first.bytes / first.percent) * 100;
+  const share = (percent: number, bytes: number) =>
+    format === 'bytes' ? bytesText(bytes) : percentText(percent);
   const entries = shares.top.map((language) => ({
     name: language.name,
     color: language.color,
     percent: language.percent,
+    share: share(language.percent, language.bytes),
   }));
   if (shares.otherPercent > 0.05)
-    entries.push({ name: 'Other', color: theme.muted, percent: shares.otherPercent });
+    entries.push({
+      name: 'Other',
+      color: theme.muted,
+      percent: shares.otherPercent,
+      share: share(shares.otherPercent, (totalBytes * shares.otherPercent) / 100),
+    });
   return entries;
 }
 
 function describe(entries: readonly Entry[]): string {
-  return (
-    entries.map((entry) => `${entry.name} ${percentText(entry.percent)}`).join(', ') || 'No public code found'
-  );
+  return entries.map((entry) => `${entry.name} ${entry.share}`).join(', ') || 'No public code found';
 }
 
 /** Donut or pie: the chart on the left, one legend row per language on the right. */
 function renderLanguageChart(input: LanguagesInput, title: string | null, pie: boolean): string {
   const { theme } = input;
-  const entries = legendEntries(input.shares, theme);
+  const entries = legendEntries(input.shares, theme, input.shareFormat);
   const top = title === null ? framePadding : barTopWithTitle;
   const chartSize = 2 * chartRadius;
   const legendHeight = Math.max(1, entries.length) * rowHeight;

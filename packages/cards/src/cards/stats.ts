@@ -47,6 +47,8 @@ export interface StatsInput {
   hideBorder?: boolean;
   /** What the ring shows: the grade (default), the percentile, or the GitHub mark. */
   rankLabel?: 'level' | 'percentile' | 'github';
+  /** Rows' labels and values in bold (default); false draws them in regular weight. */
+  boldText?: boolean;
   /** Row labels replacing ours (a translation); rows not named keep ours. */
   labels?: Partial<Record<StatsRow, string>>;
   /** How values are written; default `formatCount`. */
@@ -115,13 +117,11 @@ export function renderStats(input: StatsInput): string {
       input.labels?.[key] ?? text,
       value!,
     ]);
+  const bold = input.boldText ?? true;
   const labelX = framePadding + (input.showIcons ? 24 : 0);
-  const labelWidth = Math.max(
-    0,
-    ...rows.map(([, text]) => measureText(`${text}:`, { size: 14, bold: true })),
-  );
+  const labelWidth = Math.max(0, ...rows.map(([, text]) => measureText(`${text}:`, { size: 14, bold })));
   const valueX = labelX + labelWidth + valueGap;
-  const valueWidth = Math.max(0, ...rows.map(([, , value]) => measureText(value, { size: 14, bold: true })));
+  const valueWidth = Math.max(0, ...rows.map(([, , value]) => measureText(value, { size: 14, bold })));
   const ringSpace = input.rank ? 130 : 0;
   const width = Math.ceil(
     Math.max(
@@ -137,7 +137,7 @@ export function renderStats(input: StatsInput): string {
     .map(([name, text, value], index) => {
       const y = firstRow + index * rowHeight;
       const mark = input.showIcons ? icon(name, framePadding, y - 13, theme.icon) : '';
-      return `${mark}${label(labelX, y, `${text}:`, { fill: theme.text, bold: true })}${label(valueX, y, value, { fill: theme.text, bold: true })}`;
+      return `${mark}${label(labelX, y, `${text}:`, { fill: theme.text, bold })}${label(valueX, y, value, { fill: theme.text, bold })}`;
     })
     .join('');
   let ring = '';

@@ -129,6 +129,7 @@ export const githubReadmeStatsCard = defineEndpoint({
       'level',
     ),
     include_all_commits: lenientFlag('Count commits of every year.', false),
+    text_bold: lenientFlag('Rows in bold (default); false for regular weight.', true),
     count_private: lenientFlag('Add the private commits GitHub counts for the account.', false),
     line_height: lenientNumber('Distance between rows, px.', 16, 60),
     cache_seconds: lenientNumber('Seconds shared caches keep the card (1,800 to 172,800).', 1_800, 172_800),
@@ -173,6 +174,7 @@ export const githubReadmeStatsCard = defineEndpoint({
             radius: values.border_radius ?? undefined,
             hideBorder: values.hide_border,
             formatValue: values.number_format ? numberFormats[values.number_format] : undefined,
+            boldText: values.text_bold,
           }),
           values.bg_color,
         ),
@@ -198,6 +200,11 @@ export const githubReadmeStatsTopLanguages = defineEndpoint({
     size_weight: lenientWeight("Weight of a language's bytes in its rank (default 1)."),
     count_weight: lenientWeight('Weight of the number of repositories using it (default 0).'),
     hide_progress: lenientFlag('No bar and no percentages: the names only.', false),
+    stats_format: lenient<'percentages' | 'bytes'>(
+      'percentages (default) or bytes: each language written as its size (12.5 KB).',
+      (raw) => (raw === 'bytes' || raw === 'percentages' ? raw : undefined),
+      'percentages',
+    ),
     ...commonParams,
   },
   async render(values, { services }) {
@@ -216,6 +223,7 @@ export const githubReadmeStatsTopLanguages = defineEndpoint({
           minWidth: values.card_width ?? undefined,
           radius: values.border_radius ?? undefined,
           layout: languageLayouts[values.layout ?? 'compact'] ?? 'bar',
+          shareFormat: values.stats_format === 'bytes' ? 'bytes' : 'percent',
         }),
         values.bg_color,
       );
