@@ -1,11 +1,14 @@
 /**
  * @module Every machine-readable error code the daemon answers with its HTTP status: the one
  * table the README documents and `ApiError` reads (the status is never chosen at a throw site).
- * Clients switch on `error.code`, never on messages. The codes of @suite/web-auth's middleware
- * (`HOST_NOT_ALLOWED`, `ORIGIN_NOT_ALLOWED`, `AUTH_REQUIRED`, `AUTH_CSRF_INVALID`) come with
- * their status from that package's own table.
+ * Clients switch on `error.code`, never on messages. The sign-in, session, CSRF, Host and Origin
+ * codes are @suite/web-auth's own table (`authErrorStatus`, documented there), taken in whole.
  */
+import { authErrorStatus } from '@suite/web-auth';
+
 export const errorStatus = {
+  ...authErrorStatus,
+
   // Requests the daemon cannot read
   /** The body, query or path parameters fail their schema (types, ranges, unknown fields); `issues` lists each. Kept at 400 (see the README's errors section). */
   VALIDATION_FAILED: 400,
@@ -29,12 +32,6 @@ export const errorStatus = {
   SETUP_COMPLETE: 409,
   /** `POST /setup` without the one-time setup token the daemon printed. */
   SETUP_TOKEN_INVALID: 401,
-  /** Wrong username or password (the same answer for both). */
-  AUTH_INVALID_CREDENTIALS: 401,
-  /** Right password, but the account is disabled. */
-  AUTH_ACCOUNT_DISABLED: 403,
-  /** Too many sign-in attempts; see `Retry-After`. */
-  AUTH_RATE_LIMITED: 429,
   /** A request carries both a session cookie and a bearer token. */
   AUTH_AMBIGUOUS: 400,
   /** The bearer token is unknown, revoked or expired. */
