@@ -81,7 +81,8 @@ export interface BotlistsOptions {
   status?: BotlistsStatusOptions;
   /**
    * Lists posted through their legacy stats route: `['top.gg']` posts top.gg's v0
-   * `POST /api/bots/:id/stats` (raw token) instead of v1 metrics (Bearer).
+   * `POST /api/bots/:id/stats` (raw token) instead of v1 metrics (Bearer), and checks a vote with
+   * v0's `GET /api/bots/:id/check` instead of v1's `getVote`.
    */
   legacyApi?: string[];
   /** top.gg API v1 base URL (default https://top.gg/api/v1; tests point it at a local server). */
@@ -447,8 +448,16 @@ export class Botlists extends TypedEmitter<BotlistsEvents> {
     return read.fetchVotes(this.readContext(record), record, botId ?? this.botId());
   }
 
-  hasVoted(list: string, userId: string): Promise<boolean | null> {
+  /**
+   * Whether `userId` (a Discord id) voted within the list's cooldown. top.gg answers through v1's
+   * `getVote` (a vote not yet expired), or v0's check route when `legacyApi` names it.
+   */
+  async hasVoted(list: string, userId: string): Promise<boolean | null> {
     const record = this.list(list);
+    if (record.id === 'top.gg' && !this.legacyApi.has('top.gg')) {
+      const vote = await this.topgg.getVote(userId, 'discord');
+      return vote !== null && vote.expiresAt.getTime() > Date.now();
+    }
     return read.hasVoted(this.readContext(record), record, this.botId(), userId);
   }
 

@@ -162,6 +162,7 @@ describe('reading APIs against a fake list', () => {
       tokens: { 'top.gg': 'read-token' },
       env: {},
       lists: rebasedOverrides(base),
+      legacyApi: ['top.gg'],
     });
   });
   afterAll(() => fake.stop());

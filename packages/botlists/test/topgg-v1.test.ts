@@ -35,6 +35,8 @@ const topgg = new RecordingServer((req): ScriptedReply => {
     return { status: 204 };
   if (route === 'GET /api/v1/projects/@me/votes/661200758510977084')
     return { status: 200, body: JSON.stringify(VOTE) };
+  if (route === 'GET /api/v1/projects/@me/votes/555')
+    return { status: 200, body: JSON.stringify({ ...VOTE, expires_at: '2999-01-01T00:00:00.000Z' }) };
   if (route === 'GET /api/v1/projects/@me/votes') {
     if (url.searchParams.get('startDate'))
       return {
@@ -126,6 +128,19 @@ describe('top.gg API v1', () => {
       '/api/v1/projects/@me/votes/661200758510977084?source=discord',
       '/api/v1/projects/@me/votes/8226924471638491136?source=topgg',
     ]);
+  });
+
+  it('hasVoted on top.gg asks v1 getVote: true while the vote runs, false once expired or without one', async () => {
+    const lists = client();
+    expect(await lists.hasVoted('top.gg', '555')).toBe(true);
+    expect(await lists.hasVoted('top.gg', '661200758510977084')).toBe(false); // expired 2026-11-22
+    expect(await lists.hasVoted('top.gg', '1')).toBe(false); // 404: no vote in the last 12 h
+    expect(topgg.requests.map((r) => r.url)).toEqual([
+      '/api/v1/projects/@me/votes/555?source=discord',
+      '/api/v1/projects/@me/votes/661200758510977084?source=discord',
+      '/api/v1/projects/@me/votes/1?source=discord',
+    ]);
+    expect(topgg.requests.every((r) => r.headers.authorization === 'Bearer tg-token')).toBe(true);
   });
 
   it('getVotes pages with startDate then the cursor', async () => {
