@@ -16,6 +16,7 @@ import { type AgentCommandOptions, agentCommand } from './cli/agent-command.js';
 import { type CommonOptions, commandContext } from './cli/command-context.js';
 import { serviceStatusCommand, validateConfigCommand } from './cli/config-commands.js';
 import { doctorCommand, preflightCommand, statusCommand } from './cli/diagnose-commands.js';
+import { exposureCommand } from './cli/exposure-command.js';
 import { registerExtensionCommands } from './cli/extension-commands.js';
 import { reportFailure } from './cli/output.js';
 import { restoreApplyCommand, restoreCreateCommand, restoreListCommand } from './cli/restore-commands.js';
@@ -64,7 +65,16 @@ withInstallation(program.command('serve').description('serve the web API'))
 
 withInstallation(
   program.command('status').description('summary of the installation, database, backend and agent'),
-).action((options: CommonOptions) => statusCommand(commandContext(options), { json: Boolean(options.json) }));
+)
+  .option(
+    '--exposure',
+    'every listening socket and whether the firewall lets the outside reach it (asks the agent)',
+  )
+  .action((options: CommonOptions & { exposure?: boolean }) =>
+    (options.exposure ? exposureCommand : statusCommand)(commandContext(options), {
+      json: Boolean(options.json),
+    }),
+  );
 
 withInstallation(program.command('doctor').description('read-only diagnostics (exit 1 when a check fails)'))
   .option('--prefix <dir>', 'the installation root whose release tree is checked', '/')

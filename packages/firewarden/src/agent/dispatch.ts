@@ -66,6 +66,8 @@ function run(
       return agent.beginSafeApply(p.rules, p.timeout_seconds, p.acknowledge_unmanaged);
     case 'confirm':
       return agent.confirm(p.transaction_id);
+    case 'exposure':
+      return agent.exposure();
   }
 }
 

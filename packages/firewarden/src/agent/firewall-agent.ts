@@ -15,9 +15,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Family } from '../engine/addresses.js';
 import { analyzeRules } from '../engine/analyze.js';
+import { classifyExposure } from '../engine/exposure.js';
 import type { Rule } from '../engine/rule.js';
+import { ownInputChain } from '../engine/ruleset-verdict.js';
 import { validateRules } from '../engine/validate.js';
 import type { ForeignRuleset } from '../firewall/foreign-rules.js';
+import { readListeningSockets } from '../firewall/listening-sockets.js';
 import { conflictsOf, type FirewallManager } from '../firewall/manager-conflicts.js';
 import { AgentError } from './agent-error.js';
 import { crashPoint } from './crash-point.js';
@@ -128,6 +131,21 @@ export class FirewallAgent {
       ...(await this.backend.readRules()),
       ...(await this.guard.foreign(await this.backend.saveAll())),
     }));
+  }
+
+  /** Every listening socket of this namespace and whether the ruleset lets the outside reach it. */
+  exposure() {
+    return this.exclusive(async () => {
+      const view = await this.guard.foreign(await this.backend.saveAll());
+      const ours = { chain: ownInputChain(this.backend.kind), rules: (await this.backend.readRules()).rules };
+      const sockets = await readListeningSockets();
+      return {
+        sockets: sockets.map(({ family, ...socket }) => ({
+          ...socket,
+          ...classifyExposure({ ...socket, family }, view, ours),
+        })),
+      };
+    });
   }
 
   validate(input: unknown[]) {

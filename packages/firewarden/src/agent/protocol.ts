@@ -18,6 +18,7 @@ export const operations = [
   'restore',
   'begin_safe_apply',
   'confirm',
+  'exposure',
 ] as const;
 export type Operation = (typeof operations)[number];
 
@@ -52,4 +53,5 @@ export const paramsSchemas = {
     acknowledge_unmanaged: acknowledgedLines,
   }),
   confirm: z.strictObject({ transaction_id: z.string().max(64) }),
+  exposure: z.strictObject({}),
 } satisfies Record<Operation, z.ZodType>;

@@ -9,8 +9,8 @@ import type { RestorePointSummary } from '../transactions/transaction-store.js';
 import type { CommandContext } from './command-context.js';
 import { type Output, printJson, printLines, reportFailure, table } from './output.js';
 
-/** The agent's answer, or null after reporting the failure (exit 1). */
-async function ask<T>(
+/** The agent's answer, or null after reporting the failure (exit 1); shared by the commands that ask the agent. */
+export async function askAgent<T>(
   context: CommandContext,
   output: Output,
   op: Operation,
@@ -33,14 +33,17 @@ async function ask<T>(
 }
 
 export async function restoreCreateCommand(context: CommandContext, output: Output, name?: string) {
-  const point = await ask<RestorePointSummary>(context, output, 'snapshot', { kind: 'manual', note: name });
+  const point = await askAgent<RestorePointSummary>(context, output, 'snapshot', {
+    kind: 'manual',
+    note: name,
+  });
   if (!point) return;
   if (output.json) printJson({ ok: true, snapshot: point });
   else printLines([`restore point ${point.id} created (sha256 ${point.hash})`]);
 }
 
 export async function restoreListCommand(context: CommandContext, output: Output) {
-  const answer = await ask<{ snapshots: RestorePointSummary[] }>(context, output, 'list_snapshots');
+  const answer = await askAgent<{ snapshots: RestorePointSummary[] }>(context, output, 'list_snapshots');
   if (!answer) return;
   if (output.json) return printJson({ ok: true, snapshots: answer.snapshots });
   if (answer.snapshots.length === 0) return printLines(['no restore points']);
@@ -59,7 +62,7 @@ export async function restoreListCommand(context: CommandContext, output: Output
 }
 
 export async function restoreApplyCommand(context: CommandContext, output: Output, id: string) {
-  const answer = await ask<{ restored: string; hash: string; previous_snapshot_id: string }>(
+  const answer = await askAgent<{ restored: string; hash: string; previous_snapshot_id: string }>(
     context,
     output,
     'restore',

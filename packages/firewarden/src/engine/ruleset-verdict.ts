@@ -28,6 +28,11 @@ export interface OwnChain {
   rules: readonly Rule[];
 }
 
+/** Our inbound chain on each backend. */
+export function ownInputChain(backend: 'iptables' | 'ufw'): string {
+  return backend === 'ufw' ? 'ufw-user-input' : ownedChains.in;
+}
+
 /** Nested jumps followed at most: a loop in foreign chains cannot hang the check. */
 const maxDepth = 16;
 

@@ -11,10 +11,9 @@ import { randomUUID } from 'node:crypto';
 import type { AuditEntryInput } from '@suite/web-auth';
 import type { Logger } from 'pino';
 import { type Conflict, lockoutRisks } from '../engine/analyze.js';
-import { ownedChains } from '../engine/iptables-chains.js';
 import { lockoutStandIns } from '../engine/iptables-parse.js';
 import type { Rule } from '../engine/rule.js';
-import { inboundVerdict } from '../engine/ruleset-verdict.js';
+import { inboundVerdict, ownInputChain } from '../engine/ruleset-verdict.js';
 import { applyActions } from '../engine/transaction-actions.js';
 import type { Backend } from '../engine/validate.js';
 import { ApiError } from '../http/api-error.js';
@@ -210,7 +209,7 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
       const dropped = current.unparsed.filter((line) => request.acknowledgeUnmanaged.includes(line));
       const before = [...lockoutStandIns(dropped), ...current.rules];
       // The whole ruleset decides: foreign lines around our chain, and INPUT's policy.
-      const ownChain = backend === 'ufw' ? 'ufw-user-input' : ownedChains.in;
+      const ownChain = ownInputChain(backend);
       const risks: Conflict[] = lockoutRisks(
         before,
         next.rules,

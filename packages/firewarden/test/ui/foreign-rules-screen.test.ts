@@ -1,7 +1,8 @@
 /**
  * @module Tests: in Chromium, a host that also runs Docker, fail2ban, CrowdSec and an admin's own
  * iptables line (put into the agent's namespace with the real tools). The dashboard names the
- * cooperating managers, the INPUT/FORWARD/OUTPUT policies and both rule counts; the rules screen
+ * cooperating managers, the INPUT/FORWARD/OUTPUT policies, both rule counts and the exposure of
+ * the namespace's listener; the rules screen
  * lists the other tools' rules read-only, with their owner, and its search filters them; the
  * firewall stays writable (a rule is added through the UI).
  */
@@ -48,6 +49,19 @@ describe.skipIf(namespaceSkipReason !== null)('web UI: managers and rules of oth
     const foreign = (await ui.admin.get('/api/v1/firewall/rules')).body.data.foreign.length;
     expect(foreign).toBeGreaterThan(5);
     expect(await page.getByTestId('foreign-rule-count').textContent()).toBe(String(foreign));
+    // The test listener on 8080 (all addresses, no rule on it) is reachable from outside.
+    const exposure = page.getByRole('table', { name: /listening sockets/ });
+    const row = exposure
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: '8080', exact: true }) });
+    expect(await row.getByRole('cell').allTextContents()).toEqual([
+      'tcp',
+      '::',
+      '8080',
+      'node',
+      'exposed',
+      '-',
+    ]);
   });
 
   test('the rules screen lists the other tools rules read-only, and the search filters them', async () => {

@@ -56,6 +56,16 @@ export interface RulesAnswer {
   policies: ChainPolicy[];
 }
 
+export interface ExposedSocket {
+  protocol: 'tcp' | 'udp';
+  address: string;
+  port: number;
+  process: string | null;
+  exposure: 'loopback_only' | 'blocked' | 'exposed' | 'partly';
+  /** Positions of our inbound rules on its port. */
+  rules: number[];
+}
+
 export interface FirewallManager {
   name: string;
   role: 'cooperating' | 'competing';

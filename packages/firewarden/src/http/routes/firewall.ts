@@ -39,7 +39,7 @@ export function registerFirewallRoutes(
 ): void {
   /** Reads the kernel's state through the agent (rules come from iptables-save, not our store). */
   const readFromAgent =
-    (op: 'status' | 'read_rules'): MiddlewareHandler<AppEnv> =>
+    (op: 'status' | 'read_rules' | 'exposure'): MiddlewareHandler<AppEnv> =>
     async (c) =>
       ok(c, await agentResult(services.config.agent.socket_path, op));
   defineRoute('/api/v1/firewall/status', {
@@ -47,6 +47,10 @@ export function registerFirewallRoutes(
   });
   defineRoute('/api/v1/firewall/rules', {
     GET: [requirePermission('firewall.read'), readFromAgent('read_rules')],
+  });
+  // Listening sockets and whether the ruleset lets the outside reach them (issue 26).
+  defineRoute('/api/v1/firewall/exposure', {
+    GET: [requirePermission('firewall.read'), readFromAgent('exposure')],
   });
   defineRoute('/api/v1/firewall/rules/validate', {
     POST: [

@@ -1,13 +1,15 @@
 /**
  * The firewall at a glance: backend, the other managers (competing ones make it read-only),
- * INPUT/FORWARD/OUTPUT policies, rule counts (ours and other tools'), the last transaction, and the pending safe apply read from the API (so it survives a reload):
+ * INPUT/FORWARD/OUTPUT policies, rule counts (ours and other tools'), the listening sockets and
+ * their exposure, the last transaction, and the pending safe apply read from the API (so it survives a reload):
  * a countdown to its deadline with a Confirm button. At the deadline the state is read again
  * (the agent has rolled back unless confirmed).
  */
 import { useEffect, useState } from 'react';
 import { describeError, get, post } from '../api';
-import type { ChainPolicy, FirewallStatus, RulesAnswer, Transaction } from '../types';
+import type { ChainPolicy, ExposedSocket, FirewallStatus, RulesAnswer, Transaction } from '../types';
 import { useLoad } from '../use-load';
+import { DataTable } from './DataTable';
 import { ErrorMessage, StatusMessage } from './Messages';
 
 interface Overview {
@@ -16,13 +18,15 @@ interface Overview {
   foreignCount: number;
   policies: ChainPolicy[];
   last: Transaction | null;
+  sockets: ExposedSocket[];
 }
 
 async function loadOverview(): Promise<Overview> {
-  const [status, rules, transactions] = await Promise.all([
+  const [status, rules, transactions, exposure] = await Promise.all([
     get<FirewallStatus>('/firewall/status'),
     get<RulesAnswer>('/firewall/rules'),
     get<{ transactions: Transaction[] }>('/firewall/transactions?limit=1'),
+    get<{ sockets: ExposedSocket[] }>('/firewall/exposure'),
   ]);
   return {
     status,
@@ -30,6 +34,7 @@ async function loadOverview(): Promise<Overview> {
     foreignCount: rules.foreign.length,
     policies: rules.policies.filter((p) => p.table === 'filter'),
     last: transactions.transactions[0] ?? null,
+    sockets: exposure.sockets,
   };
 }
 
@@ -109,6 +114,26 @@ export function Dashboard({ isAdmin }: { isAdmin: boolean }) {
               : 'none yet'}
           </dd>
         </dl>
+      )}
+      {data && (
+        <>
+          <h2>Exposure</h2>
+          <DataTable
+            caption={`${data.sockets.length} listening sockets and whether the outside reaches them`}
+            headers={['protocol', 'address', 'port', 'process', 'exposure', 'our rules']}
+          >
+            {data.sockets.map((socket) => (
+              <tr key={`${socket.protocol} ${socket.address} ${socket.port}`}>
+                <td>{socket.protocol}</td>
+                <td>{socket.address}</td>
+                <td>{socket.port}</td>
+                <td>{socket.process ?? '-'}</td>
+                <td>{socket.exposure.replace('_', ' ')}</td>
+                <td>{socket.rules.length > 0 ? socket.rules.join(', ') : '-'}</td>
+              </tr>
+            ))}
+          </DataTable>
+        </>
       )}
     </section>
   );

@@ -1,0 +1,77 @@
+/**
+ * @module Whether the outside can reach a listening socket through the ruleset in force. A socket
+ * bound to loopback is `loopback_only`. Otherwise a connection to its port is evaluated through
+ * the whole INPUT chain (`ruleset-verdict.ts`), per family the socket accepts (`0.0.0.0`: IPv4,
+ * `::`: both): let through from a stand-in outside address (TEST-NET) it is `exposed` (a ban
+ * list of some addresses does not change that); refused to it but let through from a source
+ * network some rule names (ours or foreign) it is `partly`; refused to all, `blocked`. `rules`
+ * are the positions (1-based, as `GET /firewall/rules` lists them) of our inbound rules that
+ * match its protocol and port.
+ */
+import { type Family, parseNetwork } from './addresses.js';
+import { tokenizeRuleLine } from './iptables-tokens.js';
+import { ruleMatch } from './match.js';
+import { portsInclude } from './ports.js';
+import type { Rule } from './rule.js';
+import { inboundVerdict, type OwnChain, type RulesetView } from './ruleset-verdict.js';
+
+export type Exposure = 'loopback_only' | 'blocked' | 'exposed' | 'partly';
+
+export interface SocketToClassify {
+  protocol: 'tcp' | 'udp';
+  family: Family;
+  address: string;
+  port: number;
+}
+
+const outside: Record<Family, string> = { ipv4: '198.51.100.1', ipv6: '2001:db8::1' };
+
+function isLoopback(address: string): boolean {
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
+
+/** The first address of each source network named by our rules and the foreign lines. */
+function namedSources(view: RulesetView, ours: OwnChain): string[] {
+  const foreign = view.foreign.flatMap((line) => {
+    const tokens = tokenizeRuleLine(line.rule) ?? [];
+    const at = tokens.indexOf('-s');
+    return at === -1 || tokens[at + 1] === undefined ? [] : [tokens[at + 1]!];
+  });
+  return [...ours.rules.map((rule) => rule.source), ...foreign].flatMap((text) => {
+    if (text === 'any') return [];
+    const slash = text.indexOf('/');
+    return parseNetwork(text) === null ? [] : [slash === -1 ? text : text.slice(0, slash)];
+  });
+}
+
+export function classifyExposure(
+  socket: SocketToClassify,
+  view: RulesetView,
+  ours: OwnChain,
+): { exposure: Exposure; rules: number[] } {
+  const rules = ours.rules.flatMap((rule: Rule, index) => {
+    const match = ruleMatch(rule);
+    const protocolMatches = match.protocol === 'any' || match.protocol === socket.protocol;
+    return match.direction === 'in' && protocolMatches && portsInclude(match.destinationPorts, socket.port)
+      ? [index + 1]
+      : [];
+  });
+  if (isLoopback(socket.address)) return { exposure: 'loopback_only', rules };
+  const families: Family[] = socket.address === '::' ? ['ipv4', 'ipv6'] : [socket.family];
+  const reaches = (source: string) =>
+    inboundVerdict(view, ours, {
+      direction: 'in',
+      protocol: socket.protocol,
+      source,
+      destination_port: socket.port,
+    }) === 'allow';
+  const named = [...new Set(namedSources(view, ours))].filter((source) =>
+    families.includes(parseNetwork(source)?.family ?? 'ipv4'),
+  );
+  const exposure = families.some((family) => reaches(outside[family]))
+    ? 'exposed'
+    : named.some(reaches)
+      ? 'partly'
+      : 'blocked';
+  return { exposure, rules };
+}
