@@ -25,6 +25,7 @@ import { registerUninstallCommand } from './cli/uninstall-command.js';
 import { registerUpdateCommands } from './cli/update-commands.js';
 import { ConfigError } from './config/config-error.js';
 import { defaultConfigPath } from './config/schema.js';
+import { SandboxUnavailable, startSandbox } from './sandbox/sandbox-agent.js';
 import { runServer } from './server/run-server.js';
 import { MigrationError } from './store/migrate.js';
 import { appVersion } from './version.js';
@@ -51,17 +52,52 @@ const withInstallation = (command: Command) =>
 withInstallation(program.command('serve').description('serve the web API'))
   .option('--host <address>', 'address to listen on (overrides server.bind)')
   .option('--port <port>', 'port to listen on, 0 for any free port (overrides server.port)', portNumber)
-  .action(async (options: CommonOptions & { host?: string; port?: number }) => {
+  .option(
+    '--sandbox',
+    'run the agent in a throwaway network namespace with demo rules (the host is never touched)',
+  )
+  .action(async (options: CommonOptions & { host?: string; port?: number; sandbox?: boolean }) => {
     const context = commandContext(options);
     const server = { ...context.config.server };
     if (options.host !== undefined) server.bind = options.host;
     if (options.port !== undefined) server.port = options.port;
+    const agent = { ...context.config.agent };
+    if (options.sandbox) {
+      const sandbox = await startSandboxOrSay(options);
+      if (sandbox === null) return;
+      agent.socket_path = sandbox.socketPath;
+    }
     await runServer({
-      config: { ...context.config, server },
+      config: { ...context.config, server, agent },
       configFile: context.configFile,
       environment: process.env,
     });
   });
+
+/** Starts the sandbox's agent and says what it is, or why it cannot run (exit 2). */
+async function startSandboxOrSay(options: CommonOptions) {
+  try {
+    const sandbox = await startSandbox(process.argv[1]!);
+    process.once('exit', sandbox.stop);
+    // Read by GET /api/v1/version, which the UI shows as "sandbox" on every page.
+    process.env.FIREWARDEN_SANDBOX = '1';
+    const dataDir = options.dataDir ? ` --data-dir ${options.dataDir}` : '';
+    console.error(
+      `sandbox: the agent runs in ${sandbox.description} with demo rules; the host's firewall is never touched\n` +
+        `sandbox: first admin: FIREWARDEN_ADMIN_PASSWORD='<12+ characters>' npx firewarden user create-admin${dataDir}`,
+    );
+    return sandbox;
+  } catch (error) {
+    if (!(error instanceof SandboxUnavailable)) throw error;
+    reportFailure(
+      { json: Boolean(options.json) },
+      'SANDBOX_UNAVAILABLE',
+      `cannot start the sandbox: ${error.message}`,
+      2,
+    );
+    return null;
+  }
+}
 
 withInstallation(
   program.command('status').description('summary of the installation, database, backend and agent'),

@@ -35,6 +35,7 @@ export function App() {
   const [user, setUser] = useState<User | null | undefined>(undefined);
   const [draft, setDraft] = useState<Action[]>([]);
   const path = usePath();
+  const sandbox = useSandbox();
 
   useEffect(() => {
     whenSignedOut(() => setUser(null));
@@ -50,12 +51,15 @@ export function App() {
   if (user === undefined) return <p className="loading">Loading…</p>;
   if (user === null)
     return (
-      <Login
-        onSignedIn={(session) => {
-          setCsrfToken(session.csrf_token);
-          setUser(session.user);
-        }}
-      />
+      <>
+        {sandbox && <SandboxBanner />}
+        <Login
+          onSignedIn={(session) => {
+            setCsrfToken(session.csrf_token);
+            setUser(session.user);
+          }}
+        />
+      </>
     );
 
   const isAdmin = user.role === 'admin';
@@ -70,6 +74,7 @@ export function App() {
     <div className="shell">
       <header className="top">
         <span className="brand">firewarden</span>
+        {sandbox && <SandboxBanner />}
         <nav aria-label="Main">
           <ul>
             {screens
@@ -132,4 +137,24 @@ function screenFor(path: string, isAdmin: boolean, draft: Action[], setDraft: (a
         </section>
       );
   }
+}
+
+/** `serve --sandbox` (GET /api/v1/version says so): every page says the firewall is a throwaway one. */
+function useSandbox(): boolean {
+  const [sandbox, setSandbox] = useState(false);
+  useEffect(() => {
+    get<{ sandbox?: boolean }>('/version').then(
+      (version) => setSandbox(version.sandbox === true),
+      () => undefined,
+    );
+  }, []);
+  return sandbox;
+}
+
+function SandboxBanner() {
+  return (
+    <p className="sandbox" role="status" data-testid="sandbox">
+      sandbox: a throwaway network namespace, not this host's firewall
+    </p>
+  );
 }

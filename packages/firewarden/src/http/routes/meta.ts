@@ -11,7 +11,16 @@ import type { DefineRoute } from '../route-table.js';
 
 export function registerMetaRoutes(defineRoute: DefineRoute, services: Services): void {
   defineRoute('/api/v1/version', {
-    GET: [async (c) => ok(c, { name: 'firewarden', version: appVersion, api_version: apiVersion })],
+    GET: [
+      async (c) =>
+        ok(c, {
+          name: 'firewarden',
+          version: appVersion,
+          api_version: apiVersion,
+          // `serve --sandbox` sets it: the UI says "sandbox" on every page (issue 26).
+          ...(process.env.FIREWARDEN_SANDBOX === '1' ? { sandbox: true } : {}),
+        }),
+    ],
   });
 
   defineRoute('/api/v1/system/health', {
