@@ -1,8 +1,8 @@
 /**
  * @module Tests: Docker, fail2ban, CrowdSec, libvirt, Kubernetes and Tailscale keep to chains and
  * tables of their own, so they cooperate: on both iptables variants the agent names each in
- * status as cooperating, stays writable, and a write and its rollback leave their iptables chains
- * and nftables tables exactly as they were.
+ * status as cooperating, stays writable, lists their rules as foreign with their owner, and a
+ * write and its rollback leave their iptables chains and nftables tables exactly as they were.
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { call } from '../agent/support/agent-process.js';
@@ -68,6 +68,25 @@ describe.skipIf(namespaceSkipReason !== null).each(['nf_tables', 'legacy'] as co
       expect(reasons).toContain('DOCKER-USER (ipv4 filter)');
       expect(reasons).toContain('inet f2b-table');
       expect(reasons).toContain('ip crowdsec');
+    });
+
+    test('read_rules lists their rules as foreign, with their owner, and none of ours', async () => {
+      expect((await call(agent!.socketPath, 'apply', { rules: [ssh] })).ok).toBe(true);
+      const { foreign, policies } = (await call(agent!.socketPath, 'read_rules')).result;
+      const owned = (owner: string, table: string, chain: string, rule: string) =>
+        expect(foreign).toContainEqual(expect.objectContaining({ owner, table, chain, rule }));
+      owned('docker', 'filter', 'DOCKER-USER', '-A DOCKER-USER -j RETURN');
+      owned('fail2ban', 'filter', 'INPUT', '-A INPUT -p tcp -m tcp --dport 22 -j f2b-sshd');
+      owned(
+        'fail2ban',
+        'f2b-table',
+        'f2b-chain',
+        'tcp dport 22 ip saddr @addr-set-sshd reject with icmp port-unreachable',
+      );
+      owned('crowdsec', 'crowdsec', 'crowdsec-chain', 'ip saddr @crowdsec-blacklists drop');
+      owned('tailscale', 'filter', 'INPUT', '-A INPUT -j ts-input');
+      expect(foreign.filter((line: { rule: string }) => line.rule.includes('FIREWARDEN'))).toEqual([]);
+      expect(policies).toContainEqual({ family: 'ipv4', table: 'filter', chain: 'INPUT', policy: 'ACCEPT' });
     });
 
     test('a write and a rollback leave their chains and tables untouched', async () => {

@@ -3,7 +3,8 @@
  * network namespace with demo rules: the version route and every page of the UI (Chromium) say
  * "sandbox", the rules screen shows the demo rules, a safe apply through the API is live then
  * rolled back by the agent at its deadline, the namespace is gone once the server stops, and
- * the host's iptables-save is unchanged throughout.
+ * the host's iptables-save is unchanged throughout. In Chromium: sign in, see the demo rules, add
+ * a rule, watch the countdown, let it roll back.
  */
 import { exec as execCallback } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -90,6 +91,20 @@ describe.skipIf(namespaceSkipReason !== null)('serve --sandbox', () => {
       }
       const table = page.getByRole('table', { name: /rules$/ });
       await expect.poll(() => table.getByRole('cell', { name: 'demo: ssh' }).count()).toBe(1);
+      // Add a rule, watch the countdown, let it roll back.
+      await page.getByRole('button', { name: 'Add rule' }).click();
+      await page.getByLabel('action').selectOption('deny');
+      await page.getByLabel('destination port').fill('8080');
+      await page.getByLabel('comment').fill('sandbox-try');
+      await page.getByRole('button', { name: 'Add to the draft' }).and(page.locator(':enabled')).click();
+      await page.getByRole('button', { name: 'Review changes (1)' }).click();
+      await page.getByRole('button', { name: 'Apply with safe apply' }).click();
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      await page.getByTestId('countdown').waitFor();
+      expect(await page.getByTestId('sandbox').isVisible()).toBe(true);
+      await page.getByText('the previous rules are back').waitFor({ timeout: 30_000 });
+      const rules = (await admin.get('/api/v1/firewall/rules')).body.data.rules;
+      expect(rules.map((r: { comment: string }) => r.comment)).not.toContain('sandbox-try');
     } finally {
       await browser.close();
     }
