@@ -4,6 +4,7 @@
 import type { CacheStore } from './cache-store.js';
 import { createGitHubClient, type GitHubClient } from './client.js';
 import type { FetchContext } from './context.js';
+import { fetchCommitLanguageSizes } from './fetchers/commit-languages.js';
 import { fetchCommitTimes } from './fetchers/commit-times.js';
 import { type Contributions, fetchContributions } from './fetchers/contributions.js';
 import { fetchTimeline, type TimelineEvent } from './fetchers/events.js';
@@ -33,6 +34,8 @@ export interface GitHubData {
   userStats(login: string): Promise<UserStats>;
   /** Language sizes summed over the user's repositories, less `excludedRepositories`. */
   languages(login: string, excludedRepositories?: readonly string[]): Promise<LanguageSize[]>;
+  /** Languages weighted by the user's commits of the last year to each repository (any owner). */
+  commitLanguages(login: string): Promise<LanguageSize[]>;
   repository(owner: string, name: string): Promise<Repository>;
   starHistory(owner: string, name: string): Promise<StarHistory>;
   timeline(login: string): Promise<TimelineEvent[]>;
@@ -71,6 +74,7 @@ export function createGitHubData(options: GitHubDataOptions): GitHubData {
     contributions: (login) => fetchContributions(context, login),
     userStats: (login) => fetchUserStats(context, login),
     languages: (login, excluded) => fetchLanguageSizes(context, login, excluded),
+    commitLanguages: (login) => fetchCommitLanguageSizes(context, login),
     repository: (owner, name) => fetchRepository(context, owner, name),
     starHistory: (owner, name) => fetchStarHistory(context, owner, name),
     timeline: (login) => fetchTimeline(context, login),

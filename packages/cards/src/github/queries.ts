@@ -86,6 +86,26 @@ export const USER_LANGUAGES_QUERY = `query userLanguages($login: String!, $after
   }
 }`;
 
+/**
+ * Repositories the user committed to in the last year (theirs, organisations', other people's),
+ * with the user's commit count and each one's languages: one request, about 1 point of
+ * GraphQL rate limit (100 repositories x 10 languages).
+ */
+export const COMMIT_LANGUAGES_QUERY = `query commitLanguages($login: String!) {
+  user(login: $login) {
+    contributionsCollection {
+      commitContributionsByRepository(maxRepositories: 100) {
+        contributions { totalCount }
+        repository {
+          languages(first: 10, orderBy: { field: SIZE, direction: DESC }) {
+            edges { size node { name color } }
+          }
+        }
+      }
+    }
+  }
+}`;
+
 /** The fields of the /repo card. */
 export const REPOSITORY_QUERY = `query repositoryCard($owner: String!, $name: String!) {
   repository(owner: $owner, name: $name) {
@@ -130,6 +150,7 @@ export const ALL_QUERIES = [
   USER_STATS_QUERY,
   USER_STARS_PAGE_QUERY,
   USER_LANGUAGES_QUERY,
+  COMMIT_LANGUAGES_QUERY,
   REPOSITORY_QUERY,
   COMMIT_TIMES_QUERY,
   REPOSITORY_COMMITS_QUERY,

@@ -70,6 +70,8 @@ describe('the Vercel function', () => {
     const auto = await call(handlers.GET, '/stats?username=ada&theme=auto');
     expect(auto.status).toBe(200);
     expect(auto.body).toContain('@media (prefers-color-scheme:dark){');
+    const byCommits = await call(handlers.GET, '/languages?username=lin&weight=commits');
+    expect(textsOf(byCommits.body)).toContain('Rust 40.0%');
   });
 
   it('counts visitors in the CARDS_STORE database; HEAD does not count', async () => {

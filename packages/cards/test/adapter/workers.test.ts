@@ -99,6 +99,7 @@ describe('the Cloudflare Worker in workerd', () => {
       '/icons?i=aws,gcp,azure,react,vue,flutter&theme=light',
       '/api?username=ada&theme=auto&dark_theme=dracula',
       '/icons?i=aws,react&theme=auto',
+      '/languages?username=lin&weight=commits',
     ];
     for (const url of urls) {
       const [inWorker, onNode] = await Promise.all([get(url), node.request(url)]);

@@ -277,4 +277,56 @@ const babbage = {
   events: [],
 };
 
-export const fixtures = { users: [ada, grace, octocat, babbage] };
+/** `count` commits by `authorId`, one a day from `start` (ISO date). */
+function commitsBy(authorId, start, count) {
+  return Array.from({ length: count }, (_, day) => ({
+    committedDate: new Date(Date.parse(`${start}T12:00:00Z`) + day * 86_400_000).toISOString(),
+    authorId,
+  }));
+}
+
+/**
+ * lin: languages by what she wrote (weight=commits). Own `tool` (TypeScript 9,000, CSS 1,000
+ * bytes; 2 commits), a fork `big-fork` never committed to (Go 100,000), and 8 commits in the
+ * last year to `acme/engine` (Rust 5,000, C 5,000), plus 5 to it in 2022 (outside the year).
+ * By bytes (own, no forks): TypeScript 90 %, CSS 10 %. By commits: Rust 40 %, C 40 %,
+ * TypeScript 18 %, CSS 2 %.
+ */
+const lin = {
+  ...ada,
+  id: 'U_lin',
+  login: 'lin',
+  name: 'Lin',
+  events: [],
+  repositories: [
+    {
+      name: 'tool',
+      stars: 3,
+      languages: [
+        { name: 'TypeScript', color: '#3178c6', size: 9_000 },
+        { name: 'CSS', color: '#663399', size: 1_000 },
+      ],
+      commits: commitsBy('U_lin', '2024-01-01', 2),
+    },
+    {
+      name: 'big-fork',
+      stars: 0,
+      isFork: true,
+      languages: [{ name: 'Go', color: '#00add8', size: 100_000 }],
+    },
+  ],
+  contributedRepositories: [
+    {
+      owner: 'acme',
+      name: 'engine',
+      stars: 50,
+      languages: [
+        { name: 'Rust', color: '#dea584', size: 5_000 },
+        { name: 'C', color: '#555555', size: 5_000 },
+      ],
+      commits: [...commitsBy('U_lin', '2023-09-01', 8), ...commitsBy('U_lin', '2022-01-01', 5)],
+    },
+  ],
+};
+
+export const fixtures = { users: [ada, grace, octocat, babbage, lin] };

@@ -91,12 +91,30 @@ function contributionsCollection(user, now, { from, to } = {}) {
       colors: [],
       isHalloween: false,
     }),
+    // The user's own repositories with commits, then others' (`contributedRepositories`, each
+    // with its `owner`); `contributions` counts the user's commits in the range.
     commitContributionsByRepository: ({ maxRepositories = 25 }) =>
-      user.repositories
-        .filter((repository) => (repository.commits ?? []).length > 0)
-        .sort((a, b) => b.commits.length - a.commits.length)
+      [
+        ...user.repositories.map((repository) => ({ owner: user, repository })),
+        ...(user.contributedRepositories ?? []).map((repository) => ({
+          owner: { login: repository.owner },
+          repository,
+        })),
+      ]
+        .filter(({ repository }) => (repository.commits ?? []).length > 0)
+        .sort((a, b) => b.repository.commits.length - a.repository.commits.length)
         .slice(0, maxRepositories)
-        .map((repository) => ({ repository: repositoryValue(user, repository) })),
+        .map(({ owner, repository }) => ({
+          repository: repositoryValue(owner, repository),
+          contributions: {
+            totalCount: repository.commits.filter(
+              (commit) =>
+                commit.authorId === user.id &&
+                commit.committedDate.slice(0, 10) >= first &&
+                commit.committedDate.slice(0, 10) <= last,
+            ).length,
+          },
+        })),
   };
 }
 
