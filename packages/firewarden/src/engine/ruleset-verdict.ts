@@ -59,7 +59,9 @@ export function inboundVerdict(view: RulesetView, ours: OwnChain, packet: Packet
       const at = tokens.findIndex((token) => token === '-j' || token === '-g');
       const target = at === -1 ? undefined : tokens[at + 1];
       if (target === undefined) continue;
-      const match = ruleFromTokens(ownedChains.in, [...tokens.slice(0, at), '-j', 'ACCEPT'], family);
+      const matchTokens = withoutKnownFacts(tokens.slice(0, at));
+      if (matchTokens === null) continue;
+      const match = ruleFromTokens(ownedChains.in, [...matchTokens, '-j', 'ACCEPT'], family);
       if (match === null || firstMatch([match], packet) === null) continue;
       if (target === 'ACCEPT') return 'allow';
       if (target === 'DROP' || target === 'REJECT') return 'deny';
@@ -70,6 +72,31 @@ export function inboundVerdict(view: RulesetView, ours: OwnChain, packet: Packet
     return null;
   };
   return evaluate('INPUT', 0) ?? (policy?.policy === 'DROP' ? 'deny' : 'allow');
+}
+
+/**
+ * What is known of the operator's packet beyond the rule model: a new connection (conntrack
+ * state NEW) to a unicast address of this host (addrtype LOCAL). Matches on those facts are
+ * dropped from the line; a line that needs another state or address type cannot match (null).
+ * ufw's `ufw-not-local` (`--dst-type LOCAL -j RETURN` before a `DROP`) is read right so.
+ */
+function withoutKnownFacts(tokens: string[]): string[] | null {
+  const kept: string[] = [];
+  for (let i = 0; i < tokens.length; i += 1) {
+    const [flag, value, next, nextValue] = [tokens[i], tokens[i + 1], tokens[i + 2], tokens[i + 3]];
+    if (flag === '-m' && value === 'addrtype' && next === '--dst-type') {
+      if (nextValue !== 'LOCAL') return null;
+      i += 3;
+    } else if (
+      flag === '-m' &&
+      (value === 'conntrack' || value === 'state') &&
+      (next === '--ctstate' || next === '--state')
+    ) {
+      if (!(nextValue ?? '').split(',').includes('NEW')) return null;
+      i += 3;
+    } else kept.push(flag!);
+  }
+  return kept;
 }
 
 /**

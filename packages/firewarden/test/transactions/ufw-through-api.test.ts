@@ -113,4 +113,36 @@ describe.skipIf(namespaceSkipReason !== null)('ufw through the API and the CLI',
     expect(await sandboxSave(file.sandbox)).toBe(kernelAtPoint);
     expect((await readRules()).rules).toEqual(canonical([mdns], 'ufw'));
   });
+
+  test("ufw's own chains are foreign rules owned by ufw; its user chains are ours; its DROP policy counts", async () => {
+    const { foreign, policies } = await readRules();
+    expect(foreign).toContainEqual(
+      expect.objectContaining({
+        owner: 'ufw',
+        family: 'ipv4',
+        table: 'filter',
+        chain: 'INPUT',
+        rule: '-A INPUT -j ufw-before-input',
+      }),
+    );
+    expect(foreign.filter((line: { chain: string }) => line.chain.startsWith('ufw-user-'))).toEqual([]);
+    expect(policies).toContainEqual({ family: 'ipv4', table: 'filter', chain: 'INPUT', policy: 'DROP' });
+    // With ufw's default deny, dropping the only allow of SSH cuts this session off.
+    const ssh = { direction: 'in', action: 'allow', protocol: 'tcp', destination_port: '22' };
+    expect(
+      (
+        await file.host.admin.post('/api/v1/firewall/transactions', {
+          actions: [{ op: 'add', rule: ssh }],
+          safe_apply: false,
+        })
+      ).status,
+    ).toBe(201);
+    const position = (await readRules()).rules.length;
+    const refused = await file.host.admin.post('/api/v1/firewall/transactions', {
+      actions: [{ op: 'delete', position }],
+      safe_apply: false,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('FW_LOCKOUT_RISK');
+  });
 });
