@@ -75,14 +75,7 @@ export class IptablesBackend implements FirewallBackend {
     const inputs = { ipv4: '', ipv6: '' };
     for (const family of families) {
       inputs[family] = renderOwnedTable(rules, family, state.iptables[family], this.options);
-      const test = await this.run([this.tools.restore[family], '--test', '--noflush'], {
-        input: inputs[family],
-      });
-      if (test.code !== 0) {
-        throw new AgentError('FW_VALIDATION_FAILED', `iptables-restore --test refused the ${family} rules`, {
-          errors: [{ path: 'rules', code: 'backend_refused', message: clip(test.stderr) }],
-        });
-      }
+      await this.dryRun(family, inputs[family]);
     }
     return async () => {
       for (const family of families) await this.load(family, inputs[family], true);
@@ -113,7 +106,17 @@ export class IptablesBackend implements FirewallBackend {
     }
   }
 
-  private async load(family: Family, input: string, noflush: boolean): Promise<void> {
+  /** `iptables-restore --test --noflush`: the input is refused before anything is written. */
+  async dryRun(family: Family, input: string): Promise<void> {
+    const test = await this.run([this.tools.restore[family], '--test', '--noflush'], { input });
+    if (test.code !== 0) {
+      throw new AgentError('FW_VALIDATION_FAILED', `iptables-restore --test refused the ${family} rules`, {
+        errors: [{ path: 'rules', code: 'backend_refused', message: clip(test.stderr) }],
+      });
+    }
+  }
+
+  async load(family: Family, input: string, noflush: boolean): Promise<void> {
     const tool = this.tools.restore[family];
     const result = await this.run([tool, ...(noflush ? ['--noflush'] : [])], { input });
     if (result.code !== 0) {
@@ -128,9 +131,10 @@ export class IptablesBackend implements FirewallBackend {
 /**
  * `--noflush` input that makes our chains and their jumps what they were in `saved`, from the
  * state `current` (both `iptables-save` outputs of one family). Declaring a chain flushes it; a
- * chain the point did not have loses its jumps and is deleted. No other line is named.
+ * chain the point did not have loses its jumps and is deleted. No other line is named. `docker`
+ * limits it to FIREWARDEN-DOCKER (the ufw backend, whose other rules ufw restores).
  */
-export function ownedRestoreInput(saved: string, current: string): string {
+export function ownedRestoreInput(saved: string, current: string, only: 'all' | 'docker' = 'all'): string {
   const filter = (text: string) => parseIptablesSave(text).find((table) => table.name === 'filter');
   const then = filter(saved);
   const now = filter(current);
@@ -140,7 +144,9 @@ export function ownedRestoreInput(saved: string, current: string): string {
     table?.rules.filter((r) => r.chain === builtin && r.tokens.join(' ') === `-j ${chain}`).length ?? 0;
   // Our chains and the chain each is jumped to from; Docker's only while Docker's chain exists.
   const pairs: [string, string][] = [
-    ...directions.map((direction): [string, string] => [builtinChainOf[direction], ownedChains[direction]]),
+    ...(only === 'all'
+      ? directions.map((direction): [string, string] => [builtinChainOf[direction], ownedChains[direction]])
+      : []),
     ...(has(now, dockerUserChain) ? [[dockerUserChain, dockerChain] as [string, string]] : []),
   ];
   const lines = ['*filter'];

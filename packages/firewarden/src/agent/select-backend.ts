@@ -34,7 +34,8 @@ export async function selectBackend(
   const tools = await detectIptablesTools(run).catch((error: unknown) => {
     throw notFound(error, 'iptables');
   });
-  const iptables = new IptablesBackend(run, tools, { followDocker: dockerPublishedPorts === 'follow' });
+  const docker = { followDocker: dockerPublishedPorts === 'follow' };
+  const iptables = new IptablesBackend(run, tools, docker);
   const ufwInstalled = await run(['ufw', 'version']).then(
     (result) => result.code === 0,
     () => false,
@@ -47,7 +48,7 @@ export async function selectBackend(
     ufwInstalled &&
     (await ufwSwitchedOn()) &&
     ufwChainsLoaded(await iptables.save('ipv4'));
-  const backend = configured === 'ufw' || ufwActive ? new UfwBackend(run, iptables) : iptables;
+  const backend = configured === 'ufw' || ufwActive ? new UfwBackend(run, iptables, docker) : iptables;
   return {
     backend,
     guard: {

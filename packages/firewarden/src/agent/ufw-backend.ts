@@ -5,11 +5,15 @@
  * <rule>`, last first) and appends the new tail (`ufw <rule>`), after a `ufw --dry-run` of every
  * rule it adds. A restore point holds ufw's files besides `iptables-save`; restoring writes the
  * files back and runs `ufw reload`, which rebuilds ufw's chains from them.
+ * With `firewall.docker_published_ports: follow`, where Docker's DOCKER-USER chain exists, a
+ * write also fills our FIREWARDEN-DOCKER chain (one `iptables-restore --noflush` after ufw's
+ * commands, dry-run first; ufw's input rules never see forwarded traffic), and restoring a point
+ * puts that chain back from the point's `iptables-save`: ufw reload never touches it.
  */
 import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import type { Family } from '../engine/addresses.js';
 import { mergeFamilies } from '../engine/iptables-parse.js';
-import { appliesToFamily } from '../engine/iptables-render.js';
+import { appliesToFamily, renderDockerTable } from '../engine/iptables-render.js';
 import type { Rule } from '../engine/rule.js';
 import { ufwDeleteArgs, ufwRuleArgs } from '../engine/ufw-args.js';
 import { readUfwTuples } from '../engine/ufw-tuples.js';
@@ -23,7 +27,7 @@ import {
 import { AgentError } from './agent-error.js';
 import type { CommandRunner } from './command-runner.js';
 import { type BackendState, clip, type FirewallBackend } from './firewall-backend.js';
-import { families, type IptablesBackend } from './iptables-backend.js';
+import { families, type IptablesBackend, ownedRestoreInput } from './iptables-backend.js';
 
 export class UfwBackend implements FirewallBackend {
   readonly kind = 'ufw';
@@ -32,6 +36,8 @@ export class UfwBackend implements FirewallBackend {
     private readonly run: CommandRunner,
     /** ufw drives the `iptables` alternative; its save tools capture the kernel's side. */
     private readonly iptables: IptablesBackend,
+    /** `firewall.docker_published_ports: follow`: inbound rules also govern Docker's published ports. */
+    private readonly options: { followDocker: boolean } = { followDocker: false },
   ) {}
 
   saveAll() {
@@ -82,9 +88,17 @@ export class UfwBackend implements FirewallBackend {
         });
       }
     }
+    const docker: [Family, string][] = [];
+    for (const family of this.options.followDocker ? families : []) {
+      const input = renderDockerTable(rules, family, state.iptables[family]);
+      if (input === null) continue;
+      await this.iptables.dryRun(family, input);
+      docker.push([family, input]);
+    }
     return async () => {
       for (const rule of deletes) await this.ufw(['--force', ...ufwDeleteArgs(rule)]);
       for (const rule of adds) await this.ufw(ufwRuleArgs(rule));
+      for (const [family, input] of docker) await this.iptables.load(family, input, true);
     };
   }
 
@@ -120,6 +134,11 @@ export class UfwBackend implements FirewallBackend {
     }
     // Disabled ufw has no chains to rebuild: its rules are the files.
     if (ufwEnabledIn(state.ufw_files['/etc/ufw/ufw.conf'] ?? '')) await this.ufw(['reload']);
+    // ufw never touches DOCKER-USER: our FIREWARDEN-DOCKER chain is put back as in the point.
+    for (const family of families) {
+      const input = ownedRestoreInput(state.iptables[family], await this.iptables.save(family), 'docker');
+      await this.iptables.load(family, input, true);
+    }
   }
 
   private async ufw(args: string[]): Promise<void> {

@@ -7,7 +7,7 @@
 import type { Family } from './addresses.js';
 import { dockerRuleTokens } from './docker-published-ports.js';
 import { builtinChainOf, dockerChain, dockerUserChain, ownedChains } from './iptables-chains.js';
-import { parseIptablesSave } from './iptables-parse.js';
+import { parseIptablesSave, type SaveTable } from './iptables-parse.js';
 import { formatPorts, parsePorts } from './ports.js';
 import { directions, type Rule } from './rule.js';
 
@@ -76,29 +76,55 @@ export function renderOwnedTable(
   options: { followDocker: boolean } = { followDocker: false },
 ): string {
   const filter = parseIptablesSave(currentSave).find((table) => table.name === 'filter');
-  const hasJump = (builtin: string, chain: string) =>
-    filter?.rules.some((r) => r.chain === builtin && r.tokens.join(' ') === `-j ${chain}`) ?? false;
   // Docker's published ports follow our inbound rules where Docker's DOCKER-USER chain exists.
-  const docker = options.followDocker && (filter?.chains.some((c) => c.name === dockerUserChain) ?? false);
+  const docker = options.followDocker ? dockerTableLines(rules, family, filter) : null;
   const lines = ['*filter'];
   for (const direction of directions) lines.push(`:${ownedChains[direction]} - [0:0]`);
-  if (docker) lines.push(`:${dockerChain} - [0:0]`);
+  if (docker) lines.push(docker.declare);
   for (const direction of directions) {
     const builtin = builtinChainOf[direction];
     const chain = ownedChains[direction];
-    if (!hasJump(builtin, chain)) lines.push(`-I ${builtin} 1 -j ${chain}`);
+    if (!hasJump(filter, builtin, chain)) lines.push(`-I ${builtin} 1 -j ${chain}`);
   }
-  if (docker && !hasJump(dockerUserChain, dockerChain))
-    lines.push(`-I ${dockerUserChain} 1 -j ${dockerChain}`);
-  const line = (chain: string, tokens: string[]) => ['-A', chain, ...tokens].map(restoreToken).join(' ');
+  if (docker) lines.push(...docker.jump);
   for (const rule of rules) {
     if (!appliesToFamily(rule, family)) continue;
-    lines.push(line(ownedChains[rule.direction], ruleTokens(rule, family)));
+    lines.push(restoreLine(ownedChains[rule.direction], ruleTokens(rule, family)));
   }
-  if (docker) {
-    for (const rule of rules)
-      lines.push(...dockerRuleTokens(rule, family).map((tokens) => line(dockerChain, tokens)));
-  }
+  if (docker) lines.push(...docker.rules);
   lines.push('COMMIT', '');
   return lines.join('\n');
+}
+
+/**
+ * The restore input that makes only our FIREWARDEN-DOCKER chain hold `rules` (the ufw backend,
+ * whose other rules are ufw's), or null where Docker's DOCKER-USER chain is absent.
+ */
+export function renderDockerTable(
+  rules: readonly Rule[],
+  family: Family,
+  currentSave: string,
+): string | null {
+  const filter = parseIptablesSave(currentSave).find((table) => table.name === 'filter');
+  const docker = dockerTableLines(rules, family, filter);
+  return docker && ['*filter', docker.declare, ...docker.jump, ...docker.rules, 'COMMIT', ''].join('\n');
+}
+
+type FilterTable = SaveTable | undefined;
+
+const hasJump = (filter: FilterTable, builtin: string, chain: string) =>
+  filter?.rules.some((r) => r.chain === builtin && r.tokens.join(' ') === `-j ${chain}`) ?? false;
+
+const restoreLine = (chain: string, tokens: string[]) => ['-A', chain, ...tokens].map(restoreToken).join(' ');
+
+/** FIREWARDEN-DOCKER's declaration, its jump from DOCKER-USER if missing, and its lines; null without Docker. */
+function dockerTableLines(rules: readonly Rule[], family: Family, filter: FilterTable) {
+  if (!(filter?.chains.some((c) => c.name === dockerUserChain) ?? false)) return null;
+  return {
+    declare: `:${dockerChain} - [0:0]`,
+    jump: hasJump(filter, dockerUserChain, dockerChain) ? [] : [`-I ${dockerUserChain} 1 -j ${dockerChain}`],
+    rules: rules.flatMap((rule) =>
+      dockerRuleTokens(rule, family).map((tokens) => restoreLine(dockerChain, tokens)),
+    ),
+  };
 }

@@ -4,7 +4,9 @@
  * second namespace (the container), a probe from a third reaches the container; a deny of tcp/8080
  * stops it through DOCKER-USER (INPUT never sees that traffic), an unconfirmed safe apply of the
  * deny stops it until the rollback lets it through again, and Docker's own chains are untouched.
- * With `ignore` the same deny leaves the published port open, as plain iptables would.
+ * With `ignore` the same deny leaves the published port open, as plain iptables would. The same
+ * holds on the ufw backend with ufw active in the namespace: ufw's own input rules never see the
+ * forwarded connection, our FIREWARDEN-DOCKER chain written beside ufw's does.
  */
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { call } from '../agent/support/agent-process.js';
@@ -18,6 +20,7 @@ import {
   type SandboxAgent,
   sandboxSave,
   startSandboxAgent,
+  withUfwCopies,
 } from './support/sandbox.js';
 
 const deny8080 = { direction: 'in', action: 'deny', protocol: 'tcp', destination_port: '8080' };
@@ -73,6 +76,44 @@ describe.skipIf(namespaceSkipReason !== null)('Docker published ports', () => {
     expect(await sandboxSave(sandbox)).not.toContain('--ctorigdstport 8080');
     expect(await published.knock()).toBe('hello');
     expect(dockerLines(await sandboxSave(sandbox))).toBe(dockerLines(before));
+  });
+
+  test('on the ufw backend, ufw active: the deny stops the probe, the rollback lets it through', async () => {
+    withUfwCopies(sandbox);
+    expect((await sandbox.exec(['ufw', '--force', 'enable'])).code).toBe(0);
+    expect(await published.knock()).toBe('hello');
+    agent = await startSandboxAgent(sandbox, bundle(), { backend: 'ufw' });
+    expect((await call(agent.socketPath, 'status')).result.backend).toBe('ufw');
+    const before = await sandboxSave(sandbox);
+
+    const begun = await call(agent.socketPath, 'begin_safe_apply', { rules: [deny8080], timeout_seconds: 2 });
+    expect(begun.ok).toBe(true);
+    expect(await published.knock()).toBe('timeout');
+    const applied = await sandboxSave(sandbox);
+    expect(applied).toContain('-A ufw-user-input -p tcp -m tcp --dport 8080 -j DROP');
+    expect(applied).toContain('-A DOCKER-USER -j FIREWARDEN-DOCKER');
+    expect(applied).toContain(
+      '-A FIREWARDEN-DOCKER -p tcp -m conntrack --ctstate DNAT --ctorigdstport 8080 --ctdir ORIGINAL -j DROP',
+    );
+    await eventually(
+      async () => (await call(agent!.socketPath, 'status')).result.pending_transaction === null,
+      'the safe apply rolled back',
+    );
+    const rolledBack = await sandboxSave(sandbox);
+    expect(rolledBack).not.toContain('-A ufw-user-input -p tcp -m tcp --dport 8080');
+    expect(rolledBack).not.toContain('FIREWARDEN-DOCKER');
+    expect(await published.knock()).toBe('hello');
+    expect(dockerLines(rolledBack)).toBe(dockerLines(before));
+
+    // Applied for good: still blocked, Docker's own lines and ufw's chains beside ours unchanged.
+    expect((await call(agent.socketPath, 'apply', { rules: [deny8080] })).ok).toBe(true);
+    expect(await published.knock()).toBe('timeout');
+    const withoutUfwUserRules = (save: string) =>
+      dockerLines(save)
+        .split('\n')
+        .filter((line) => !line.startsWith('-A ufw-user-input'))
+        .join('\n');
+    expect(withoutUfwUserRules(await sandboxSave(sandbox))).toBe(withoutUfwUserRules(before));
   });
 
   test('with docker_published_ports: ignore the published port stays open', async () => {
