@@ -81,7 +81,7 @@ export function skillIconArtwork(id: string, theme: SkillIconsTheme, scope: stri
   if (icon === undefined) throw new Error(`skill-icons has no icon "${id}"`);
   const body = icon.body
     .replace(/\bid="([^"]+)"/g, `id="${scope}$1"`)
-    .replace(/url\(#([^)]+)\)/g, `url(#${scope}$1)`)
+    .replace(/url\(#([^()]+)\)/g, `url(#${scope}$1)`)
     .replace(/href="#([^"]+)"/g, `href="#${scope}$1"`);
   return { id, body };
 }

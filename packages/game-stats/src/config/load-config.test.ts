@@ -45,7 +45,9 @@ test('every key has the documented default', () => {
 });
 
 test('an unknown history time zone is refused with the key', () => {
-  expect(() => parseConfig({ 'history-time-zone': 'Mars/Olympus' })).toThrow(/history-time-zone.*unknown time zone/);
+  const parse = () => parseConfig({ 'history-time-zone': 'Mars/Olympus' });
+  expect(parse).toThrow('history-time-zone');
+  expect(parse).toThrow('unknown time zone');
 });
 
 test('unknown keys and bad values are refused with their path', () => {
