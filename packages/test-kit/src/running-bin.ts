@@ -15,6 +15,8 @@ export interface StartBinOptions {
   readyTimeoutMs?: number;
   /** How long `stop()` waits after SIGTERM before it sends SIGKILL (default 10 s). */
   killAfterMs?: number;
+  /** Run the child as this user and group id (a root test starting a bin as an unprivileged account). */
+  user?: { uid: number; gid: number };
 }
 
 export interface RunningBin {
@@ -52,6 +54,7 @@ export async function startBin(script: string, options: StartBinOptions = {}): P
     env: options.env ?? process.env,
     cwd: options.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.user ? { uid: options.user.uid, gid: options.user.gid } : {}),
   });
   let output = '';
   let stdout = '';
