@@ -92,3 +92,38 @@ describe('github-readme-stats parameters with their visible effect', () => {
     expect(bytes.some((text) => /\d+\.\d (B|KB|MB|GB)$/.test(text))).toBe(true);
   });
 });
+
+describe('github-readme-stats stats card: exclude_repo and commits_year', () => {
+  const rowValue = (svg: string, label: string) => {
+    const texts = textsOf(svg);
+    return texts[texts.indexOf(label) + 1];
+  };
+
+  it('exclude_repo takes those repositories (any case) out of the stars total, as theirs', async () => {
+    // ada owns engine (120 stars), notes (30) and a repository of 7.
+    expect(rowValue(await card('/api?username=ada'), 'Total Stars Earned:')).toBe('157');
+    const without = await card('/api?username=ada&exclude_repo=Engine,notes');
+    expect(rowValue(without, 'Total Stars Earned:')).toBe('7');
+    expect(rowValue(await card('/api?username=ada&exclude_repo=nothing'), 'Total Stars Earned:')).toBe('157');
+  });
+
+  it('commits_year counts the commits of that year and says so in the label', async () => {
+    const year = await card('/api?username=ada&commits_year=2023');
+    // ada's 2023: 4 + 1 + 3 commits.
+    expect(rowValue(year, 'Total Commits (2023):')).toBe('8');
+    expect(textsOf(year)).not.toContain('Total Commits (last year):');
+    expect(rowValue(await card('/api?username=ada&commits_year=2022'), 'Total Commits (2022):')).toBe('5');
+    // Every year's commits win, as theirs.
+    expect(textsOf(await card('/api?username=ada&commits_year=2023&include_all_commits=true'))).not.toContain(
+      'Total Commits (2023):',
+    );
+  });
+
+  it('answers 400 naming commits_year for a year that is none', async () => {
+    for (const bad of ['20x4', '1969', '3000', '24']) {
+      const response = await bed().app()(`/api?username=ada&commits_year=${bad}`);
+      expect(response.status, bad).toBe(400);
+      expect(response.body).toContain('commits_year');
+    }
+  });
+});

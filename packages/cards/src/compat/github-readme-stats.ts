@@ -88,12 +88,24 @@ const numberFormats = {
 /** Rows `hide` may leave out (the optional rows are only drawn when `show` names them). */
 const statsRows = new Set<StatsRow>(['stars', 'commits', 'prs', 'issues', 'contribs']);
 
-/** The row labels of a locale; the commits row says "last year" unless it counts every year. */
-function statsLabels(labels: Partial<CardLabels>, allCommits: boolean): Partial<Record<StatsRow, string>> {
+/**
+ * The row labels of a locale; the commits row says "last year" unless it counts every year,
+ * or names the year `commits_year` counts ("Total Commits (2024)", as theirs).
+ */
+function statsLabels(
+  labels: Partial<CardLabels>,
+  allCommits: boolean,
+  year: number | null,
+): Partial<Record<StatsRow, string>> {
   const { commits, lastYear } = labels;
   return {
     stars: labels.stars,
-    commits: commits && lastYear && !allCommits ? `${commits} (${lastYear})` : commits,
+    commits:
+      year !== null && !allCommits
+        ? `${commits ?? 'Total Commits'} (${year})`
+        : commits && lastYear && !allCommits
+          ? `${commits} (${lastYear})`
+          : commits,
     prs: labels.prs,
     prs_merged: labels.prsMerged,
     prs_merged_percentage: labels.prsMergedPercentage,
@@ -108,6 +120,49 @@ function statsLabels(labels: Partial<CardLabels>, allCommits: boolean): Partial<
 /** Percentage of pull requests merged; 0 for an account without pull requests. */
 function mergedShare(stats: UserStats): number {
   return stats.pullRequests === 0 ? 0 : (stats.mergedPullRequests / stats.pullRequests) * 100;
+}
+
+/** Earliest year `commits_year` takes: backdated commits go back to the Unix epoch. */
+const earliestCommitsYear = 1970;
+
+/** `commits_year`: a year from 1970 to the current one; anything else is a 400 naming it. */
+const commitsYearParam = customParam<number | null>(
+  {
+    kind: 'number',
+    required: false,
+    min: earliestCommitsYear,
+    description: 'Count the commits of this year (e.g. 2024) instead of the last 12 months.',
+  },
+  (raw) => {
+    const year = /^\d{4}$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+    const current = new Date().getUTCFullYear();
+    return year >= earliestCommitsYear && year <= current
+      ? year
+      : { error: `must be a year from ${earliestCommitsYear} to ${current}, such as 2024` };
+  },
+  null,
+);
+
+/** Commits of `year` in the account's contribution years, the private ones unless left out. */
+async function commitsOfYear(
+  services: Parameters<typeof gitHubDataFor>[0],
+  username: string,
+  year: number,
+  countPrivate: boolean,
+): Promise<number> {
+  const { years } = await forCard(gitHubDataFor(services).contributions(username));
+  const found = years.find((entry) => entry.year === year);
+  return found ? found.commits - (countPrivate ? 0 : (found.privateCommits ?? 0)) : 0;
+}
+
+/** Stars of the account less those of the repositories `exclude_repo` names (any case). */
+function starsWithout(stats: UserStats, excluded: readonly string[]): number {
+  if (excluded.length === 0) return stats.stars;
+  const names = new Set(excluded.map((name) => name.toLowerCase()));
+  return stats.repositoryStars.reduce(
+    (sum, repository) => (names.has(repository.name.toLowerCase()) ? sum - repository.stars : sum),
+    stats.stars,
+  );
 }
 
 export const githubReadmeStatsCard = defineEndpoint({
@@ -129,6 +184,8 @@ export const githubReadmeStatsCard = defineEndpoint({
       'level',
     ),
     include_all_commits: lenientFlag('Count commits of every year.', false),
+    commits_year: commitsYearParam,
+    exclude_repo: lenientList('Repositories whose stars are left out of the total (any case).'),
     text_bold: lenientFlag('Rows in bold (default); false for regular weight.', true),
     count_private: lenientFlag('Add the private commits GitHub counts for the account.', false),
     line_height: lenientNumber('Distance between rows, px.', 16, 60),
@@ -142,12 +199,15 @@ export const githubReadmeStatsCard = defineEndpoint({
   },
   async render(values, { services }) {
     const allCommits = values.include_all_commits;
-    const { stats, commits } = await statsFigures(
-      services,
-      values.username,
-      allCommits,
-      values.count_private,
-    );
+    // Their order: every year's commits win over one year's.
+    const year = allCommits ? null : values.commits_year;
+    const [figures, yearCommits] = await Promise.all([
+      statsFigures(services, values.username, allCommits, values.count_private),
+      year === null ? undefined : commitsOfYear(services, values.username, year, values.count_private),
+    ]);
+    const { stats } = figures;
+    const commits = yearCommits ?? figures.commits;
+    const stars = starsWithout(stats, values.exclude_repo);
     const shown = (row: StatsRow, value: number) => (values.show.includes(row) ? value : undefined);
     const labels = labelsOf(values.locale);
     return renderOnce(
@@ -156,7 +216,7 @@ export const githubReadmeStatsCard = defineEndpoint({
       () =>
         withGradient(
           renderStats({
-            ...statsCardFigures(stats, commits, allCommits, !values.hide_rank),
+            ...statsCardFigures({ ...stats, stars }, commits, allCommits, !values.hide_rank),
             reviews: shown('reviews', stats.reviews),
             mergedPullRequests: shown('prs_merged', stats.mergedPullRequests),
             mergedPercentage: shown('prs_merged_percentage', mergedShare(stats)),
@@ -168,7 +228,7 @@ export const githubReadmeStatsCard = defineEndpoint({
             theme: cardTheme(values),
             title: cardTitle(values),
             titleFor: labels.statsTitle,
-            labels: statsLabels(labels, allCommits),
+            labels: statsLabels(labels, allCommits, year),
             minWidth: values.card_width ?? undefined,
             rowHeight: values.line_height ?? undefined,
             radius: values.border_radius ?? undefined,

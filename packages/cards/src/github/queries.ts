@@ -55,7 +55,7 @@ export const USER_STATS_QUERY = `query userStats($login: String!) {
     closedIssues: issues(states: CLOSED) { totalCount }
     repositories(first: 100, ownerAffiliations: OWNER, privacy: PUBLIC, orderBy: { field: STARGAZERS, direction: DESC }) {
       totalCount
-      nodes { stargazerCount }
+      nodes { name stargazerCount }
       pageInfo { hasNextPage endCursor }
     }
   }
@@ -65,7 +65,7 @@ export const USER_STATS_QUERY = `query userStats($login: String!) {
 export const USER_STARS_PAGE_QUERY = `query userStarsPage($login: String!, $after: String) {
   user(login: $login) {
     repositories(first: 100, after: $after, ownerAffiliations: OWNER, privacy: PUBLIC, orderBy: { field: STARGAZERS, direction: DESC }) {
-      nodes { stargazerCount }
+      nodes { name stargazerCount }
       pageInfo { hasNextPage endCursor }
     }
   }

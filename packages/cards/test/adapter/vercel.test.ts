@@ -72,6 +72,11 @@ describe('the Vercel function', () => {
     expect(auto.body).toContain('@media (prefers-color-scheme:dark){');
     const byCommits = await call(handlers.GET, '/languages?username=lin&weight=commits');
     expect(textsOf(byCommits.body)).toContain('Rust 40.0%');
+    const stats = textsOf(
+      (await call(handlers.GET, '/api?username=ada&exclude_repo=engine&commits_year=2023')).body,
+    );
+    expect(stats[stats.indexOf('Total Stars Earned:') + 1]).toBe('37');
+    expect(stats[stats.indexOf('Total Commits (2023):') + 1]).toBe('8');
   });
 
   it('counts visitors in the CARDS_STORE database; HEAD does not count', async () => {

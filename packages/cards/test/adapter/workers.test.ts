@@ -100,6 +100,7 @@ describe('the Cloudflare Worker in workerd', () => {
       '/api?username=ada&theme=auto&dark_theme=dracula',
       '/icons?i=aws,react&theme=auto',
       '/languages?username=lin&weight=commits',
+      '/api?username=ada&exclude_repo=engine&commits_year=2023',
     ];
     for (const url of urls) {
       const [inWorker, onNode] = await Promise.all([get(url), node.request(url)]);

@@ -108,6 +108,11 @@ describe('fetchers', () => {
       contributedTo: 5,
       publicRepositories: 4,
       stars: 157,
+      repositoryStars: [
+        { name: 'engine', stars: 120 },
+        { name: 'notes', stars: 30 },
+        { name: 'forked-lib', stars: 7 },
+      ],
     });
   });
 

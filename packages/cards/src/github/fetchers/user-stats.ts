@@ -12,7 +12,7 @@ const MAX_STAR_PAGES = 10;
 
 const count = z.object({ totalCount: z.number().int().nonnegative() });
 const starsPage = z.object({
-  nodes: z.array(z.object({ stargazerCount: z.number().int().nonnegative() }).nullable()),
+  nodes: z.array(z.object({ name: z.string(), stargazerCount: z.number().int().nonnegative() }).nullable()),
   pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
 });
 
@@ -61,12 +61,24 @@ export interface UserStats {
   contributedTo: number;
   publicRepositories: number;
   stars: number;
+  /**
+   * Stars of each owned public repository that has any, with its name (what `exclude_repo`
+   * takes out of `stars`).
+   */
+  repositoryStars: Array<{ name: string; stars: number }>;
 }
 
 type StarsPage = z.infer<typeof starsPage>;
 
-function sumStars(page: StarsPage): number {
-  return page.nodes.reduce((sum, node) => sum + (node?.stargazerCount ?? 0), 0);
+/** Adds the page's repositories with stars to `each`; returns the page's sum. */
+function sumStars(page: StarsPage, each: UserStats['repositoryStars']): number {
+  let sum = 0;
+  for (const node of page.nodes) {
+    if (!node || node.stargazerCount === 0) continue;
+    each.push({ name: node.name, stars: node.stargazerCount });
+    sum += node.stargazerCount;
+  }
+  return sum;
 }
 
 /** Pages are sorted by stars: once a page ends at zero stars the rest are zero too. */
@@ -78,13 +90,15 @@ function needsNextPage(page: StarsPage): boolean {
 export function fetchUserStats(context: FetchContext, login: string): Promise<UserStats> {
   const subject = `user "${login}"`;
   return context.cache.get<UserStats>({
-    // v2: merged pull requests, discussions and the private commits apart; entries of the old
-    // shape in a shared cache (Redis, the Cache API) lack them, so they are not read.
-    key: `stats:v2:${keyPart(login)}`,
+    // v3: each repository's stars (v2: merged pull requests, discussions and the private
+    // commits apart); entries of an older shape in a shared cache (Redis, the Cache API) lack
+    // them, so they are not read.
+    key: `stats:v3:${keyPart(login)}`,
     ttlMs: STATS_TTL_MS,
     async load() {
       const user = statsSchema.parse(await context.client.graphql(USER_STATS_QUERY, { login }, subject)).user;
-      let stars = sumStars(user.repositories);
+      const repositoryStars: UserStats['repositoryStars'] = [];
+      let stars = sumStars(user.repositories, repositoryStars);
       let page: StarsPage = user.repositories;
       for (let pages = 1; pages < MAX_STAR_PAGES && needsNextPage(page); pages += 1) {
         const raw = await context.client.graphql(
@@ -93,7 +107,7 @@ export function fetchUserStats(context: FetchContext, login: string): Promise<Us
           subject,
         );
         page = starsPageSchema.parse(raw).user.repositories;
-        stars += sumStars(page);
+        stars += sumStars(page, repositoryStars);
       }
       const collection = user.contributionsCollection;
       return {
@@ -114,6 +128,7 @@ export function fetchUserStats(context: FetchContext, login: string): Promise<Us
           contributedTo: user.repositoriesContributedTo.totalCount,
           publicRepositories: user.repositories.totalCount,
           stars,
+          repositoryStars,
         },
       };
     },
