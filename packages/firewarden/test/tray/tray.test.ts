@@ -156,7 +156,14 @@ async function recordedAfter(count: number, recording = commands): Promise<strin
 test('the item registers, shows the firewall state and countdown, refreshes the tooltip, and each entry runs its command', async () => {
   const item = await startRegisteredTray(true);
   expect(item).toMatch(/^org\.kde\.StatusNotifierItem-\d+-1$/);
-  expect(tray.stdout()).toContain(`${item} registered with the tray host (${webUiUrl})`);
+  // The tray prints its line once the watcher's answer is back, which may come after the watcher saw the call.
+  await vi.waitFor(
+    () => expect(tray.stdout()).toContain(`${item} registered with the tray host (${webUiUrl})`),
+    {
+      timeout: 15_000,
+      interval: 50,
+    },
+  );
   // Registered under the name its own connection owns.
   const [owner] = await call(
     'org.freedesktop.DBus',
