@@ -127,3 +127,39 @@ describe('github-readme-stats stats card: exclude_repo and commits_year', () => 
     }
   });
 });
+
+describe('github-readme-stats top-langs layout', () => {
+  const progressBars = (svg: string) => svg.match(/<rect class="language-progress" [^>]*>/g) ?? [];
+
+  it('normal (their default) draws one row per language: name, its own progress bar, its share', async () => {
+    const normal = await card('/api/top-langs?username=ada&layout=normal');
+    expect(await card('/api/top-langs?username=ada')).toBe(normal);
+    // ada: TypeScript 80,000, Python 30,000, CSS 10,000, Shell 5,000 bytes.
+    const bars = progressBars(normal);
+    expect(bars).toHaveLength(4);
+    expect(bars[0]).toContain('fill="#3178c6"');
+    const widths = bars.map((bar) => Number(/width="([\d.]+)"/.exec(bar)?.[1]));
+    expect(widths[0]! / widths[1]!).toBeCloseTo(80 / 30, 1);
+    const texts = textsOf(normal);
+    // Each name, then its share written apart (right of its bar), in their order.
+    expect(texts).toEqual(expect.arrayContaining(['TypeScript', '64.0%', 'Python', '24.0%', 'CSS', 'Shell']));
+    expect(texts.indexOf('64.0%')).toBe(texts.indexOf('TypeScript') + 1);
+    expect(normal).toMatch(/<text [^>]*text-anchor="end"[^>]*>64\.0%<\/text>/);
+    expect(normal).not.toContain('clip-path="url(#bar)"');
+  });
+
+  it('compact draws one stacked bar with a legend, so it differs from normal', async () => {
+    const compact = await card('/api/top-langs?username=ada&layout=compact');
+    expect(progressBars(compact)).toHaveLength(0);
+    expect(compact).toContain('clip-path="url(#bar)"');
+    expect(textsOf(compact)).toContain('TypeScript 64.0%');
+  });
+
+  it('normal writes sizes with stats_format=bytes, and hide_progress gives the names as theirs', async () => {
+    const bytes = textsOf(await card('/api/top-langs?username=ada&layout=normal&stats_format=bytes'));
+    expect(bytes[bytes.indexOf('TypeScript') + 1]).toBe('78.1 KB');
+    const names = await card('/api/top-langs?username=ada&hide_progress=true');
+    expect(progressBars(names)).toHaveLength(0);
+    expect(textsOf(names)).toContain('TypeScript');
+  });
+});

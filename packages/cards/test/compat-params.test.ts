@@ -219,28 +219,31 @@ describe('github-readme-stats /api', () => {
 
 describe('github-readme-stats /api/top-langs and /api/pin', () => {
   const langs = '/api/top-langs/?username=ada';
+  // Their compact layout: one stacked bar and a legend of "Name 12.3%" (normal, their default,
+  // draws a row per language: test/compat-drop-in-iv.test.ts).
+  const legend = `${langs}&layout=compact`;
 
   it('langs_count and hide choose the languages', async () => {
-    expect(textsOf(await card(langs))).toEqual([
+    expect(textsOf(await card(legend))).toEqual([
       'Most Used Languages',
       'TypeScript 64.0%',
       'Python 24.0%',
       'CSS 8.0%',
       'Shell 4.0%',
     ]);
-    expect(textsOf(await card(`${langs}&langs_count=1`))).toEqual([
+    expect(textsOf(await card(`${legend}&langs_count=1`))).toEqual([
       'Most Used Languages',
       'TypeScript 64.0%',
       'Other 36.0%',
     ]);
-    const hidden = textsOf(await card(`${langs}&hide=python`));
+    const hidden = textsOf(await card(`${legend}&hide=python`));
     expect(hidden.join(' ')).not.toContain('Python');
     expect(hidden).toContain('TypeScript 84.2%');
   });
 
   it('size_weight and count_weight rank by bytes^size x repositories^count', async () => {
     // ada: TypeScript is in two repositories, Python, CSS and Shell in one each.
-    expect(textsOf(await card(`${langs}&size_weight=0&count_weight=1`))).toEqual([
+    expect(textsOf(await card(`${legend}&size_weight=0&count_weight=1`))).toEqual([
       'Most Used Languages',
       'TypeScript 40.0%',
       'Python 20.0%',
@@ -248,13 +251,13 @@ describe('github-readme-stats /api/top-langs and /api/pin', () => {
       'Shell 20.0%',
     ]);
     // sqrt(80,000 x 2) = 400 of 400 + 173.2 + 100 + 70.7 = 743.9.
-    expect(textsOf(await card(`${langs}&size_weight=0.5&count_weight=0.5`))[1]).toBe('TypeScript 53.8%');
-    expect(await card(`${langs}&size_weight=1&count_weight=0`)).toBe(await card(langs));
+    expect(textsOf(await card(`${legend}&size_weight=0.5&count_weight=0.5`))[1]).toBe('TypeScript 53.8%');
+    expect(await card(`${legend}&size_weight=1&count_weight=0`)).toBe(await card(legend));
   });
 
   it('hide_progress draws the names without the bar and the percentages', async () => {
-    const plain = await card(langs);
-    const names = await card(`${langs}&hide_progress=true`);
+    const plain = await card(legend);
+    const names = await card(`${legend}&hide_progress=true`);
     expect(textsOf(names)).toEqual(['Most Used Languages', 'TypeScript', 'Python', 'CSS', 'Shell']);
     expect(plain).toContain('height="10" fill="#3178c6"');
     expect(names).not.toContain('height="10" fill="#3178c6"');
@@ -265,10 +268,10 @@ describe('github-readme-stats /api/top-langs and /api/pin', () => {
     // Without notes (Python 30,000, TypeScript 20,000): TypeScript 60,000, CSS 10,000 and
     // Shell 5,000 of 75,000 bytes = 80.0 %, 13.3 %, 6.7 %.
     const expected = ['Most Used Languages', 'TypeScript 80.0%', 'CSS 13.3%', 'Shell 6.7%'];
-    expect(textsOf(await card(`${langs}&exclude_repo=notes`))).toEqual(expected);
-    expect(textsOf(await card(`${langs}&exclude_repo=NOTES,no-such-repo`))).toEqual(expected);
+    expect(textsOf(await card(`${legend}&exclude_repo=notes`))).toEqual(expected);
+    expect(textsOf(await card(`${legend}&exclude_repo=NOTES,no-such-repo`))).toEqual(expected);
     // The unexcluded card is unchanged after an excluded one was drawn from the same data.
-    expect(textsOf(await card(langs))).toContain('Python 24.0%');
+    expect(textsOf(await card(legend))).toContain('Python 24.0%');
   });
 
   it('layout: donut and pie draw a circle chart instead of the bar', async () => {
@@ -286,7 +289,7 @@ describe('github-readme-stats /api/top-langs and /api/pin', () => {
     expect(textsOf(await card(`${langs}&custom_title=Code`))[0]).toBe('Code');
     expect(frame(await card(`${langs}&hide_border=true`))).not.toContain('stroke=');
     expect(sizeOf(await card(`${langs}&card_width=500`)).width).toBe(500);
-    const colored = await card(`${langs}&title_color=ff0000&text_color=00ff00&bg_color=000000`);
+    const colored = await card(`${legend}&title_color=ff0000&text_color=00ff00&bg_color=000000`);
     expect(attribute(textAttributes(colored, 'Most Used Languages'), 'fill')).toBe('#ff0000');
     expect(attribute(textAttributes(colored, 'Python 24.0%'), 'fill')).toBe('#00ff00');
     expect(attribute(frame(colored), 'fill')).toBe('#000000');

@@ -19,8 +19,12 @@ export interface LanguagesInput {
   radius?: number;
   /** Smallest card width, px; default 350. */
   minWidth?: number;
-  /** A stacked bar with a two-column legend (default), or a donut or pie chart beside the legend. */
-  layout?: 'bar' | 'donut' | 'pie';
+  /**
+   * A stacked bar with a two-column legend (default); `rows`: one row per language, its name
+   * over its own progress bar with the share beside it (github-readme-stats' `normal`); or a
+   * donut or pie chart beside the legend.
+   */
+  layout?: 'bar' | 'rows' | 'donut' | 'pie';
   /** Bar layout only: no bar and no percentages, the legend lists the names. */
   hideProgress?: boolean;
   /** How a share is written: `12.3%` (default) or its size (`12.5 KB`, 1,024-byte units). */
@@ -87,7 +91,9 @@ export function renderLanguages(input: LanguagesInput): string {
   const { shares, theme } = input;
   const title = input.title === undefined ? defaultTitle : input.title;
   const layout = input.layout ?? 'bar';
-  if (layout !== 'bar') return renderLanguageChart(input, title, layout === 'pie');
+  // Without progress there is nothing to draw per row: the names go in the legend, as theirs.
+  if (layout === 'rows' && !input.hideProgress) return renderLanguageRows(input, title);
+  if (layout === 'donut' || layout === 'pie') return renderLanguageChart(input, title, layout === 'pie');
   const width = Math.max(defaultWidth, input.minWidth ?? 0);
   const barTop = title === null ? barTopWithTitle - 30 : barTopWithTitle;
   const barWidth = width - 2 * framePadding;
@@ -162,6 +168,45 @@ function legendEntries(
 
 function describe(entries: readonly Entry[]): string {
   return entries.map((entry) => `${entry.name} ${entry.share}`).join(', ') || 'No public code found';
+}
+
+/** Distance between the tops of two language rows, px (theirs: 40). */
+const languageRowHeight = 40;
+const rowBarHeight = 8;
+
+/**
+ * github-readme-stats' normal layout: per language its name on the left, under it a progress
+ * bar of its share on a faint track, the share written right of the bar.
+ */
+function renderLanguageRows(input: LanguagesInput, title: string | null): string {
+  const { theme } = input;
+  const entries = legendEntries(input.shares, theme, input.shareFormat);
+  const width = Math.max(defaultWidth, input.minWidth ?? 0);
+  const top = title === null ? framePadding : barTopWithTitle - 12;
+  const shareWidth = Math.max(0, ...entries.map((entry) => measureText(entry.share, { size: legendSize })));
+  const innerWidth = width - 2 * framePadding;
+  const trackWidth = innerWidth - shareWidth - legendGap;
+  const rows = entries
+    .map((entry, index) => {
+      const rowTop = top + index * languageRowHeight;
+      const barY = rowTop + 22;
+      // Each bar is its share of the whole track (a sliver stays visible).
+      const filled = Math.max(2, (Math.min(100, entry.percent) / 100) * trackWidth);
+      return `<g class="language-row">${label(framePadding, rowTop + 14, entry.name, { fill: theme.text, size: legendSize, maxWidth: innerWidth })}<rect x="${framePadding}" y="${round(barY)}" width="${round(trackWidth)}" height="${rowBarHeight}" rx="5" fill="${theme.muted}" opacity=".3"/><rect class="language-progress" x="${framePadding}" y="${round(barY)}" width="${round(filled)}" height="${rowBarHeight}" rx="5" fill="${entry.color}"/>${label(framePadding + innerWidth, barY + rowBarHeight, entry.share, { fill: theme.text, size: legendSize, anchor: 'end' })}</g>`;
+    })
+    .join('');
+  const empty =
+    entries.length === 0
+      ? label(framePadding, top + 14, 'No public code found', { fill: theme.muted, size: 12 })
+      : '';
+  const height = top + Math.max(1, entries.length) * languageRowHeight + framePadding - 8;
+  return svgDocument({
+    width,
+    height,
+    title: title ?? defaultTitle,
+    description: describe(entries),
+    body: `${cardFrame({ width, height, theme, title: title ?? undefined, hideBorder: input.hideBorder, radius: input.radius })}<g font-family="${fontFamily}">${rows}${empty}</g>`,
+  });
 }
 
 /** Donut or pie: the chart on the left, one legend row per language on the right. */

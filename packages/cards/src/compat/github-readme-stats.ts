@@ -282,7 +282,8 @@ export const githubReadmeStatsTopLanguages = defineEndpoint({
           hideBorder: values.hide_border,
           minWidth: values.card_width ?? undefined,
           radius: values.border_radius ?? undefined,
-          layout: languageLayouts[values.layout ?? 'compact'] ?? 'bar',
+          // Their default is normal: one row per language.
+          layout: languageLayouts[values.layout ?? 'normal'] ?? 'rows',
           shareFormat: values.stats_format === 'bytes' ? 'bytes' : 'percent',
         }),
         values.bg_color,
@@ -316,9 +317,9 @@ function weighLanguages(
   }));
 }
 
-/** Their layouts onto ours: the bar with a legend stands for normal and compact. */
-const languageLayouts: Readonly<Record<string, 'bar' | 'donut' | 'pie'>> = {
-  normal: 'bar',
+/** Their layouts onto ours: normal is one row per language, compact the bar with a legend. */
+const languageLayouts: Readonly<Record<string, 'bar' | 'rows' | 'donut' | 'pie'>> = {
+  normal: 'rows',
   compact: 'bar',
   donut: 'donut',
   'donut-vertical': 'donut',

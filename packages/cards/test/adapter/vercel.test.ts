@@ -77,6 +77,8 @@ describe('the Vercel function', () => {
     );
     expect(stats[stats.indexOf('Total Stars Earned:') + 1]).toBe('37');
     expect(stats[stats.indexOf('Total Commits (2023):') + 1]).toBe('8');
+    const normal = (await call(handlers.GET, '/api/top-langs?username=ada&layout=normal')).body;
+    expect(normal.match(/<rect class="language-progress" /g)).toHaveLength(4);
   });
 
   it('counts visitors in the CARDS_STORE database; HEAD does not count', async () => {

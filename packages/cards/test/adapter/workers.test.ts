@@ -101,6 +101,7 @@ describe('the Cloudflare Worker in workerd', () => {
       '/icons?i=aws,react&theme=auto',
       '/languages?username=lin&weight=commits',
       '/api?username=ada&exclude_repo=engine&commits_year=2023',
+      '/api/top-langs?username=ada&layout=normal',
     ];
     for (const url of urls) {
       const [inWorker, onNode] = await Promise.all([get(url), node.request(url)]);

@@ -84,6 +84,7 @@ const dropInUrls = [
     (layout) =>
       `/api/top-langs?${query({ username: login, layout, langs_count: 20, custom_title: filled(100) })}`,
   ),
+  `/api/top-langs?${query({ username: login, layout: 'normal', langs_count: 20, stats_format: 'bytes', card_width: 100 })}`,
   `/api/pin?${query({ username: login, repo: hostileRepository, show_owner: true, description_lines_count: 3 })}`,
   `/badge/${encodeURIComponent(filled(80))}-${encodeURIComponent(words(80))}-blue?style=for-the-badge&logo=github`,
   `/ghpvc/?${query({ username: filled(100), label: filled(60), style: 'flat-square' })}`,
@@ -96,7 +97,7 @@ const dropInUrls = [
   ...['ru', 'de', 'ja', 'pt-br'].flatMap((locale) => [
     `/api?${query({ username: login, locale, show: allShowRows, show_icons: true, card_width: 100, number_format: 'long', count_private: true, rank_icon: 'github' })}`,
     `/api?${query({ username: login, locale, show: allShowRows, include_all_commits: true, line_height: 16, rank_icon: 'percentile' })}`,
-    ...['donut', 'donut-vertical', 'pie', 'compact'].map(
+    ...['donut', 'donut-vertical', 'pie', 'compact', 'normal'].map(
       (layout) =>
         `/api/top-langs?${query({ username: login, locale, layout, langs_count: 20, card_width: 100 })}`,
     ),
