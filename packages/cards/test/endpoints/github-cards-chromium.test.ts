@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, themeNames } from '../../src/index.js';
 import { FIXED_NOW, fixtures } from '../fake-github/fixtures.mjs';
 import { type FakeGitHub, startFakeGitHub } from '../fake-github/server.mjs';
-import { browserTestsRun, launchChromium } from '../support/chromium.js';
+import { browserTestsRun, launchChromium, waitInPage } from '../support/chromium.js';
 
 const artifacts = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
 
@@ -96,7 +96,7 @@ describe.runIf(browserTestsRun('GitHub card browser tests'))('GitHub cards in Ch
         .join('')}</body>`;
       await page.goto(`${server.url}/healthz`);
       await page.setContent(html, { waitUntil: 'load' });
-      await page.waitForFunction('[...document.images].every((image) => image.complete)');
+      await waitInPage(page, '[...document.images].every((image) => image.complete)');
       const broken = await page.evaluate<number>(
         '[...document.images].filter((image) => image.naturalWidth === 0).length',
       );

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { themeNames } from '../../src/index.js';
 import { fixtures } from '../fake-github/fixtures.mjs';
 import { type FakeGitHub, startFakeGitHub } from '../fake-github/server.mjs';
-import { browserTestsRun, launchChromium } from '../support/chromium.js';
+import { browserTestsRun, launchChromium, waitInPage } from '../support/chromium.js';
 import { type RunningBin, startBin } from '../support/server.js';
 
 const artifacts = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
@@ -56,7 +56,7 @@ describe.runIf(browserTestsRun('gallery browser tests'))('gallery in Chromium', 
       if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
     });
     await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
-    await page.waitForFunction(allImagesLoaded);
+    await waitInPage(page, allImagesLoaded);
     return { page, problems };
   }
 
@@ -85,7 +85,8 @@ describe.runIf(browserTestsRun('gallery browser tests'))('gallery in Chromium', 
     // Defaults (label=build) are left out of the URL.
     expect(url).toBe(`${server.url}/badge?message=shipped&style=for-the-badge`);
     expect(await section.locator('input.markdown').inputValue()).toBe(`![badge](${url})`);
-    await page.waitForFunction(
+    await waitInPage(
+      page,
       "(() => { const live = document.querySelector('section#badge img.live'); return live.complete && live.naturalWidth > 0 && live.src.includes('shipped'); })()",
     );
     expect(problems).toEqual([]);
@@ -96,7 +97,7 @@ describe.runIf(browserTestsRun('gallery browser tests'))('gallery in Chromium', 
     for (const theme of themeNames) {
       const { page, problems } = await open(`/?theme=${theme}`);
       expect(await page.evaluate<string>("document.getElementById('theme').value")).toBe(theme);
-      await page.waitForFunction(allImagesLoaded);
+      await waitInPage(page, allImagesLoaded);
       expect(await brokenImages(page), theme).toEqual([]);
       expect(problems, theme).toEqual([]);
       await page.screenshot({ path: join(artifacts, `theme-${theme}.png`), fullPage: true });

@@ -2,7 +2,7 @@
  * @module Debian's Chromium for browser tests: whether it is here, and how to launch it offline.
  */
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const chromiumPath = '/usr/bin/chromium';
 
@@ -29,4 +29,18 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/**
+ * Waits until `expression` (JavaScript run in the page) is true. `page.waitForFunction` would
+ * re-run a string predicate through `eval` in the page once its first try fails, which the cards'
+ * and the gallery's Content-Security-Policy refuse; `page.evaluate` goes through the DevTools
+ * protocol, which no CSP governs.
+ */
+export async function waitInPage(page: Page, expression: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await page.evaluate<boolean>(expression))) {
+    if (Date.now() > deadline) throw new Error(`still false after ${timeoutMs} ms: ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
