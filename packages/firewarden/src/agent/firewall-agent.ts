@@ -127,17 +127,21 @@ export class FirewallAgent {
 
   /** Our rules, and read-only the foreign rules and the built-in chains' policies in force. */
   readRules() {
-    return this.exclusive(async () => ({
-      ...(await this.backend.readRules()),
-      ...(await this.guard.foreign(await this.backend.saveAll())),
-    }));
+    return this.exclusive(async () => {
+      const saved = await this.backend.saveAll();
+      return { ...(await this.backend.readRules(saved)), ...(await this.guard.foreign(saved)) };
+    });
   }
 
   /** Every listening socket of this namespace and whether the ruleset lets the outside reach it. */
   exposure() {
     return this.exclusive(async () => {
-      const view = await this.guard.foreign(await this.backend.saveAll());
-      const ours = { chain: ownInputChain(this.backend.kind), rules: (await this.backend.readRules()).rules };
+      const saved = await this.backend.saveAll();
+      const view = await this.guard.foreign(saved);
+      const ours = {
+        chain: ownInputChain(this.backend.kind),
+        rules: (await this.backend.readRules(saved)).rules,
+      };
       const sockets = await readListeningSockets();
       return {
         sockets: sockets.map(({ family, ...socket }) => ({

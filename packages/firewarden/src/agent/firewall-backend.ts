@@ -23,7 +23,8 @@ export interface FirewallBackend {
   capture(): Promise<BackendState>;
   /** Backend facts for `status` (variant, whether our rules are loaded...). */
   describe(saved: Record<Family, string>): Promise<Record<string, unknown>>;
-  readRules(): Promise<ReadRules>;
+  /** Our rules, from `saved` (just read by `saveAll`) where the backend keeps them in the kernel. */
+  readRules(saved: Record<Family, string>): Promise<ReadRules>;
   /** Lines of our rules in `state` the model cannot express, which the next write would drop. */
   unmanagedLines(state: BackendState): string[];
   /**

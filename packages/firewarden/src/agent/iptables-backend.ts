@@ -58,8 +58,7 @@ export class IptablesBackend implements FirewallBackend {
     };
   }
 
-  async readRules() {
-    const saved = await this.saveAll();
+  async readRules(saved: Record<Family, string>) {
     const v4 = readOwnedRules(saved.ipv4, 'ipv4');
     const v6 = readOwnedRules(saved.ipv6, 'ipv6');
     return { rules: mergeFamilies(v4.rules, v6.rules), unparsed: [...v4.unparsed, ...v6.unparsed] };
