@@ -148,6 +148,16 @@ export const errorStatus = {
   INVALID_PORT: 400,
   /** The daemon's own ports are never previewed. */
   PREVIEW_PORT_REFUSED: 403,
+  /** The preview origin got a proxy-style target (`GET http://host/`, `*`) instead of a path. */
+  INVALID_REQUEST_TARGET: 400,
+  /** The preview link's ticket is invalid, used or expired. */
+  PREVIEW_TICKET_INVALID: 401,
+  /** No live preview pass for the port (signed out, idle, or the right is gone). */
+  PREVIEW_AUTH_REQUIRED: 401,
+  /** An upgrade to another protocol than WebSocket on the preview origin. */
+  UPGRADE_NOT_SUPPORTED: 400,
+  /** Nothing answers on the previewed port. */
+  PREVIEW_UPSTREAM_UNAVAILABLE: 502,
 
   // Workflows
   /** A workflow of that name exists. */

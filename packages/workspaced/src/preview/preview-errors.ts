@@ -5,12 +5,20 @@
  * headers (none are sent).
  */
 import { type ServerResponse, STATUS_CODES } from 'node:http';
+import { type ErrorCode, errorStatus } from '../http/error-codes.js';
 
 export interface PreviewError {
   status: number;
-  code: string;
+  code: ErrorCode;
   message: string;
 }
+
+/** An answer of the preview origin; its status comes from the daemon's error table. */
+export const previewError = (code: ErrorCode, message: string): PreviewError => ({
+  status: errorStatus[code],
+  code,
+  message,
+});
 
 const escapes: Record<string, string> = {
   '&': '&amp;',
@@ -55,8 +63,8 @@ export function answerError(response: ServerResponse, error: PreviewError, accep
   response.end(body);
 }
 
-export const upstreamUnavailable = (port: number): PreviewError => ({
-  status: 502,
-  code: 'PREVIEW_UPSTREAM_UNAVAILABLE',
-  message: `nothing answers on port ${port} of this machine (127.0.0.1 or [::1]); start the app, then reload`,
-});
+export const upstreamUnavailable = (port: number): PreviewError =>
+  previewError(
+    'PREVIEW_UPSTREAM_UNAVAILABLE',
+    `nothing answers on port ${port} of this machine (127.0.0.1 or [::1]); start the app, then reload`,
+  );

@@ -10,7 +10,7 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { refuseUpgrade } from '../realtime/upgrade-refusal.js';
 import { type PreviewAccess, previewPermission } from './preview-access.js';
-import { answerError, type PreviewError } from './preview-errors.js';
+import { answerError, type PreviewError, previewError } from './preview-errors.js';
 import { portFromPreviewHost } from './preview-host.js';
 import { readPassCookies, serializePassCookie } from './preview-pass-cookie.js';
 import type { OwnPorts } from './preview-port.js';
@@ -54,7 +54,7 @@ class Refusal extends Error {
   }
 }
 
-const refuse = (status: number, code: string, message: string) => new Refusal({ status, code, message });
+const refuse = (...error: Parameters<typeof previewError>) => new Refusal(previewError(...error));
 
 /**
  * A path the browser may be sent back to on this same origin: starts with one `/` and holds no
@@ -72,7 +72,7 @@ function isLocalPath(next: string): boolean {
 /** Only `/path?query` targets: a proxy-style absolute URL or `*` is not for the app. */
 function requireOriginForm(request: IncomingMessage): void {
   if (!request.url?.startsWith('/'))
-    throw refuse(400, 'INVALID_REQUEST_TARGET', 'the request target must be a path starting with /');
+    throw refuse('INVALID_REQUEST_TARGET', 'the request target must be a path starting with /');
 }
 
 export async function startPreviewServer(options: PreviewServerOptions): Promise<RunningPreviewServer> {
@@ -83,12 +83,11 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     const port = portFromPreviewHost(request.headers.host, listenerPort);
     if (port === undefined)
       throw refuse(
-        403,
         'HOST_NOT_ALLOWED',
         `previews are served on p<port>.localhost:${listenerPort} only; open one through GET /api/v1/preview/{port}/ on the daemon`,
       );
     if (options.ownPorts().includes(port))
-      throw refuse(403, 'PREVIEW_PORT_REFUSED', "the daemon's own ports cannot be previewed");
+      throw refuse('PREVIEW_PORT_REFUSED', "the daemon's own ports cannot be previewed");
     return port;
   };
 
@@ -99,7 +98,6 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
       if (grant && (await access.sessionEnd(grant)) !== undefined) return;
     }
     throw refuse(
-      401,
       'PREVIEW_AUTH_REQUIRED',
       `no valid preview pass; open GET /api/v1/preview/${port}/ on the daemon while signed in with ${previewPermission}`,
     );
@@ -111,13 +109,12 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     const grant = tokens.redeemTicket(query.get('ticket') ?? '', port);
     if (!grant || request.method !== 'GET' || !isLocalPath(next))
       throw refuse(
-        401,
         'PREVIEW_TICKET_INVALID',
         `this preview link is invalid, used or expired; open GET /api/v1/preview/${port}/ on the daemon again`,
       );
     const sessionEnd = await access.sessionEnd(grant);
     if (sessionEnd === undefined)
-      throw refuse(401, 'PREVIEW_AUTH_REQUIRED', 'the session that opened this preview has ended');
+      throw refuse('PREVIEW_AUTH_REQUIRED', 'the session that opened this preview has ended');
     response.writeHead(303, {
       Location: next,
       'Set-Cookie': serializePassCookie(tokens.issuePass(grant, sessionEnd), sessionEnd),
@@ -139,11 +136,11 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
     const port = targetPort(request);
     requireOriginForm(request);
     if (request.headers.upgrade?.toLowerCase() !== 'websocket')
-      throw refuse(400, 'UPGRADE_NOT_SUPPORTED', 'only WebSocket upgrades are proxied');
+      throw refuse('UPGRADE_NOT_SUPPORTED', 'only WebSocket upgrades are proxied');
     // Cross-site WebSocket hijacking: a browser page elsewhere must not ride on the pass cookie.
     const origin = request.headers.origin;
     if (origin !== undefined && origin.toLowerCase() !== `http://${request.headers.host?.toLowerCase()}`)
-      throw refuse(403, 'ORIGIN_NOT_ALLOWED', 'a preview WebSocket must come from the preview page itself');
+      throw refuse('ORIGIN_NOT_ALLOWED', 'a preview WebSocket must come from the preview page itself');
     await authorize(request, port);
     proxyUpgrade(request, socket, head, port);
   };
@@ -151,7 +148,7 @@ export async function startPreviewServer(options: PreviewServerOptions): Promise
   const failed = (error: unknown): PreviewError => {
     if (error instanceof Refusal) return error.answer;
     options.logger.error({ err: error }, 'preview request failed');
-    return { status: 500, code: 'INTERNAL', message: 'internal error; see the daemon log' };
+    return previewError('INTERNAL', 'internal error; see the daemon log');
   };
 
   const server = http.createServer({ headersTimeout: 10_000, requestTimeout: 0 }, (request, response) => {
