@@ -164,8 +164,9 @@ export class FirewallAgent {
     return this.exclusive(async () => {
       const rules = this.checked(input);
       this.refuseWhilePending();
-      await this.refuseOnConflict();
-      const snapshot = await this.applyWithRestorePoint(rules, acknowledgedUnmanaged);
+      const state = await this.backend.capture();
+      await this.refuseOnConflict(state);
+      const snapshot = await this.applyWithRestorePoint(rules, state, acknowledgedUnmanaged);
       return { snapshot_id: snapshot.id };
     });
   }
@@ -188,10 +189,11 @@ export class FirewallAgent {
   restore(snapshotId: string) {
     return this.exclusive(async () => {
       const snapshot = await this.snapshots.get(snapshotId);
-      await this.refuseOnConflict();
+      const state = await this.backend.capture();
+      await this.refuseOnConflict(state);
       const before = await this.snapshots.create(
         'automatic',
-        await this.backend.capture(),
+        state,
         `before restoring ${snapshot.id}`,
         this.kept(),
       );
@@ -207,12 +209,13 @@ export class FirewallAgent {
     return this.exclusive(async () => {
       const rules = this.checked(input);
       this.refuseWhilePending();
-      await this.refuseOnConflict();
+      const state = await this.backend.capture();
+      await this.refuseOnConflict(state);
       const transactionId = randomUUID();
       const deadline = Date.now() + timeoutSeconds * 1_000;
       let snapshot: Snapshot;
       try {
-        snapshot = await this.applyWithRestorePoint(rules, acknowledgedUnmanaged, async (point) => {
+        snapshot = await this.applyWithRestorePoint(rules, state, acknowledgedUnmanaged, async (point) => {
           const intent: PendingTransaction = {
             transaction_id: transactionId,
             snapshot_id: point.id,
@@ -346,10 +349,13 @@ export class FirewallAgent {
     return result.rules;
   }
 
-  /** A competing manager rewrites our rules: writing would fight it, unless the operator opted in. */
-  private async refuseOnConflict(): Promise<void> {
+  /**
+   * A competing manager rewrites our rules: writing would fight it, unless the operator opted in.
+   * `state` is the one just captured for the restore point (no second `iptables-save`).
+   */
+  private async refuseOnConflict(state: BackendState): Promise<void> {
     if (this.guard.allowWrite) return;
-    const conflicts = conflictsOf(await this.guard.detect(await this.backend.saveAll()));
+    const conflicts = conflictsOf(await this.guard.detect(state.iptables));
     if (conflicts.length === 0) return;
     throw new AgentError(
       'FW_BACKEND_CONFLICT',
@@ -358,13 +364,16 @@ export class FirewallAgent {
     );
   }
 
-  /** `beforeWrite` runs once the restore point is on disk, before the kernel is touched. */
+  /**
+   * `state` was just captured; `beforeWrite` runs once the restore point is on disk, before the
+   * kernel is touched.
+   */
   private async applyWithRestorePoint(
     rules: Rule[],
+    state: BackendState,
     acknowledgedUnmanaged: string[],
     beforeWrite?: (snapshot: Snapshot) => Promise<void>,
   ): Promise<Snapshot> {
-    const state = await this.backend.capture();
     this.refuseUnacknowledged(state, acknowledgedUnmanaged);
     const write = await this.backend.prepare(rules, state);
     const snapshot = await this.snapshots.create('automatic', state, 'before apply', this.kept());
