@@ -13,28 +13,24 @@ const MAX_PAGES = 5;
 /** Linguist has no colour for a few languages; GitHub shows them grey. */
 const FALLBACK_COLOR = '#8b949e';
 
+/** A repository's `languages { edges { size node { name color } } }`, as every query asks it. */
+export const repositoryLanguagesSchema = z
+  .object({
+    edges: z.array(
+      z
+        .object({
+          size: z.number().int().nonnegative(),
+          node: z.object({ name: z.string(), color: z.string().nullable() }),
+        })
+        .nullable(),
+    ),
+  })
+  .nullable();
+
 const languagesSchema = z.object({
   user: z.object({
     repositories: z.object({
-      nodes: z.array(
-        z
-          .object({
-            name: z.string(),
-            languages: z
-              .object({
-                edges: z.array(
-                  z
-                    .object({
-                      size: z.number().int().nonnegative(),
-                      node: z.object({ name: z.string(), color: z.string().nullable() }),
-                    })
-                    .nullable(),
-                ),
-              })
-              .nullable(),
-          })
-          .nullable(),
-      ),
+      nodes: z.array(z.object({ name: z.string(), languages: repositoryLanguagesSchema }).nullable()),
       pageInfo: z.object({ hasNextPage: z.boolean(), endCursor: z.string().nullable() }),
     }),
   }),
@@ -47,10 +43,26 @@ export interface LanguageSize {
   repositories: number;
 }
 
+/** One language of one repository. */
+export interface LanguageBytes {
+  name: string;
+  color: string;
+  bytes: number;
+}
+
 interface RepositoryLanguages {
   /** Lower-cased: GitHub repository names are case-insensitive. */
   repository: string;
-  languages: { name: string; color: string; bytes: number }[];
+  languages: LanguageBytes[];
+}
+
+/** A repository's languages as GitHub lists them (linguist's grey for those without a colour). */
+export function languagesOf(languages: z.infer<typeof repositoryLanguagesSchema>): LanguageBytes[] {
+  return (languages?.edges ?? []).flatMap((edge) =>
+    edge === null
+      ? []
+      : [{ name: edge.node.name, color: edge.node.color ?? FALLBACK_COLOR, bytes: edge.size }],
+  );
 }
 
 /** Exclusion lists remembered per fetched data set (hostile lists cannot grow it further). */
@@ -81,19 +93,18 @@ export async function fetchLanguageSizes(
   }
   const known = sums.get(key);
   if (known !== undefined) return known;
-  const summed = sumLanguageSizes(repositories, excluded);
+  const summed = sumLanguageSizes(
+    repositories.flatMap(({ repository, languages }) => (excluded.has(repository) ? [] : [languages])),
+  );
   if (sums.size >= MAX_SUMS_PER_DATA) sums.delete(sums.keys().next().value!);
   sums.set(key, summed);
   return summed;
 }
 
-function sumLanguageSizes(
-  repositories: RepositoryLanguages[],
-  excluded: ReadonlySet<string>,
-): LanguageSize[] {
+/** Per language, its bytes summed over `repositories` and how many of them use it; largest first. */
+export function sumLanguageSizes(repositories: readonly (readonly LanguageBytes[])[]): LanguageSize[] {
   const totals = new Map<string, LanguageSize>();
-  for (const { repository, languages } of repositories) {
-    if (excluded.has(repository)) continue;
+  for (const languages of repositories) {
     for (const language of languages) {
       const known = totals.get(language.name) ?? { ...language, bytes: 0, repositories: 0 };
       known.bytes += language.bytes;
@@ -120,12 +131,10 @@ function fetchRepositoryLanguages(context: FetchContext, login: string): Promise
         const repositories = languagesSchema.parse(raw).user.repositories;
         for (const repository of repositories.nodes) {
           if (repository === null) continue;
-          const languages = (repository.languages?.edges ?? []).flatMap((edge) =>
-            edge === null
-              ? []
-              : [{ name: edge.node.name, color: edge.node.color ?? FALLBACK_COLOR, bytes: edge.size }],
-          );
-          data.push({ repository: repository.name.toLowerCase(), languages });
+          data.push({
+            repository: repository.name.toLowerCase(),
+            languages: languagesOf(repository.languages),
+          });
         }
         if (!repositories.pageInfo.hasNextPage) break;
         after = repositories.pageInfo.endCursor;
