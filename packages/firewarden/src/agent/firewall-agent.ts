@@ -135,6 +135,8 @@ export class FirewallAgent {
 
   /** Every listening socket of this namespace and whether the ruleset lets the outside reach it. */
   exposure() {
+    // Read outside the queue: the walk of every process's fds must not hold up a write or a rollback.
+    const listening = readListeningSockets();
     return this.exclusive(async () => {
       const saved = await this.backend.saveAll();
       const view = await this.guard.foreign(saved);
@@ -142,7 +144,7 @@ export class FirewallAgent {
         chain: ownInputChain(this.backend.kind),
         rules: (await this.backend.readRules(saved)).rules,
       };
-      const sockets = await readListeningSockets();
+      const sockets = await listening;
       return {
         sockets: sockets.map(({ family, ...socket }) => ({
           ...socket,

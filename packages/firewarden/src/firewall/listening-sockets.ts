@@ -57,18 +57,23 @@ export function parseProcNet(
     });
 }
 
-/** inode -> command name, for every socket a process holds. */
-async function socketOwners(): Promise<Map<string, string>> {
+/**
+ * inode -> command name for the `wanted` sockets: every process's fds are walked (the only way to
+ * find a socket's holder), so the walk stops once each wanted socket has its process.
+ */
+async function socketOwners(wanted: ReadonlySet<string>): Promise<Map<string, string>> {
   const owners = new Map<string, string>();
   const pids = (await readdir('/proc').catch(() => [])).filter((name) => /^\d+$/.test(name));
   for (const pid of pids) {
+    if (owners.size === wanted.size) break;
     const fds = await readdir(`/proc/${pid}/fd`).catch(() => []);
-    if (fds.length === 0) continue;
-    const name = (await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '')).trim();
+    let name: string | undefined;
     for (const fd of fds) {
       const target = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => '');
       const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
-      if (inode !== undefined && !owners.has(inode)) owners.set(inode, name);
+      if (inode === undefined || !wanted.has(inode) || owners.has(inode)) continue;
+      name ??= (await readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '')).trim();
+      owners.set(inode, name);
     }
   }
   return owners;
@@ -88,7 +93,8 @@ export async function readListeningSockets(): Promise<ListeningSocket[]> {
       ),
     )
   ).flat();
-  const owners = found.length > 0 ? await socketOwners() : new Map<string, string>();
+  // Inode 0: a socket the kernel holds itself, in no process's fds.
+  const owners = await socketOwners(new Set(found.flatMap(({ inode }) => (inode === '0' ? [] : [inode]))));
   const unique = new Map<string, ListeningSocket>();
   for (const { inode, ...socket } of found) {
     unique.set(`${socket.protocol} ${socket.address} ${socket.port}`, {
