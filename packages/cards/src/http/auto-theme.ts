@@ -2,6 +2,7 @@
  * @module `theme=auto` on every card with a `theme`: the card drawn in `light_theme` and in
  * `dark_theme` and merged into one SVG that follows the viewer's `prefers-color-scheme`.
  */
+import type { DrawnCard } from '../cards/render-memo.js';
 import { followColorScheme } from '../svg/color-scheme.js';
 import type { CardBody, Endpoint } from './endpoint.js';
 
@@ -13,7 +14,32 @@ export interface ThemePair {
 /** The one light palette with a background (`coral`), and the default dark one. */
 export const defaultThemePair: ThemePair = { light: 'coral', dark: 'github-dark' };
 
+/**
+ * Merged cards per pair of cards drawn once per data version (`renderOnce`): a warm `theme=auto`
+ * card is then the same object too, so the pipeline keeps its finished answer (ETag, headers)
+ * instead of merging and hashing on every request. An entry lives as long as both halves.
+ */
+const mergedPairs = new WeakMap<DrawnCard, WeakMap<DrawnCard, DrawnCard>>();
+
 const svgOf = (body: CardBody) => (typeof body === 'string' ? body : body.svg);
+
+function merge(light: CardBody, dark: CardBody): CardBody {
+  if (typeof light === 'string' || typeof dark === 'string') {
+    const svg = followColorScheme(svgOf(light), svgOf(dark));
+    return typeof light === 'string' ? svg : { svg, cache: light.cache };
+  }
+  let byDark = mergedPairs.get(light);
+  if (byDark === undefined) {
+    byDark = new WeakMap();
+    mergedPairs.set(light, byDark);
+  }
+  let merged = byDark.get(dark);
+  if (merged === undefined) {
+    merged = { svg: followColorScheme(light.svg, dark.svg), cache: light.cache };
+    byDark.set(dark, merged);
+  }
+  return merged;
+}
 
 /**
  * `endpoint` answering `theme=auto` (any case) too, with `light_theme` and `dark_theme` (each a
@@ -38,8 +64,7 @@ export function withAutoTheme(endpoint: Endpoint, pair: ThemePair = defaultTheme
         ok: true,
         run: async (context) => {
           const [lightCard, darkCard] = await Promise.all([light.run(context), dark.run(context)]);
-          const svg = followColorScheme(svgOf(lightCard), svgOf(darkCard));
-          return typeof lightCard === 'string' ? svg : { svg, cache: lightCard.cache };
+          return merge(lightCard, darkCard);
         },
       };
     },

@@ -7,10 +7,16 @@
 import { Resvg } from '@resvg/resvg-js';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderOnce } from '../../src/cards/render-memo.js';
+import { githubCardCache } from '../../src/endpoints/github-params.js';
 import { endpoints } from '../../src/endpoints/index.js';
 import { galleryExamples } from '../../src/gallery/examples.js';
+import { withAutoTheme } from '../../src/http/auto-theme.js';
+import { defineEndpoint, type RenderContext } from '../../src/http/endpoint.js';
 import { getTheme } from '../../src/index.js';
+import { themeParam } from '../../src/params/index.js';
 import { followColorScheme } from '../../src/svg/color-scheme.js';
+import { svgDocument } from '../../src/svg/document.js';
 import { browserTestsRun, launchChromium } from '../support/chromium.js';
 import { textsOf, useGitHubTestBed } from '../support/github-app.js';
 import { type RunningBin, startBin } from '../support/server.js';
@@ -59,6 +65,38 @@ describe('theme=auto on every card with a theme', () => {
     const response = await bed().app()('/stats?username=ada&theme=auto&dark_theme=nope');
     expect(response.status).toBe(400);
     expect(textsOf(response.body).join(' ')).toContain('dark_theme');
+  });
+});
+
+describe('theme=auto on cards drawn once per data version', () => {
+  it('answers the same merged card while both halves are the same, so its finished answer is kept', async () => {
+    const data = {};
+    const endpoint = withAutoTheme(
+      defineEndpoint({
+        path: '/drawn-once',
+        summary: 'test card',
+        cache: githubCardCache,
+        pure: false,
+        params: { theme: themeParam },
+        render: ({ theme }) =>
+          renderOnce(data, theme, () =>
+            svgDocument({
+              width: 10,
+              height: 10,
+              title: 'x',
+              body: `<rect fill="${getTheme(theme).background}"/>`,
+            }),
+          ),
+      }),
+    );
+    const run = async () => {
+      const prepared = endpoint.prepare({ theme: 'auto' });
+      if (!prepared.ok) throw new Error(prepared.message);
+      return prepared.run({} as RenderContext);
+    };
+    const first = await run();
+    expect(typeof first === 'string' ? first : first.svg).toContain('@media (prefers-color-scheme:dark){');
+    expect(await run()).toBe(first);
   });
 });
 
