@@ -7,56 +7,16 @@
  * counted per minute instead of an entry each; retention prunes behind a signed checkpoint and
  * the chain still verifies, while tampering after it is found.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { type AuthDatabase, unkeyedAuditHash as unkeyedHash } from '@suite/web-auth';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { ApiClient } from './support/api-client.js';
 import { adminPassword, createInstallation, type Installation } from './support/installation.js';
 import { runCli, startServer } from './support/running-bin.js';
 
-interface AuditRow {
-  id: string;
-  seq: number;
-  at: number;
-  actor: string | null;
-  action: string;
-  target: string | null;
-  outcome: string;
-  request_id: string | null;
-  client: string | null;
-  detail: string;
-  prev_hash: string;
-  hash: string;
-}
-
-/** The legacy unkeyed rule: what an attacker who can edit the database but lacks the key can compute. */
-function unkeyedHash(prevHash: string, row: AuditRow): string {
-  const fields: Record<string, unknown> = {
-    action: row.action,
-    actor: row.actor,
-    at: row.at,
-    client: row.client,
-    detail: JSON.parse(row.detail),
-    id: row.id,
-    outcome: row.outcome,
-    request_id: row.request_id,
-    seq: row.seq,
-    target: row.target,
-  };
-  return createHash('sha256').update(prevHash).update(canonical(fields)).digest('hex');
-}
-
-function canonical(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  const object = value as Record<string, unknown>;
-  return `{${Object.keys(object)
-    .sort()
-    .map((key) => `${JSON.stringify(key)}:${canonical(object[key])}`)
-    .join(',')}}`;
-}
+type AuditRow = AuthDatabase['auth_audit'];
 
 async function doctor(installation: Installation, ...extra: string[]) {
   const answer = await runCli([

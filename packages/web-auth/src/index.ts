@@ -24,6 +24,7 @@ export {
 } from './audit/audit-log.js';
 export type { AuditPruneResult } from './audit/audit-retention.js';
 export { canonicalJson, type JsonValue } from './audit/canonical-json.js';
+export { legacyHash as unkeyedAuditHash } from './audit/chain-hash.js';
 export type {
   AuditChainBroken,
   AuditChainIntact,

@@ -4,53 +4,23 @@
  * legacy unkeyed rule, a legacy prefix edited after keying, a forged checkpoint; the head's crash
  * window; retention with a signed checkpoint; incremental verification; counted refusals.
  */
-import { createHash } from 'node:crypto';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type AuditChainFiles,
+  type AuthDatabase,
   auditChainFiles,
-  canonicalJson,
   createWebAuth,
   loadOrCreateAuditKey,
+  unkeyedAuditHash as unkeyedHash,
   type WebAuth,
 } from '../src/index.js';
 import { cheapArgon2, fakeClock } from './support/clock.js';
 import { databaseKinds, openTestDatabase, type TestDatabase } from './support/databases.js';
 
-interface Row {
-  id: string;
-  seq: number | string;
-  at: number | string;
-  actor: string | null;
-  action: string;
-  target: string | null;
-  outcome: string;
-  request_id: string | null;
-  client: string | null;
-  detail: string;
-  prev_hash: string;
-  hash: string;
-}
-
-/** The legacy rule, as an attacker without the key computes it. */
-function unkeyedHash(prevHash: string, row: Row): string {
-  const fields = {
-    id: row.id,
-    seq: Number(row.seq),
-    at: Number(row.at),
-    actor: row.actor,
-    action: row.action,
-    target: row.target,
-    outcome: row.outcome,
-    request_id: row.request_id,
-    client: row.client,
-    detail: JSON.parse(row.detail),
-  };
-  return createHash('sha256').update(prevHash).update(canonicalJson(fields)).digest('hex');
-}
+type Row = AuthDatabase['auth_audit'];
 
 describe.each(databaseKinds)('keyed audit chain on %s', (kind) => {
   let database: TestDatabase;

@@ -4,46 +4,14 @@
  * newest entries deleted (truncation) and an actor rewritten and re-hashed with the unkeyed rule
  * (all an attacker without the key can compute), and reports the head it checked.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { type AuthDatabase, unkeyedAuditHash as unkeyedHash } from '@suite/web-auth';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { type Client, type RunningDaemon, removeDataDir, setupOwner, startDaemon } from './support/daemon.js';
 
-interface AuditRow {
-  id: string;
-  seq: number;
-  at: number;
-  actor: string | null;
-  action: string;
-  target: string | null;
-  outcome: string;
-  request_id: string | null;
-  client: string | null;
-  detail: string;
-  prev_hash: string;
-  hash: string;
-}
-
-function canonical(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  const object = value as Record<string, unknown>;
-  return `{${Object.keys(object)
-    .sort()
-    .map((key) => `${JSON.stringify(key)}:${canonical(object[key])}`)
-    .join(',')}}`;
-}
-
-/** The legacy unkeyed rule: what someone who can edit the database but lacks the key computes. */
-function unkeyedHash(prevHash: string, row: AuditRow): string {
-  const { hash: _hash, prev_hash: _prev, ...fields } = row;
-  return createHash('sha256')
-    .update(prevHash)
-    .update(canonical({ ...fields, detail: JSON.parse(row.detail) }))
-    .digest('hex');
-}
+type AuditRow = AuthDatabase['auth_audit'];
 
 describe('the keyed audit chain', () => {
   let daemon: RunningDaemon;

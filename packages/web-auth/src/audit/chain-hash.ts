@@ -31,7 +31,11 @@ export function hashedFields(row: HashedRow) {
   };
 }
 
-/** The unkeyed hash of entries written before the chain was keyed (throws on a detail that is not JSON). */
+/**
+ * The unkeyed hash of entries written before the chain was keyed (throws on a detail that is not
+ * JSON): all that someone who can edit the database but lacks the key can compute. Exported (as
+ * `unkeyedAuditHash`) for the products' tests that play that attacker.
+ */
 export function legacyHash(prevHash: string, row: HashedRow): string {
   return createHash('sha256')
     .update(prevHash)
