@@ -31,56 +31,50 @@ const option = (letters: string, long?: readonly string[], permutes?: boolean): 
   rule: { kind: 'option', letters, long },
   permutes,
 });
-const awk: Interpreter = { rule: { kind: 'program', letters: 'e', long: ['source'], fileLetter: 'f' } };
-const nodeRule = option('epr', ['eval', 'print', 'require', 'import', 'loader', 'experimental-loader']);
+/** One rule for several programs (`node` and `nodejs`, every POSIX shell...). */
+const each = <T>(names: readonly string[], value: T) => names.map((name) => [name, value] as const);
 
 /** Keyed by program name without directory or version suffix (`/usr/bin/python3.11` is `python`). */
 const interpreters = new Map<string, Interpreter>([
-  ...['sh', 'bash', 'rbash', 'dash', 'ash', 'ksh', 'mksh', 'lksh', 'zsh', 'yash', 'posh', 'csh', 'tcsh'].map(
-    (name) => [name, shell] as const,
+  ...each(
+    ['sh', 'bash', 'rbash', 'dash', 'ash', 'ksh', 'mksh', 'lksh', 'zsh', 'yash', 'posh', 'csh', 'tcsh'],
+    shell,
   ),
   ['fish', { rule: { kind: 'shell', codeLong: ['command', 'init-command'] } }],
-  ['node', nodeRule],
-  ['nodejs', nodeRule],
+  ...each(
+    ['node', 'nodejs'],
+    option('epr', ['eval', 'print', 'require', 'import', 'loader', 'experimental-loader']),
+  ),
   ['bun', option('epr', ['eval', 'print', 'preload'], true)],
   ['deno', { rule: { kind: 'option', letters: '', long: ['eval'], subcommands: ['eval'] }, permutes: true }],
   ['perl', option('eEmM')],
-  ['python', option('cm')],
-  ['pypy', option('cm')],
+  ...each(['python', 'pypy'], option('cm')),
   ['ruby', option('er')],
   ['php', option('rBREd')],
-  ['lua', option('el')],
-  ['luajit', option('el')],
-  ['R', option('e')],
-  ['Rscript', option('e')],
+  ...each(['lua', 'luajit'], option('el')),
+  ...each(['R', 'Rscript', 'osascript', 'groovy'], option('e')),
   ['julia', option('eE', ['eval', 'print'])],
-  ['osascript', option('e')],
-  ['groovy', option('e')],
   ['elixir', option('er', ['eval'])],
   // Programs that hand a string to a shell.
   ['env', option('S', ['split-string'])],
-  ['su', option('c', ['command', 'session-command'], true)],
-  ['runuser', option('c', ['command', 'session-command'], true)],
-  ['flock', option('c', ['command'], true)],
-  ['script', option('c', ['command'], true)],
-  ['watch', { rule: { kind: 'all' } }],
-  ['ssh', { rule: { kind: 'all' } }],
-  ['parallel', { rule: { kind: 'all' } }],
-  ['pwsh', { rule: { kind: 'all', fileOptions: ['-file', '-f'] } }],
-  ['powershell', { rule: { kind: 'all', fileOptions: ['-file', '-f'] } }],
-  ...['awk', 'gawk', 'mawk', 'nawk'].map((name) => [name, awk] as const),
+  ...each(['su', 'runuser'], option('c', ['command', 'session-command'], true)),
+  ...each(['flock', 'script'], option('c', ['command'], true)),
+  ...each<Interpreter>(['watch', 'ssh', 'parallel'], { rule: { kind: 'all' } }),
+  ...each<Interpreter>(['pwsh', 'powershell'], { rule: { kind: 'all', fileOptions: ['-file', '-f'] } }),
+  ...each<Interpreter>(['awk', 'gawk', 'mawk', 'nawk'], {
+    rule: { kind: 'program', letters: 'e', long: ['source'], fileLetter: 'f' },
+  }),
   ['sed', { rule: { kind: 'program', letters: 'e', long: ['expression'], fileLetter: 'f' }, permutes: true }],
 ]);
 
 /** Programs that run the program named after their options, and how many operands come first. */
 const wrappers = new Map<string, { operands: number; assignments?: boolean }>([
   ['env', { operands: 0, assignments: true }],
-  ...['nice', 'nohup', 'stdbuf', 'ionice', 'xargs', 'sudo', 'doas', 'setsid', 'time', 'command', 'exec'].map(
-    (name) => [name, { operands: 0 }] as const,
-  ),
-  ['busybox', { operands: 0 }],
+  ...each(['nice', 'nohup', 'stdbuf', 'ionice', 'xargs', 'setsid', 'time', 'busybox'], { operands: 0 }),
+  // As another user, or as the shell's own builtins do.
+  ...each(['sudo', 'doas', 'command', 'exec'], { operands: 0 }),
   // timeout DURATION, chrt PRIORITY, taskset MASK, flock FILE, chroot DIR.
-  ...['timeout', 'chrt', 'taskset', 'flock', 'chroot'].map((name) => [name, { operands: 1 }] as const),
+  ...each(['timeout', 'chrt', 'taskset', 'flock', 'chroot'], { operands: 1 }),
 ]);
 
 export interface PlaceholderTest {
