@@ -10,15 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { startBin } from '@suite/test-kit';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  type Client,
-  cliPath,
-  type RunningDaemon,
-  removeDataDir,
-  setupOwner,
-  startDaemon,
-} from './support/daemon.js';
-import { removeScratchDirs, scratchDir } from './support/scratch.js';
+import { type Client, cliPath, type RunningDaemon } from './support/daemon.js';
+import { startProjectDaemon, stopProjectDaemon } from './support/project-daemon.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 
 /** `{"level": [[[...]]]}` with `depth` levels counting `data` itself, as raw JSON text. */
@@ -33,19 +26,17 @@ describe('POST /events with hostile data', () => {
 
   beforeAll(async () => {
     receiver = await new WebhookReceiver().start();
-    daemon = await startDaemon({ args: ['--allow-private-targets', '--delivery-retry-delays-ms', ''] });
-    owner = await setupOwner(daemon);
-    projectId = (await owner.post('/projects', { name: 'events', path: await scratchDir('events') })).body.id;
+    ({ daemon, owner, projectId } = await startProjectDaemon('events', {
+      args: ['--allow-private-targets', '--delivery-retry-delays-ms', ''],
+    }));
     const hook = await owner.post('/webhooks', { name: 'all', url: `${receiver.url}/all`, events: ['*'] });
     expect(hook.status).toBe(201);
     eventsToken = (await owner.post('/tokens', { name: 'publisher', scopes: ['events'] })).body.secret;
   });
 
   afterAll(async () => {
-    await daemon?.stop();
-    if (daemon) await removeDataDir(daemon);
+    await stopProjectDaemon(daemon);
     await receiver?.close();
-    await removeScratchDirs();
   });
 
   const publish = async (data: string) => {

@@ -9,15 +9,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  type Client,
-  type RunningDaemon,
-  removeDataDir,
-  setupOwner,
-  startDaemon,
-  userClient,
-} from './support/daemon.js';
-import { removeScratchDirs, scratchDir } from './support/scratch.js';
+import { type Client, type RunningDaemon, userClient } from './support/daemon.js';
+import { startProjectDaemon, stopProjectDaemon } from './support/project-daemon.js';
 import { openSocket } from './support/websocket.js';
 
 let daemon: RunningDaemon;
@@ -25,18 +18,12 @@ let owner: Client;
 let projectId: number;
 
 beforeAll(async () => {
-  daemon = await startDaemon({
+  ({ daemon, owner, projectId } = await startProjectDaemon('fair', {
     args: ['--allow-private-targets', '--delivery-timeout-ms', '60000', '--delivery-retry-delays-ms', ''],
-  });
-  owner = await setupOwner(daemon);
-  projectId = (await owner.post('/projects', { name: 'fair', path: await scratchDir('fair') })).body.id;
+  }));
 });
 
-afterAll(async () => {
-  await daemon?.stop();
-  if (daemon) await removeDataDir(daemon);
-  await removeScratchDirs();
-});
+afterAll(() => stopProjectDaemon(daemon));
 
 async function member(name: string, role: 'viewer' | 'developer') {
   const user = await userClient(daemon, owner, name, role);

@@ -11,15 +11,8 @@ import { writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  Client,
-  type RunningDaemon,
-  removeDataDir,
-  setupOwner,
-  startDaemon,
-  userClient,
-} from './support/daemon.js';
-import { removeScratchDirs, scratchDir } from './support/scratch.js';
+import { Client, type RunningDaemon, userClient } from './support/daemon.js';
+import { startProjectDaemon, stopProjectDaemon } from './support/project-daemon.js';
 import { openSocket, rawUpgrade, type SocketClient } from './support/websocket.js';
 
 let daemon: RunningDaemon;
@@ -28,17 +21,10 @@ let projectDir: string;
 let projectId: number;
 
 beforeAll(async () => {
-  daemon = await startDaemon();
-  owner = await setupOwner(daemon);
-  projectDir = await scratchDir('memory');
-  projectId = (await owner.post('/projects', { name: 'memory', path: projectDir })).body.id;
+  ({ daemon, owner, projectDir, projectId } = await startProjectDaemon('memory'));
 });
 
-afterAll(async () => {
-  await daemon?.stop();
-  if (daemon) await removeDataDir(daemon);
-  await removeScratchDirs();
-});
+afterAll(() => stopProjectDaemon(daemon));
 
 test("an event socket that stops reading: a client's critical events are dropped past the byte bound", async () => {
   const socket = await openSocket(daemon, owner, '/ws');

@@ -5,16 +5,9 @@
  * who sees and who may resolve.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import {
-  type Client,
-  type RunningDaemon,
-  removeDataDir,
-  setupOwner,
-  startDaemon,
-  userClient,
-} from './support/daemon.js';
+import { type Client, type RunningDaemon, userClient } from './support/daemon.js';
 import { writeFakeAgent } from './support/fake-agent.js';
-import { removeScratchDirs, scratchDir } from './support/scratch.js';
+import { startProjectDaemon, stopProjectDaemon } from './support/project-daemon.js';
 import { openSocket, type SocketClient } from './support/websocket.js';
 
 let daemon: RunningDaemon;
@@ -24,11 +17,11 @@ let fakeAgent: string;
 let events: SocketClient;
 
 beforeAll(async () => {
-  daemon = await startDaemon();
-  owner = await setupOwner(daemon);
-  const dir = await scratchDir('attention');
-  fakeAgent = await writeFakeAgent(dir, 'codex', 'Run npm test? Allow? [y/n]');
-  projectId = (await owner.post('/projects', { name: 'attention', path: dir })).body.id;
+  ({ daemon, owner, projectId } = await startProjectDaemon('attention', {
+    prepare: async (dir) => {
+      fakeAgent = await writeFakeAgent(dir, 'codex', 'Run npm test? Allow? [y/n]');
+    },
+  }));
   events = await openSocket(daemon, owner, '/ws');
   events.send({ op: 'hello' });
   events.send({ op: 'sub', stream: `project:${projectId}` });
@@ -37,9 +30,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await events?.close();
-  await daemon?.stop();
-  if (daemon) await removeDataDir(daemon);
-  await removeScratchDirs();
+  await stopProjectDaemon(daemon);
 });
 
 const ofType = (type: string, resource: string) =>

@@ -15,14 +15,8 @@ import { createProject } from '../src/projects/project-store.js';
 import { EventBus } from '../src/realtime/event-bus.js';
 import { serveEventSocket } from '../src/realtime/event-socket.js';
 import { TerminalManager } from '../src/terminals/terminal-manager.js';
-import {
-  type Client,
-  type RunningDaemon,
-  removeDataDir,
-  setupOwner,
-  startDaemon,
-  userClient,
-} from './support/daemon.js';
+import { type Client, type RunningDaemon, userClient } from './support/daemon.js';
+import { startProjectDaemon, stopProjectDaemon } from './support/project-daemon.js';
 import { removeScratchDirs, scratchDir } from './support/scratch.js';
 import { openSocket, rawUpgrade, SocketClient } from './support/websocket.js';
 
@@ -34,16 +28,10 @@ describe('event socket through the bin', () => {
   let projectId: number;
 
   beforeAll(async () => {
-    daemon = await startDaemon();
-    owner = await setupOwner(daemon);
-    const dir = await scratchDir('realtime');
-    projectId = (await owner.post('/projects', { name: 'realtime', path: dir })).body.id;
+    ({ daemon, owner, projectId } = await startProjectDaemon('realtime'));
   });
 
-  afterAll(async () => {
-    await daemon?.stop();
-    if (daemon) await removeDataDir(daemon);
-  });
+  afterAll(() => stopProjectDaemon(daemon));
 
   const events = (socket: SocketClient, type: string) => socket.messages.filter((m) => m.type === type);
 

@@ -17,15 +17,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase } from '../src/db/open-database.js';
 import { startSessionExpiry } from '../src/realtime/session-expiry.js';
 import { SocketRegistry } from '../src/realtime/socket-registry.js';
-import {
-  type Client,
-  type RunningDaemon,
-  removeDataDir,
-  setupOwner,
-  startDaemon,
-  userClient,
-} from './support/daemon.js';
-import { removeScratchDirs, scratchDir } from './support/scratch.js';
+import { type Client, type RunningDaemon, userClient } from './support/daemon.js';
+import { startProjectDaemon, stopProjectDaemon } from './support/project-daemon.js';
+import { scratchDir } from './support/scratch.js';
 import { openSocket, type SocketClient } from './support/websocket.js';
 
 let daemon: RunningDaemon;
@@ -34,17 +28,10 @@ let projectDir: string;
 let projectId: number;
 
 beforeAll(async () => {
-  daemon = await startDaemon();
-  owner = await setupOwner(daemon);
-  projectDir = await scratchDir('revocation');
-  projectId = (await owner.post('/projects', { name: 'revocation', path: projectDir })).body.id;
+  ({ daemon, owner, projectDir, projectId } = await startProjectDaemon('revocation'));
 });
 
-afterAll(async () => {
-  await daemon?.stop();
-  if (daemon) await removeDataDir(daemon);
-  await removeScratchDirs();
-});
+afterAll(() => stopProjectDaemon(daemon));
 
 const exists = (name: string) =>
   access(path.join(projectDir, name)).then(

@@ -4,16 +4,9 @@
  * working), an agent found by its banner only, and visibility per project.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import {
-  type Client,
-  type RunningDaemon,
-  removeDataDir,
-  setupOwner,
-  startDaemon,
-  userClient,
-} from './support/daemon.js';
+import { type Client, type RunningDaemon, userClient } from './support/daemon.js';
 import { writeFakeAgent } from './support/fake-agent.js';
-import { removeScratchDirs, scratchDir } from './support/scratch.js';
+import { startProjectDaemon, stopProjectDaemon } from './support/project-daemon.js';
 import { openSocket } from './support/websocket.js';
 
 let daemon: RunningDaemon;
@@ -22,18 +15,14 @@ let projectId: number;
 let fakeAgent: string;
 
 beforeAll(async () => {
-  daemon = await startDaemon();
-  owner = await setupOwner(daemon);
-  const dir = await scratchDir('agents');
-  fakeAgent = await writeFakeAgent(dir, 'claude', 'Edit file? Do you want to proceed? [y/n]');
-  projectId = (await owner.post('/projects', { name: 'agents', path: dir })).body.id;
+  ({ daemon, owner, projectId } = await startProjectDaemon('agents', {
+    prepare: async (dir) => {
+      fakeAgent = await writeFakeAgent(dir, 'claude', 'Edit file? Do you want to proceed? [y/n]');
+    },
+  }));
 });
 
-afterAll(async () => {
-  await daemon?.stop();
-  if (daemon) await removeDataDir(daemon);
-  await removeScratchDirs();
-});
+afterAll(() => stopProjectDaemon(daemon));
 
 async function agentOf(
   client: Client,

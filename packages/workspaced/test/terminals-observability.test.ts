@@ -3,31 +3,18 @@
  * shell, its children) with memory and CPU from `/proc`, and only for callers who may watch it.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import {
-  type Client,
-  type RunningDaemon,
-  removeDataDir,
-  setupOwner,
-  startDaemon,
-  userClient,
-} from './support/daemon.js';
-import { removeScratchDirs, scratchDir } from './support/scratch.js';
+import { type Client, type RunningDaemon, userClient } from './support/daemon.js';
+import { startProjectDaemon, stopProjectDaemon } from './support/project-daemon.js';
 
 let daemon: RunningDaemon;
 let owner: Client;
 let projectId: number;
 
 beforeAll(async () => {
-  daemon = await startDaemon();
-  owner = await setupOwner(daemon);
-  projectId = (await owner.post('/projects', { name: 'obs', path: await scratchDir('obs') })).body.id;
+  ({ daemon, owner, projectId } = await startProjectDaemon('obs'));
 });
 
-afterAll(async () => {
-  await daemon?.stop();
-  if (daemon) await removeDataDir(daemon);
-  await removeScratchDirs();
-});
+afterAll(() => stopProjectDaemon(daemon));
 
 interface ProcessView {
   pid: number;

@@ -7,16 +7,8 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  type Client,
-  type RunningDaemon,
-  rawGet,
-  removeDataDir,
-  setupOwner,
-  startDaemon,
-  userClient,
-} from './support/daemon.js';
-import { removeScratchDirs, scratchDir } from './support/scratch.js';
+import { type Client, type RunningDaemon, rawGet, userClient } from './support/daemon.js';
+import { startProjectDaemon, stopProjectDaemon } from './support/project-daemon.js';
 import { openSocket, rawUpgrade } from './support/websocket.js';
 
 let daemon: RunningDaemon;
@@ -25,19 +17,15 @@ let projectDir: string;
 let projectId: number;
 
 beforeAll(async () => {
-  daemon = await startDaemon();
-  owner = await setupOwner(daemon);
-  projectDir = await scratchDir('terminals');
-  await mkdir(path.join(projectDir, 'sub'));
-  await symlink('/etc', path.join(projectDir, 'escape'));
-  projectId = (await owner.post('/projects', { name: 'terminals', path: projectDir })).body.id;
+  ({ daemon, owner, projectDir, projectId } = await startProjectDaemon('terminals', {
+    prepare: async (dir) => {
+      await mkdir(path.join(dir, 'sub'));
+      await symlink('/etc', path.join(dir, 'escape'));
+    },
+  }));
 });
 
-afterAll(async () => {
-  await daemon?.stop();
-  if (daemon) await removeDataDir(daemon);
-  await removeScratchDirs();
-});
+afterAll(() => stopProjectDaemon(daemon));
 
 async function newTerminal(client: Client = owner, body: Record<string, unknown> = {}) {
   const created = await client.post('/terminals', { project_id: projectId, shell: '/bin/sh', ...body });

@@ -4,40 +4,25 @@
  * is disabled sees "session ended" and the page stops reconnecting (each try would be refused).
  * Reconnecting after a dropped connection is covered by embedded-ui.test.ts (a reload).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  type Client,
-  type RunningDaemon,
-  removeDataDir,
-  setupOwner,
-  startDaemon,
-  userClient,
-} from '../support/daemon.js';
+import { type Client, type RunningDaemon, userClient } from '../support/daemon.js';
+import { startProjectDaemon, stopProjectDaemon } from '../support/project-daemon.js';
 import { desktop, launchChromium, signIn } from './support/browser.js';
 
 describe('the UI after a final socket close', () => {
   let daemon: RunningDaemon;
   let browser: Browser;
   let owner: Client;
-  let folder: string;
   let projectId: number;
 
   beforeAll(async () => {
-    folder = await mkdtemp(path.join(os.tmpdir(), 'workspaced-close-ui-'));
-    daemon = await startDaemon();
-    owner = await setupOwner(daemon);
-    projectId = (await owner.post('/projects', { name: 'closing', path: folder })).body.id;
+    ({ daemon, owner, projectId } = await startProjectDaemon('closing'));
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
-    await daemon?.stop();
-    if (daemon) await removeDataDir(daemon);
-    await rm(folder, { recursive: true, force: true });
+    await stopProjectDaemon(daemon);
   });
 
   /** A developer member signed in through the form, their own terminal connected on screen. */
