@@ -456,7 +456,7 @@ export class Botlists extends TypedEmitter<BotlistsEvents> {
     const record = this.list(list);
     if (record.id === 'top.gg' && !this.legacyApi.has('top.gg')) {
       const vote = await this.topgg.getVote(userId, 'discord');
-      return vote !== null && vote.expiresAt.getTime() > Date.now();
+      return vote !== null && vote.expiresAt.getTime() > this.now();
     }
     return read.hasVoted(this.readContext(record), record, this.botId(), userId);
   }
