@@ -128,6 +128,16 @@ describe('github-readme-stats stats card: exclude_repo and commits_year', () => 
   });
 });
 
+describe('github-readme-stats commits_year on the app clock', () => {
+  it("bounds commits_year by the current year of the app's clock, not the machine's", async () => {
+    // The test bed's clock is 15 March 2024.
+    expect((await bed().app()('/api?username=ada&commits_year=2024')).status).toBe(200);
+    const response = await bed().app()('/api?username=ada&commits_year=2025');
+    expect(response.status).toBe(400);
+    expect(textsOf(response.body).join(' ')).toContain('commits_year must be a year from 1970 to 2024');
+  });
+});
+
 describe('github-readme-stats top-langs layout', () => {
   const progressBars = (svg: string) => svg.match(/<rect class="language-progress" [^>]*>/g) ?? [];
 

@@ -15,6 +15,7 @@ import type { LanguageSize } from '../github/fetchers/languages.js';
 import type { UserStats } from '../github/fetchers/user-stats.js';
 import { forCard, gitHubDataFor } from '../github/for-services.js';
 import type { CachePolicy } from '../http/cache-control.js';
+import { CardError } from '../http/card-error.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { languageShares } from '../insights/language-shares.js';
 import { customParam, type ParamValues } from '../params/index.js';
@@ -125,23 +126,32 @@ function mergedShare(stats: UserStats): number {
 /** Earliest year `commits_year` takes: backdated commits go back to the Unix epoch. */
 const earliestCommitsYear = 1970;
 
-/** `commits_year`: a year from 1970 to the current one; anything else is a 400 naming it. */
-const commitsYearParam = customParam<number | null>(
+/**
+ * `commits_year`: a year from 1970 to the current one; anything else is a 400 naming it, given
+ * by `render` (`commitsYearOf`) since the current year is the app's clock (`services.now`).
+ */
+const commitsYearParam = customParam<string | null>(
   {
     kind: 'number',
     required: false,
     min: earliestCommitsYear,
     description: 'Count the commits of this year (e.g. 2024) instead of the last 12 months.',
   },
-  (raw) => {
-    const year = /^\d{4}$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
-    const current = new Date().getUTCFullYear();
-    return year >= earliestCommitsYear && year <= current
-      ? year
-      : { error: `must be a year from ${earliestCommitsYear} to ${current}, such as 2024` };
-  },
+  (raw) => raw.trim(),
   null,
 );
+
+/** The year `commits_year` names, or a 400 naming it when it is none up to `now`'s year. */
+function commitsYearOf(raw: string | null, now: Date): number | null {
+  if (raw === null) return null;
+  const year = /^\d{4}$/.test(raw) ? Number(raw) : Number.NaN;
+  const current = now.getUTCFullYear();
+  if (year >= earliestCommitsYear && year <= current) return year;
+  throw new CardError(
+    400,
+    `commits_year must be a year from ${earliestCommitsYear} to ${current}, such as 2024`,
+  );
+}
 
 /** Commits of `year` in the account's contribution years, the private ones unless left out. */
 async function commitsOfYear(
@@ -198,9 +208,10 @@ export const githubReadmeStatsCard = defineEndpoint({
     ...commonParams,
   },
   async render(values, { services }) {
+    const commitsYear = commitsYearOf(values.commits_year, services.now());
     const allCommits = values.include_all_commits;
     // Their order: every year's commits win over one year's.
-    const year = allCommits ? null : values.commits_year;
+    const year = allCommits ? null : commitsYear;
     const [figures, yearCommits] = await Promise.all([
       statsFigures(services, values.username, allCommits, values.count_private),
       year === null ? undefined : commitsOfYear(services, values.username, year, values.count_private),
