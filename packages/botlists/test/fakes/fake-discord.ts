@@ -1,66 +1,111 @@
 /**
- * @module A loopback Discord: execute-webhook with components-v2 validation, scripted 429/404, and GET /users/@me.
+ * @module A loopback Discord: execute-webhook with components-v2 validation (@discordjs/builders), scripted 429/404, and GET /users/@me.
  */
+import {
+  ActionRowBuilder,
+  ButtonBuilder,
+  ContainerBuilder,
+  SectionBuilder,
+  SeparatorBuilder,
+  TextDisplayBuilder,
+  ThumbnailBuilder,
+} from '@discordjs/builders';
+import { ButtonStyle, type SeparatorSpacingSize } from 'discord-api-types/v10';
 import { RecordingServer, type ScriptedReply } from './recording-server.js';
 
 type Node = Record<string, unknown> & { type: number };
 
-/** Checks a components-v2 tree the way Discord documents it; returns the problems found. */
-export function validateComponentsV2(components: unknown): string[] {
-  const problems: string[] = [];
+/** Discord's limits on a whole components-v2 message, which the builders leave to Discord. */
+const MAX_COMPONENTS = 40;
+const MAX_TEXT = 4000;
+
+/** Every component of a message, nested ones and section accessories included. */
+function eachComponent(components: readonly Node[], visit: (node: Node) => void): void {
+  for (const node of components) {
+    visit(node);
+    if (Array.isArray(node.components)) eachComponent(node.components as Node[], visit);
+    if (node.accessory) eachComponent([node.accessory as Node], visit);
+  }
+}
+
+/** Every character of text a components-v2 message shows: text displays, button labels, alt text. */
+export function componentsText(components: readonly Node[]): number {
   let total = 0;
-  let text = 0;
-  const visit = (node: Node, parent: number | null) => {
-    total++;
-    switch (node.type) {
-      case 17: {
-        if (parent !== null) problems.push('container must be top-level');
-        for (const child of (node.components as Node[]) ?? []) visit(child, 17);
-        break;
-      }
-      case 9: {
-        const texts = (node.components as Node[]) ?? [];
-        if (texts.length < 1 || texts.length > 3 || texts.some((t) => t.type !== 10))
-          problems.push('section needs 1-3 text displays');
-        const accessory = node.accessory as Node | undefined;
-        if (!accessory || ![11, 2].includes(accessory.type))
-          problems.push('section needs a thumbnail or button accessory');
-        else if (accessory.type === 11 && typeof (accessory.media as { url?: unknown })?.url !== 'string')
-          problems.push('thumbnail needs media.url');
-        for (const t of texts) visit(t, 9);
-        if (accessory) total++;
-        // Alt text counts toward the message's text budget.
-        if (accessory?.type === 11) text += String(accessory.description ?? '').length;
-        break;
-      }
-      case 10:
-        if (typeof node.content !== 'string' || node.content === '')
-          problems.push('text display needs content');
-        text += String(node.content ?? '').length;
-        break;
-      case 14:
-        break;
-      case 1: {
-        const buttons = (node.components as Node[]) ?? [];
-        if (buttons.length < 1 || buttons.length > 5) problems.push('action row holds 1-5 buttons');
-        for (const b of buttons) {
-          total++;
-          if (b.type !== 2 || b.style !== 5 || typeof b.url !== 'string' || 'custom_id' in b)
-            problems.push('only link buttons on webhooks');
-          const label = String(b.label ?? '');
-          if (label.length < 1 || label.length > 80) problems.push('button label must be 1-80 characters');
-          text += label.length;
-        }
-        break;
-      }
-      default:
-        problems.push(`unexpected component type ${node.type}`);
+  eachComponent(components, (node) => {
+    if (node.type === 10) total += String(node.content ?? '').length;
+    if (node.type === 2) total += String(node.label ?? '').length;
+    if (node.type === 11) total += String(node.description ?? '').length;
+  });
+  return total;
+}
+
+/**
+ * One component rebuilt through @discordjs/builders' setters, which run discord.js's validators
+ * (text 1-4000, labels 1-80, button and media URLs, alt text 1-1024, accent colour, 1-3 text
+ * displays and an accessory per section); throws what they refuse. What they leave to Discord is
+ * checked here: a container only at the top, 1-5 buttons per row, only link buttons on a webhook.
+ */
+function rebuild(node: Node, inContainer: boolean): unknown {
+  const children = (node.components as Node[] | undefined) ?? [];
+  switch (node.type) {
+    case 17: {
+      if (inContainer) throw new Error('container must be top-level');
+      const container = new ContainerBuilder({ components: children.map((c) => rebuild(c, true)) as never });
+      if (node.accent_color != null) container.setAccentColor(node.accent_color as number);
+      return container.toJSON();
     }
-  };
+    case 9:
+      return new SectionBuilder({
+        components: children.map((c) => rebuild(c, true)) as never,
+        accessory: node.accessory ? (rebuild(node.accessory as Node, true) as never) : undefined,
+      }).toJSON();
+    case 10:
+      return new TextDisplayBuilder().setContent(node.content as string).toJSON();
+    case 11: {
+      const thumbnail = new ThumbnailBuilder().setURL(
+        (node.media as { url?: string } | undefined)?.url as string,
+      );
+      if (node.description !== undefined) thumbnail.setDescription(node.description as string);
+      return thumbnail.toJSON();
+    }
+    case 14:
+      return new SeparatorBuilder()
+        .setDivider(node.divider as boolean)
+        .setSpacing(node.spacing as SeparatorSpacingSize)
+        .toJSON();
+    case 1:
+      if (children.length < 1 || children.length > 5) throw new Error('action row holds 1-5 buttons');
+      return new ActionRowBuilder({ components: children.map((c) => rebuild(c, true)) as never }).toJSON();
+    case 2: {
+      if (node.style !== ButtonStyle.Link || 'custom_id' in node)
+        throw new Error('only link buttons on webhooks');
+      const button = new ButtonBuilder()
+        .setStyle(ButtonStyle.Link)
+        .setLabel(node.label as string)
+        .setURL(node.url as string);
+      if (node.emoji) button.setEmoji(node.emoji as { name: string });
+      return button.toJSON();
+    }
+    default:
+      throw new Error(`unexpected component type ${node.type}`);
+  }
+}
+
+/** Checks a components-v2 message the way Discord does; returns the problems found. */
+export function validateComponentsV2(components: unknown): string[] {
   if (!Array.isArray(components) || components.length === 0) return ['components missing'];
-  for (const c of components as Node[]) visit(c, null);
-  if (total > 40) problems.push('more than 40 components');
-  if (text > 4000) problems.push('more than 4000 text characters');
+  const problems: string[] = [];
+  for (const component of components as Node[]) {
+    try {
+      rebuild(component, false);
+    } catch (error) {
+      problems.push((error as Error).message);
+    }
+  }
+  let count = 0;
+  eachComponent(components as Node[], () => count++);
+  if (count > MAX_COMPONENTS) problems.push(`more than ${MAX_COMPONENTS} components`);
+  if (componentsText(components as Node[]) > MAX_TEXT) problems.push(`more than ${MAX_TEXT} text characters`);
   return problems;
 }
 
