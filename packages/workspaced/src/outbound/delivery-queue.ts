@@ -4,6 +4,7 @@
  * retries), the others wait in order. Waiting deliveries are bounded by the bytes of their bodies
  * (16 MiB by default); past it a delivery is not attempted and reports `failed` with the error
  * `the delivery queue is full`. So 30 events matching 100 rules open 8 connections, not 3,000.
+ * A payload sent to many targets (one event, every matching webhook) is serialized once.
  */
 import {
   type Delivery,
@@ -48,15 +49,29 @@ export class DeliveryQueue {
 
   /** Queues a signed POST; resolves with its result once it ran (or was refused). Never rejects. */
   deliver(delivery: Delivery): Promise<DeliveryResult> {
-    const body = serializePayload(delivery.payload);
-    if (body === undefined)
-      return Promise.resolve(notAttempted('the payload could not be serialized as JSON'));
-    const bytes = Buffer.byteLength(body);
+    return this.deliverToEach([delivery], delivery.event, delivery.payload)[0]!;
+  }
+
+  /** Queues one signed POST of `payload` to each target, serialized once; results in their order. */
+  deliverToEach(
+    targets: readonly Pick<Delivery, 'url' | 'secret'>[],
+    event: string,
+    payload: unknown,
+  ): Promise<DeliveryResult>[] {
+    const body = serializePayload(payload);
+    return targets.map(({ url, secret }) =>
+      body === undefined
+        ? Promise.resolve(notAttempted('the payload could not be serialized as JSON'))
+        : this.enqueue({ url, secret, event, body }),
+    );
+  }
+
+  private enqueue(delivery: SerializedDelivery): Promise<DeliveryResult> {
+    const bytes = Buffer.byteLength(delivery.body);
     if (this.waitingBytes + bytes > this.limits.maxWaitingBytes)
       return Promise.resolve(notAttempted('the delivery queue is full'));
-    const { payload: _payload, ...rest } = delivery;
     return new Promise((done) => {
-      this.waiting.push({ delivery: { ...rest, body }, bytes, done });
+      this.waiting.push({ delivery, bytes, done });
       this.waitingBytes += bytes;
       this.next();
     });

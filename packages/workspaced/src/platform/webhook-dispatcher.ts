@@ -33,26 +33,24 @@ export function startWebhookDispatcher(deps: WebhookDispatcherDeps): () => void 
         (hook.project_id === null || hook.project_id === projectId) &&
         (JSON.parse(hook.events) as string[]).some((pattern) => eventMatches(pattern, event.type)),
     );
-    for (const hook of hooks) {
-      const payload = {
-        event: event.type,
-        stream: event.stream,
-        project_id: projectId,
-        seq: event.seq,
-        ts: event.ts,
-        critical: event.critical,
-        data: event.data,
-      };
-      deps.deliveries
-        .deliver({ url: hook.url, secret: hook.secret, event: event.type, payload })
-        .then(async (result) => {
-          logDelivery(deps.logger, 'webhook', hook.url, result, { webhook: hook.name });
-          await recordDelivery(deps.db, hook.name, result);
-        })
-        .catch((error: unknown) =>
-          deps.logger.error({ err: error, webhook: hook.name }, 'recording a webhook delivery failed'),
-        );
-    }
+    const payload = {
+      event: event.type,
+      stream: event.stream,
+      project_id: projectId,
+      seq: event.seq,
+      ts: event.ts,
+      critical: event.critical,
+      data: event.data,
+    };
+    const results = deps.deliveries.deliverToEach(hooks, event.type, payload);
+    hooks.forEach((hook, index) => {
+      results[index]!.then(async (result) => {
+        logDelivery(deps.logger, 'webhook', hook.url, result, { webhook: hook.name });
+        await recordDelivery(deps.db, hook.name, result);
+      }).catch((error: unknown) =>
+        deps.logger.error({ err: error, webhook: hook.name }, 'recording a webhook delivery failed'),
+      );
+    });
   };
   return deps.events.listen((event) => {
     dispatch(event).catch((error: unknown) => deps.logger.error({ err: error }, 'webhook dispatch failed'));
