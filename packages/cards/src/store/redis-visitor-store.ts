@@ -56,6 +56,12 @@ if #idle > 0 then
 end
 return #idle`;
 
+/** The two scripts as commands of the connection (`defineCommand`). */
+interface VisitorScripts {
+  cardsVisitorIncrement(...keysThenArgs: Array<string | number>): Promise<unknown>;
+  cardsVisitorPurge(...keysThenArgs: Array<string | number>): Promise<unknown>;
+}
+
 export interface RedisVisitorStoreOptions extends VisitorStoreLimits {
   /** Clock of the retention rule; default `Date.now`. */
   now?: () => number;
@@ -69,6 +75,10 @@ export async function createRedisVisitorStore(
 ): Promise<VisitorStore> {
   const now = options.now ?? Date.now;
   const { budget, retention } = resolveVisitorLimits(options);
+  // Sent as EVALSHA: the script text goes only when Redis lacks it (a NOSCRIPT answer).
+  redis.defineCommand('cardsVisitorIncrement', { numberOfKeys: 3, lua: incrementScript });
+  redis.defineCommand('cardsVisitorPurge', { numberOfKeys: 2, lua: purgeScript });
+  const scripts = redis as Redis & VisitorScripts;
   const meta = prefix.endsWith(':') ? prefix.slice(0, -1) : prefix;
   const usageKey = `${meta}#usage`;
   const idleKey = `${meta}#idle`;
@@ -92,9 +102,7 @@ export async function createRedisVisitorStore(
     let removed: number;
     do {
       removed = Number(
-        await redis.eval(
-          purgeScript,
-          2,
+        await scripts.cardsVisitorPurge(
           usageKey,
           idleKey,
           cutoff,
@@ -113,9 +121,7 @@ export async function createRedisVisitorStore(
       await purgeIfDue();
       const seen = now();
       const count = Number(
-        await redis.eval(
-          incrementScript,
-          3,
+        await scripts.cardsVisitorIncrement(
           prefix + key,
           usageKey,
           idleKey,
