@@ -139,3 +139,20 @@ export function errorFromResponse(
     body: response.body,
   });
 }
+
+/**
+ * The parsed body of a 2xx answer. Any other status is `errorFromResponse`; a body that is not
+ * JSON is a BotlistsError `<what>: invalid JSON` carrying the start of the body.
+ */
+export function jsonFromResponse(response: HttpResponse, listId: string, what: string): unknown {
+  if (response.status < 200 || response.status >= 300) throw errorFromResponse(response, listId, what);
+  try {
+    return JSON.parse(response.body);
+  } catch {
+    throw new BotlistsError(`${what}: invalid JSON`, {
+      listId,
+      status: response.status,
+      body: response.body.slice(0, 200),
+    });
+  }
+}

@@ -2,7 +2,7 @@
  * @module Reading APIs of the lists: bot data, vote counts, vote checks, search, widget and page URLs.
  */
 import { BotlistsError } from '../errors.js';
-import { errorFromResponse, type HttpClient } from '../http/http-client.js';
+import { type HttpClient, jsonFromResponse } from '../http/http-client.js';
 import { applyId } from '../posting/post-request.js';
 import { authValue } from '../registry/tokens.js';
 import type { BotlistRecord, UniversalBot } from '../types.js';
@@ -28,16 +28,7 @@ async function getJson(
   }
   const res = await ctx.http.send({ url, headers, listId: list.id });
   if (res.status === 404 && what === 'hasVoted') return { status: 404, json: null };
-  if (res.status < 200 || res.status >= 300) throw errorFromResponse(res, list.id, `${list.id} ${what}`);
-  try {
-    return { status: res.status, json: JSON.parse(res.body) };
-  } catch {
-    throw new BotlistsError(`${list.id} ${what}: invalid JSON`, {
-      listId: list.id,
-      status: res.status,
-      body: res.body.slice(0, 200),
-    });
-  }
+  return { status: res.status, json: jsonFromResponse(res, list.id, `${list.id} ${what}`) };
 }
 
 export async function fetchBot(ctx: ReadContext, list: BotlistRecord, botId: string): Promise<UniversalBot> {

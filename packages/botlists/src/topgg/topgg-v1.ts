@@ -4,7 +4,7 @@
  * @top-gg/sdk 4 sends them (Top-gg-Community/node-sdk `src/structs/Api.ts`); see the README.
  */
 import { BotlistsError } from '../errors.js';
-import { errorFromResponse, type HttpClient } from '../http/http-client.js';
+import { type HttpClient, jsonFromResponse } from '../http/http-client.js';
 import { type ApplicationCommandJson, assertCommands } from '../posting/commands-poster.js';
 import { authValue } from '../registry/tokens.js';
 import { trimTrailingSlashes } from '../text/trim-slashes.js';
@@ -85,13 +85,9 @@ export class TopggV1Client {
     };
     const res = await this.ctx.http.send(request);
     if (res.status === 404 && what === 'getVote') return null;
-    if (res.status < 200 || res.status >= 300) throw errorFromResponse(res, 'top.gg', `top.gg ${what}`);
-    if (!res.body) return null;
-    try {
-      return JSON.parse(res.body);
-    } catch {
-      throw new BotlistsError(`top.gg ${what}: invalid JSON`, { listId: 'top.gg', status: res.status });
-    }
+    // A 2xx without a body (204 of editSelf and postCommands) answers nothing.
+    if (res.status >= 200 && res.status < 300 && !res.body) return null;
+    return jsonFromResponse(res, 'top.gg', `top.gg ${what}`);
   }
 
   /** `GET /projects/@me`. */
