@@ -90,6 +90,11 @@ export class VoteLedger extends TypedEmitter<LedgerEvents> {
     return typeof hours === 'number' && hours > 0 ? hours * HOUR_MS : null;
   }
 
+  /** A streak continues while each vote comes within two cooldowns (a day without one) of the last. */
+  private streakWindowMs(list: string): number {
+    return 2 * (this.cooldownMs(list) ?? 24 * HOUR_MS);
+  }
+
   /**
    * Records an accepted vote once; resolves false for a test vote or a copy of a recorded one.
    * The key is the list's own vote id when it sends one (top.gg v1 `data.id`); otherwise a vote of
@@ -123,11 +128,9 @@ export class VoteLedger extends TypedEmitter<LedgerEvents> {
     const gap = previous ? vote.receivedAt - previous.at : Number.POSITIVE_INFINITY;
     if (gap < 0) return this.recordOlder(vote, listVoteId, window);
     if (!listVoteId && gap < window) return false;
-    // A streak continues while each vote comes within two cooldowns (a day without one) of the last.
-    const streakGap = 2 * (cooldown ?? 24 * HOUR_MS);
     return this.add(vote, {
       key: listVoteId ? `id:${listVoteId}` : `after:${vote.voterId}:${previous?.at ?? 0}`,
-      streak: previous && gap <= streakGap ? previous.streak + 1 : 1,
+      streak: previous && gap <= this.streakWindowMs(vote.listId) ? previous.streak + 1 : 1,
     });
   }
 
@@ -183,8 +186,7 @@ export class VoteLedger extends TypedEmitter<LedgerEvents> {
   async streak(list: string, userId: string): Promise<number> {
     const last = await this.store.latest(list, userId);
     if (!last) return 0;
-    const window = 2 * (this.cooldownMs(list) ?? 24 * HOUR_MS);
-    return this.now() - last.at <= window ? last.streak : 0;
+    return this.now() - last.at <= this.streakWindowMs(list) ? last.streak : 0;
   }
 
   /** Recorded votes, oldest first. */
@@ -215,14 +217,16 @@ export class VoteLedger extends TypedEmitter<LedgerEvents> {
   async checkReminders(): Promise<ReminderEvent[]> {
     const now = this.now();
     const due: ReminderEvent[] = [];
-    const lists = this.lists().filter((l) => this.cooldownMs(l.id) !== null);
+    const cooldowns = this.lists().flatMap((l) => {
+      const cooldown = this.cooldownMs(l.id);
+      return cooldown === null ? [] : [{ list: l.id, cooldown }];
+    });
     for (const userId of await this.store.optedIn()) {
-      for (const list of lists) {
-        const last = await this.store.latest(list.id, userId);
-        const at = last && last.at + (this.cooldownMs(list.id) as number);
-        if (!last || last.reminded || at === null || at > now) continue;
-        await this.store.markReminded(list.id, last.key);
-        const event = { list: list.id, userId, at: new Date(at) };
+      for (const { list, cooldown } of cooldowns) {
+        const last = await this.store.latest(list, userId);
+        if (!last || last.reminded || last.at + cooldown > now) continue;
+        await this.store.markReminded(list, last.key);
+        const event = { list, userId, at: new Date(last.at + cooldown) };
         due.push(event);
         this.emit('reminder', event);
       }
