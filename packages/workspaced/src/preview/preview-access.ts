@@ -7,8 +7,8 @@
  * previews within that time.
  */
 import type { WebAuth } from '@suite/web-auth';
-import { type Permission, roleHas } from '../access/permissions.js';
-import { isRole, reachesEveryProject, weakerRole } from '../access/roles.js';
+import type { Permission } from '../access/permissions.js';
+import { grantedInSomeProject } from '../access/project-permission.js';
 import type { WorkspacedDb } from '../db/open-database.js';
 import type { PreviewGrant } from './preview-tokens.js';
 
@@ -25,18 +25,8 @@ export const previewPermission: Permission = 'terminal.create';
  * membership, capped by the global role as everywhere). A developer who is a member of no project,
  * or only a viewer in each, cannot start a terminal, so cannot preview either.
  */
-export async function mayPreview(db: WorkspacedDb, user: { id: string; role: string }): Promise<boolean> {
-  const { role } = user;
-  if (!isRole(role) || !roleHas(role, previewPermission)) return false;
-  if (reachesEveryProject(role)) return true;
-  const memberships = await db
-    .selectFrom('project_members')
-    .select('role')
-    .where('user_id', '=', user.id)
-    .execute();
-  return memberships.some(
-    (membership) => isRole(membership.role) && roleHas(weakerRole(membership.role, role), previewPermission),
-  );
+export function mayPreview(db: WorkspacedDb, user: { id: string; role: string }): Promise<boolean> {
+  return grantedInSomeProject(db, user, previewPermission);
 }
 
 const verdictTtlMs = 5_000;

@@ -5,7 +5,8 @@
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { projectGuard, requirePermission } from '../access/project-access.js';
-import { isRole, reachesEveryProject, weakerRole } from '../access/roles.js';
+import { cappedMemberRole } from '../access/project-permission.js';
+import { reachesEveryProject } from '../access/roles.js';
 import { isReserved } from '../files/reserved-paths.js';
 import { ApiError } from '../http/api-error.js';
 import type { AppEnv, DaemonContext } from '../http/app-env.js';
@@ -38,7 +39,7 @@ export function registerProjectRoutes(app: Hono<AppEnv>, { db, dataDir }: Daemon
     const rows = await listMemberProjects(db, principal.id);
     return c.json({
       projects: rows.map(({ member_role, ...row }) =>
-        projectView(row, isRole(member_role) ? weakerRole(member_role, principal.role) : undefined),
+        projectView(row, cappedMemberRole(member_role, principal.role)),
       ),
     });
   });
