@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Family } from '../engine/addresses.js';
 import { analyzeRules } from '../engine/analyze.js';
-import { classifyExposure } from '../engine/exposure.js';
+import { exposureClassifier } from '../engine/exposure.js';
 import type { Rule } from '../engine/rule.js';
 import { ownInputChain } from '../engine/ruleset-verdict.js';
 import { validateRules } from '../engine/validate.js';
@@ -144,12 +144,10 @@ export class FirewallAgent {
         chain: ownInputChain(this.backend.kind),
         rules: (await this.backend.readRules(saved)).rules,
       };
+      const classify = exposureClassifier(view, ours);
       const sockets = await listening;
       return {
-        sockets: sockets.map(({ family, ...socket }) => ({
-          ...socket,
-          ...classifyExposure({ ...socket, family }, view, ours),
-        })),
+        sockets: sockets.map(({ family, ...socket }) => ({ ...socket, ...classify({ ...socket, family }) })),
       };
     });
   }

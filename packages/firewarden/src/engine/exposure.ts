@@ -12,8 +12,7 @@ import { type Family, parseNetwork } from './addresses.js';
 import { tokenizeRuleLine } from './iptables-tokens.js';
 import { ruleMatch } from './match.js';
 import { portsInclude } from './ports.js';
-import type { Rule } from './rule.js';
-import { inboundVerdict, type OwnChain, type RulesetView } from './ruleset-verdict.js';
+import { type OwnChain, type RulesetView, rulesetVerdict } from './ruleset-verdict.js';
 
 export type Exposure = 'loopback_only' | 'blocked' | 'exposed' | 'partly';
 
@@ -44,34 +43,35 @@ function namedSources(view: RulesetView, ours: OwnChain): string[] {
   });
 }
 
-export function classifyExposure(
-  socket: SocketToClassify,
+/**
+ * Classifies sockets against one ruleset: the ruleset is parsed and the named sources gathered
+ * once, not for every socket and every source tried.
+ */
+export function exposureClassifier(
   view: RulesetView,
   ours: OwnChain,
-): { exposure: Exposure; rules: number[] } {
-  const rules = ours.rules.flatMap((rule: Rule, index) => {
-    const match = ruleMatch(rule);
-    const protocolMatches = match.protocol === 'any' || match.protocol === socket.protocol;
-    return match.direction === 'in' && protocolMatches && portsInclude(match.destinationPorts, socket.port)
-      ? [index + 1]
-      : [];
-  });
-  if (isLoopback(socket.address)) return { exposure: 'loopback_only', rules };
-  const families: Family[] = socket.address === '::' ? ['ipv4', 'ipv6'] : [socket.family];
-  const reaches = (source: string) =>
-    inboundVerdict(view, ours, {
-      direction: 'in',
-      protocol: socket.protocol,
-      source,
-      destination_port: socket.port,
-    }) === 'allow';
-  const named = [...new Set(namedSources(view, ours))].filter((source) =>
-    families.includes(parseNetwork(source)?.family ?? 'ipv4'),
-  );
-  const exposure = families.some((family) => reaches(outside[family]))
-    ? 'exposed'
-    : named.some(reaches)
-      ? 'partly'
-      : 'blocked';
-  return { exposure, rules };
+): (socket: SocketToClassify) => { exposure: Exposure; rules: number[] } {
+  const verdict = rulesetVerdict(view, ours);
+  const ourMatches = ours.rules.map(ruleMatch);
+  const sources = [...new Set(namedSources(view, ours))];
+  return (socket) => {
+    const rules = ourMatches.flatMap((match, index) => {
+      const protocolMatches = match.protocol === 'any' || match.protocol === socket.protocol;
+      return match.direction === 'in' && protocolMatches && portsInclude(match.destinationPorts, socket.port)
+        ? [index + 1]
+        : [];
+    });
+    if (isLoopback(socket.address)) return { exposure: 'loopback_only', rules };
+    const families: Family[] = socket.address === '::' ? ['ipv4', 'ipv6'] : [socket.family];
+    const reaches = (source: string) =>
+      verdict({ direction: 'in', protocol: socket.protocol, source, destination_port: socket.port }) ===
+      'allow';
+    const named = sources.filter((source) => families.includes(parseNetwork(source)?.family ?? 'ipv4'));
+    const exposure = families.some((family) => reaches(outside[family]))
+      ? 'exposed'
+      : named.some(reaches)
+        ? 'partly'
+        : 'blocked';
+    return { exposure, rules };
+  };
 }

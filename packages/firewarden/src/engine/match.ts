@@ -87,17 +87,17 @@ export interface Packet {
 /** The action of the first rule matching the packet, or null when none does. */
 export function firstMatch(rules: readonly Rule[], packet: Packet): Rule['action'] | null {
   const source = parseNetwork(packet.source);
-  for (const rule of rules) {
-    const m = ruleMatch(rule);
-    if (m.direction !== packet.direction) continue;
-    if (m.protocol !== 'any' && m.protocol !== packet.protocol) continue;
-    if (source !== null && !m.families.has(source.family)) continue;
-    if (m.source !== null && (source === null || !networkContains(m.source, source))) continue;
-    if (m.interface !== null && m.interface !== packet.interface) continue;
-    if (!portsInclude(m.destinationPorts, packet.destination_port)) continue;
-    // The client's source port is unknown: a rule restricted to source ports does not decide.
-    if (m.sourcePorts !== null) continue;
-    return rule.action;
-  }
-  return null;
+  return rules.find((rule) => matchesPacket(ruleMatch(rule), packet, source))?.action ?? null;
+}
+
+/** Whether the match takes the packet; `source` is the packet's source, parsed once by the caller. */
+export function matchesPacket(m: RuleMatch, packet: Packet, source: Network | null): boolean {
+  if (m.direction !== packet.direction) return false;
+  if (m.protocol !== 'any' && m.protocol !== packet.protocol) return false;
+  if (source !== null && !m.families.has(source.family)) return false;
+  if (m.source !== null && (source === null || !networkContains(m.source, source))) return false;
+  if (m.interface !== null && m.interface !== packet.interface) return false;
+  if (!portsInclude(m.destinationPorts, packet.destination_port)) return false;
+  // The client's source port is unknown: a rule restricted to source ports does not decide.
+  return m.sourcePorts === null;
 }

@@ -7,11 +7,11 @@
  * over, which is right for a new connection from the operator in the cases that matter
  * (`--ctstate ESTABLISHED` accepts, LOG lines, fail2ban's set lookups for other addresses).
  */
-import { parseNetwork } from './addresses.js';
+import { type Family, parseNetwork } from './addresses.js';
 import { ownedChains } from './iptables-chains.js';
 import { ruleFromTokens } from './iptables-parse.js';
 import { tokenizeRuleLine } from './iptables-tokens.js';
-import { firstMatch, type Packet } from './match.js';
+import { matchesPacket, type Packet, type RuleMatch, ruleMatch } from './match.js';
 import type { Rule } from './rule.js';
 
 /** The lines of the kernel that are not ours, as the agent's `read_rules` answers them. */
@@ -37,41 +37,88 @@ export function ownInputChain(backend: 'iptables' | 'ufw'): string {
 const maxDepth = 16;
 
 export function inboundVerdict(view: RulesetView, ours: OwnChain, packet: Packet): 'allow' | 'deny' {
-  const family = parseNetwork(packet.source)?.family ?? 'ipv4';
-  const chains = new Map<string, string[]>();
+  return rulesetVerdict(view, ours)(packet);
+}
+
+/** A foreign line the walk can decide on: its match (without the known facts) and its target. */
+interface WalkedLine {
+  match: RuleMatch;
+  target: string;
+}
+
+/**
+ * `inboundVerdict` for many packets against one ruleset: each family's lines are tokenized and
+ * parsed once, at its first packet, so a check of many sources (exposure) stays linear in the
+ * lines per packet even with thousands of ban lines.
+ */
+export function rulesetVerdict(view: RulesetView, ours: OwnChain): (packet: Packet) => 'allow' | 'deny' {
+  const walked = new Map<string, { chains: Map<string, WalkedLine[]>; policy: string | undefined }>();
+  let ourMatches: RuleMatch[] | undefined;
+  const rulesetOf = (family: Family) => {
+    let ruleset = walked.get(family);
+    if (ruleset === undefined) {
+      ruleset = { chains: walkedChains(view, ours, family), policy: inputPolicy(view, family) };
+      walked.set(family, ruleset);
+    }
+    return ruleset;
+  };
+  return (packet) => {
+    const source = parseNetwork(packet.source);
+    const { chains, policy } = rulesetOf(source?.family ?? 'ipv4');
+    const evaluate = (chain: string, depth: number): 'allow' | 'deny' | null => {
+      if (chain === ours.chain) {
+        ourMatches ??= ours.rules.map(ruleMatch);
+        const at = ourMatches.findIndex((match) => matchesPacket(match, packet, source));
+        const action = at === -1 ? null : ours.rules[at]!.action;
+        return action === null ? null : action === 'allow' || action === 'limit' ? 'allow' : 'deny';
+      }
+      if (depth > maxDepth) return null;
+      for (const line of chains.get(chain) ?? []) {
+        if (!matchesPacket(line.match, packet, source)) continue;
+        if (line.target === 'ACCEPT') return 'allow';
+        if (line.target === 'DROP' || line.target === 'REJECT') return 'deny';
+        if (line.target === 'RETURN') return null;
+        const verdict = evaluate(line.target, depth + 1);
+        if (verdict !== null) return verdict;
+      }
+      return null;
+    };
+    return evaluate('INPUT', 0) ?? (policy === 'DROP' ? 'deny' : 'allow');
+  };
+}
+
+/** The filter table's chains of one family, each line parsed; lines that cannot match are left out. */
+function walkedChains(view: RulesetView, ours: OwnChain, family: Family): Map<string, WalkedLine[]> {
+  const texts = new Map<string, string[]>();
   for (const line of view.foreign) {
     if (line.family !== family || line.table !== 'filter') continue;
-    chains.set(line.chain, [...(chains.get(line.chain) ?? []), line.rule]);
+    const chain = texts.get(line.chain);
+    if (chain === undefined) texts.set(line.chain, [line.rule]);
+    else chain.push(line.rule);
   }
-  if (ours.chain === ownedChains.in) chains.set('INPUT', withOurJump(view, family));
-  const policy = view.policies.find(
-    (p) => p.family === family && p.table === 'filter' && p.chain === 'INPUT',
-  );
+  if (ours.chain === ownedChains.in) texts.set('INPUT', withOurJump(view, family));
+  const chains = new Map<string, WalkedLine[]>();
+  for (const [chain, lines] of texts) {
+    chains.set(
+      chain,
+      lines.flatMap((line): WalkedLine[] => {
+        const tokens = tokenizeRuleLine(line)?.slice(2) ?? [];
+        const at = tokens.findIndex((token) => token === '-j' || token === '-g');
+        const target = at === -1 ? undefined : tokens[at + 1];
+        if (target === undefined) return [];
+        const matchTokens = withoutKnownFacts(tokens.slice(0, at));
+        if (matchTokens === null) return [];
+        const rule = ruleFromTokens(ownedChains.in, [...matchTokens, '-j', 'ACCEPT'], family);
+        return rule === null ? [] : [{ match: ruleMatch(rule), target }];
+      }),
+    );
+  }
+  return chains;
+}
 
-  const evaluate = (chain: string, depth: number): 'allow' | 'deny' | null => {
-    if (chain === ours.chain) {
-      const action = firstMatch(ours.rules, packet);
-      return action === null ? null : action === 'allow' || action === 'limit' ? 'allow' : 'deny';
-    }
-    if (depth > maxDepth) return null;
-    for (const line of chains.get(chain) ?? []) {
-      const tokens = tokenizeRuleLine(line)?.slice(2) ?? [];
-      const at = tokens.findIndex((token) => token === '-j' || token === '-g');
-      const target = at === -1 ? undefined : tokens[at + 1];
-      if (target === undefined) continue;
-      const matchTokens = withoutKnownFacts(tokens.slice(0, at));
-      if (matchTokens === null) continue;
-      const match = ruleFromTokens(ownedChains.in, [...matchTokens, '-j', 'ACCEPT'], family);
-      if (match === null || firstMatch([match], packet) === null) continue;
-      if (target === 'ACCEPT') return 'allow';
-      if (target === 'DROP' || target === 'REJECT') return 'deny';
-      if (target === 'RETURN') return null;
-      const verdict = evaluate(target, depth + 1);
-      if (verdict !== null) return verdict;
-    }
-    return null;
-  };
-  return evaluate('INPUT', 0) ?? (policy?.policy === 'DROP' ? 'deny' : 'allow');
+function inputPolicy(view: RulesetView, family: Family): string | undefined {
+  return view.policies.find((p) => p.family === family && p.table === 'filter' && p.chain === 'INPUT')
+    ?.policy;
 }
 
 /**
