@@ -234,6 +234,22 @@ describe.each(databaseKinds)('keyed audit chain on %s', (kind) => {
     expect(await auth.audit.verifyChain({ incremental: true })).toMatchObject({ ok: false, brokenSeq: 23 });
   });
 
+  it('writes a flood of refusals at most once a second, not once each', async () => {
+    const stored = async () =>
+      (await database.db.selectFrom('auth_audit_refusals').select('count').execute()).map((row) =>
+        Number(row.count),
+      );
+    clock.advance(60_000 - (clock.now() % 60_000)); // the start of a window: all below fall in it
+    for (let index = 0; index < 1_000; index++) await auth.audit.countRefusal({ kind: 'flood' });
+    // The first is written at once, the other 999 of the same second wait in memory.
+    expect(await stored()).toEqual([1]);
+    clock.advance(1_000);
+    await auth.audit.countRefusal({ kind: 'flood' });
+    expect(await stored()).toEqual([1_001]);
+    for (let index = 0; index < 10; index++) await auth.audit.countRefusal({ kind: 'flood' });
+    expect(await auth.audit.listRefusals()).toMatchObject([{ kind: 'flood', count: 1_011 }]);
+  });
+
   it('counts sign-outs without a session per window instead of chaining an entry each', async () => {
     for (let index = 0; index < 2_000; index++) await auth.logout({ token: undefined, client: '192.0.2.7' });
     clock.advance(60_000);

@@ -2,7 +2,10 @@
  * @module Refused and unauthenticated requests, counted instead of chained: one row per kind and
  * time window in `auth_audit_refusals` (the count, the time of the latest, and the first request
  * as a sample), so a flood of refusals grows the database by one row per kind and window, not one
- * per request. The counts are statistics, not evidence: they are not part of the hash chain.
+ * per request. Counts gather in memory and are written at most once a second (an upsert adding
+ * each kind's count), so a flood costs one write per kind a second, not one per request; `list`
+ * and `prune` write what is pending first, and a timer writes the rest within a second. The counts
+ * are statistics, not evidence: they are not part of the hash chain.
  */
 import { sql } from 'kysely';
 import type { StoreContext } from '../context.js';
@@ -46,31 +49,91 @@ function sampleText(sample: AuditRefusalInput['sample']): string {
   return text.length <= sampleMaxBytes ? text : canonicalJson({ truncated: true, length: text.length });
 }
 
+/** How long counts may gather in memory before they are written. */
+const flushIntervalMs = 1_000;
+/** Pending kind-and-window counts that force a write at once (kinds are a product's bounded set). */
+const maxPending = 1_000;
+
+interface PendingCount {
+  kind: string;
+  windowStart: number;
+  count: number;
+  lastAt: number;
+  sample: string;
+}
+
 export function createRefusalCounter(context: StoreContext, windowSeconds: number) {
   const { db, now } = context;
   const windowMs = windowSeconds * 1_000;
-  return {
-    async count(refusal: AuditRefusalInput): Promise<void> {
-      const at = now();
+  const pending = new Map<string, PendingCount>();
+  let lastFlush = Number.NEGATIVE_INFINITY;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let flushing: Promise<void> = Promise.resolve();
+
+  async function write(batch: PendingCount[]): Promise<void> {
+    for (const entry of batch)
       await db
         .insertInto('auth_audit_refusals')
         .values({
-          kind: String(refusal.kind).slice(0, kindMaxLength),
-          window_start: at - (at % windowMs),
-          count: 1,
-          last_at: at,
-          sample: sampleText(refusal.sample),
+          kind: entry.kind,
+          window_start: entry.windowStart,
+          count: entry.count,
+          last_at: entry.lastAt,
+          sample: entry.sample,
         })
         .onConflict((conflict) =>
           conflict.columns(['kind', 'window_start']).doUpdateSet({
-            count: sql`auth_audit_refusals.count + 1`,
-            last_at: at,
+            count: sql`auth_audit_refusals.count + ${entry.count}`,
+            last_at: entry.lastAt,
           }),
         )
         .execute();
+  }
+
+  /** Writes every pending count (after any write under way); a failed batch stays pending. */
+  function flush(): Promise<void> {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    lastFlush = now();
+    const batch = [...pending.values()];
+    pending.clear();
+    const written = flushing.then(() => write(batch));
+    flushing = written.catch(() => {
+      for (const entry of batch) {
+        const key = `${entry.windowStart}\n${entry.kind}`;
+        const later = pending.get(key);
+        pending.set(
+          key,
+          later ? { ...entry, count: entry.count + later.count, lastAt: later.lastAt } : entry,
+        );
+      }
+    });
+    return written;
+  }
+
+  return {
+    count(refusal: AuditRefusalInput): Promise<void> {
+      const at = now();
+      const kind = String(refusal.kind).slice(0, kindMaxLength);
+      const windowStart = at - (at % windowMs);
+      const key = `${windowStart}\n${kind}`;
+      const counted = pending.get(key);
+      if (counted) {
+        counted.count++;
+        counted.lastAt = at;
+      } else
+        pending.set(key, { kind, windowStart, count: 1, lastAt: at, sample: sampleText(refusal.sample) });
+      if (at - lastFlush >= flushIntervalMs || pending.size >= maxPending) return flush();
+      if (timer === undefined) {
+        // Unref'd: a process that exits within the second loses at most that second's counts.
+        timer = setTimeout(() => void flush().catch(() => undefined), flushIntervalMs);
+        timer.unref();
+      }
+      return Promise.resolve();
     },
 
     async list(query: AuditRefusalQuery = {}): Promise<AuditRefusal[]> {
+      await flush();
       const limit = Math.min(Math.max(Math.trunc(Number(query.limit ?? 100)) || 1, 1), 500);
       let select = db.selectFrom('auth_audit_refusals').selectAll();
       if (typeof query.since === 'number' && Number.isFinite(query.since))
@@ -88,6 +151,7 @@ export function createRefusalCounter(context: StoreContext, windowSeconds: numbe
 
     /** Deletes the windows that started before `before` (epoch milliseconds); returns how many. */
     async prune(before: number): Promise<number> {
+      await flush();
       const result = await db
         .deleteFrom('auth_audit_refusals')
         .where('window_start', '<', before)
