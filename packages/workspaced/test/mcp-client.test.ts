@@ -13,7 +13,7 @@ import {
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type Client, type RunningDaemon, removeDataDir, setupOwner, startDaemon } from './support/daemon.js';
-import { removeScratchDirs, scratchDir } from './support/scratch.js';
+import { startProjectDaemon, stopProjectDaemon } from './support/project-daemon.js';
 
 interface SeenResponse {
   method: string;
@@ -28,16 +28,10 @@ let owner: Client;
 let projectId: number;
 
 beforeAll(async () => {
-  daemon = await startDaemon();
-  owner = await setupOwner(daemon);
-  projectId = (await owner.post('/projects', { name: 'mcp-client', path: await scratchDir('mcp') })).body.id;
+  ({ daemon, owner, projectId } = await startProjectDaemon('mcp-client'));
 });
 
-afterAll(async () => {
-  await daemon?.stop();
-  if (daemon) await removeDataDir(daemon);
-  await removeScratchDirs();
-});
+afterAll(() => stopProjectDaemon(daemon));
 
 const streamUrl = () => new URL(`${daemon.url}/api/v1/mcp/stream`);
 
