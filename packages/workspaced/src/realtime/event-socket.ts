@@ -10,8 +10,8 @@
  * role; `recheck` (a role or membership change) closes the socket with 4403 when a subscribed
  * stream is no longer visible, 4401 when the session has ended.
  *
- * The per-client queue is bounded in bytes: frames handed to the socket but not yet written
- * count as queued. Past `maxQueuedBytes`, ordinary events are dropped and, once the queue drained
+ * The per-client queue is bounded in bytes: what the socket holds not yet written (ws's
+ * `bufferedAmount`) counts as queued. Past `maxQueuedBytes`, ordinary events are dropped and, once the queue drained
  * to half, the client gets `{"op": "stream_overflow", "stream", "last_seq"}` (resubscribe with
  * that `last_seq` to fetch the rest from the ring). A client's `critical` (POST /events) is a
  * priority: such events are still queued up to four times that bound, and dropped past it. The
@@ -60,20 +60,17 @@ export function serveEventSocket(
   /** Per stream, the last seq delivered before the first dropped event. */
   const overflowed = new Map<string, number>();
   let position: number | undefined;
-  let queuedBytes = 0;
 
   const sendFrame = (frame: Buffer) => {
     if (ws.readyState !== ws.OPEN) return;
-    if (queuedBytes + frame.length > hardBytes)
+    if (ws.bufferedAmount + frame.length > hardBytes)
       return endSocket(
         ws,
         closeCodes.tooSlow,
         'too slow: the queue passed its byte bound; resume with last_seq',
       );
-    queuedBytes += frame.length;
     ws.send(frame, { binary: false }, () => {
-      queuedBytes -= frame.length;
-      if (queuedBytes <= softBytes / 2 && overflowed.size > 0) {
+      if (ws.bufferedAmount <= softBytes / 2 && overflowed.size > 0) {
         for (const [name, lastSeq] of overflowed)
           send({ op: 'stream_overflow', stream: name, last_seq: lastSeq });
         overflowed.clear();
@@ -86,7 +83,7 @@ export function serveEventSocket(
     if (!mustArrive) {
       const bound = event.critical ? hardBytes : softBytes;
       const behind = !event.critical && overflowed.has(event.stream);
-      if (behind || queuedBytes + frame.length > bound) {
+      if (behind || ws.bufferedAmount + frame.length > bound) {
         if (!overflowed.has(event.stream)) overflowed.set(event.stream, event.seq - 1);
         return;
       }
@@ -95,7 +92,7 @@ export function serveEventSocket(
   };
   // Answers to a client's own bad messages are dropped once its queue is full, like noise.
   const error = (code: string, message: string) => {
-    if (queuedBytes < softBytes) send({ op: 'error', error: { code, message } });
+    if (ws.bufferedAmount < softBytes) send({ op: 'error', error: { code, message } });
   };
 
   const stopListening = deps.events.listen((event, frame) => {
