@@ -40,6 +40,8 @@ const api = await createStatsApi({
     compression: { enabled: false },
   },
 });
+// The first snapshot is in use once createStatsApi resolves; its file is written after.
+await api.history.idle();
 const baseline = memory();
 const first = api.history.status();
 console.log(`${players} players: first (full) snapshot ${mb(first.bytes)} MB`);

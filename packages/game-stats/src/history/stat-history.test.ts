@@ -67,6 +67,7 @@ test('a restart restores every snapshot as it was taken, from a full file and de
   const restarted = fakeIndex();
   const restored = new StatHistory(restarted.index, options());
   await restored.start();
+  await restored.idle();
   restored.close();
   for (const [at, state] of states.entries()) {
     expect(dumpAt(history, keys, 'a', times[at]!)).toEqual(state);
@@ -95,6 +96,7 @@ test('over the size bound, the oldest snapshots go and the oldest kept one becom
   const restarted = fakeIndex();
   const restored = new StatHistory(restarted.index, options());
   await restored.start();
+  await restored.idle();
   restored.close();
   expect(dumpAt(restored, restarted.keys, 'b', last)).toEqual({
     'minecraft:custom': { 'minecraft:jump': 3 },

@@ -56,21 +56,29 @@ export class StatHistory {
     private readonly options: StatHistoryOptions,
   ) {}
 
-  /** Restores the snapshots on disk, takes one now, then one every interval. */
+  /**
+   * Restores the snapshots on disk, takes one now, then one every interval. The first one is in
+   * use when this resolves; its file (every player's values on a first start) is written after.
+   */
   async start(): Promise<void> {
     await this.restore();
-    await this.snapshot();
     // A failed snapshot is logged and the next one tried: never an unhandled rejection.
     const next = () =>
       this.snapshot().catch((error: unknown) =>
         this.options.logger?.warn({ err: error }, 'history snapshot failed'),
       );
+    void next();
     this.timer = setInterval(next, this.options.intervalSeconds * 1000);
     this.timer.unref();
   }
 
   close(): void {
     clearInterval(this.timer);
+  }
+
+  /** Resolves once the snapshot being taken, if any, is written (tests, benchmarks). */
+  async idle(): Promise<void> {
+    await this.taking?.catch(() => {});
   }
 
   /** The snapshot gains since `time` are measured from. */
@@ -98,7 +106,10 @@ export class StatHistory {
     };
   }
 
-  /** Takes a snapshot now (one at a time), then applies the retention policy. */
+  /**
+   * Takes a snapshot now (one at a time), then applies the retention policy. The snapshot is in
+   * use as soon as this is called; the promise settles once its file is written and pruned.
+   */
   snapshot(): Promise<void> {
     this.taking ??= this.take().finally(() => {
       this.taking = undefined;
@@ -129,10 +140,13 @@ export class StatHistory {
       timeline.records.push(stats);
       file.players.push([uuid, this.numbered(changes, keyNumbers, file)]);
     }
-    const bytes = await this.write(file);
-    this.snapshots.push({ time, bytes });
+    // In use before its file is written (the timelines above already hold it).
+    const snapshot = { time, bytes: 0 };
+    this.snapshots.push(snapshot);
+    this.index.generation++;
+    snapshot.bytes = await this.write(file);
     await this.prune(time);
-    // Answers that depend on "the last snapshot before" (and health) may change.
+    // The retention may have moved the oldest snapshot; health's bytes have changed.
     this.index.generation++;
   }
 
