@@ -25,6 +25,7 @@ import type { TerminalManager } from '../terminals/terminal-manager.js';
 import type { EventBus, EventFrame, RealtimeEvent } from './event-bus.js';
 import { maySubscribe } from './event-streams.js';
 import { closeCodes, endSocket } from './socket-close.js';
+import type { ServedSocket } from './socket-endpoint.js';
 import type { CurrentPrincipal } from './socket-principal.js';
 
 export const defaultMaxQueuedBytes = 1024 * 1024;
@@ -45,15 +46,11 @@ export interface EventSocketDeps {
   maxQueuedBytes?: number;
 }
 
-export interface EventSocketHandle {
-  recheck(): Promise<void>;
-}
-
 export function serveEventSocket(
   ws: WebSocket,
   currentPrincipal: CurrentPrincipal,
   deps: EventSocketDeps,
-): EventSocketHandle {
+): ServedSocket {
   const softBytes = deps.maxQueuedBytes ?? defaultMaxQueuedBytes;
   const hardBytes = softBytes * 4;
   const subscriptions = new Set<string>();

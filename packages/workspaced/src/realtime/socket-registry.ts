@@ -6,13 +6,13 @@
  * It also counts sockets per session (at most `maxSocketsPerSession`, checked at the upgrade).
  */
 import { closeCodes } from './socket-close.js';
+import type { ServedSocket } from './socket-endpoint.js';
 
-export interface RegisteredSocket {
+/** `recheck` decides again, with the user's current session and role, whether it may stay open. */
+export interface RegisteredSocket extends ServedSocket {
   userId: string;
   sessionId: string;
   close(code: number, reason: string): void;
-  /** Decides again, with the user's current session and role, whether the socket may stay open. */
-  recheck(): Promise<void>;
 }
 
 /** Event plus terminal sockets one session may hold open at once. */

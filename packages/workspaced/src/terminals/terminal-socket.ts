@@ -9,6 +9,7 @@
  */
 import type { WebSocket } from 'ws';
 import { closeCodes, endSocket } from '../realtime/socket-close.js';
+import type { ServedSocket } from '../realtime/socket-endpoint.js';
 import { socketMessageSchema } from './terminal-schema.js';
 import type { TerminalSession } from './terminal-session.js';
 
@@ -40,7 +41,7 @@ export function serveTerminalSocket(
   ws: WebSocket,
   session: TerminalSession,
   options: TerminalSocketOptions,
-): { recheck(): Promise<void> } {
+): ServedSocket {
   const detach = session.attach(
     {
       send: (chunk, written) => ws.send(chunk, { binary: true }, () => written()),
