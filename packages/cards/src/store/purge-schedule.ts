@@ -5,6 +5,9 @@
 
 export const PURGE_INTERVAL_MS = 3_600_000;
 
+/** Counters one purge step removes before yielding to visits (SQL transaction, Redis script). */
+export const PURGE_BATCH = 1_000;
+
 /**
  * Returns a function to await before each visit: it runs `purge` when `PURGE_INTERVAL_MS` has
  * passed since the last run (counting from `lastRun`; pass -Infinity to run at the first visit).

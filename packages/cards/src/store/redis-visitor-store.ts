@@ -5,7 +5,7 @@
  * a sorted set `...#idle` the counters still under the retention count, scored by last visit.
  */
 import type { Redis } from 'ioredis';
-import { purgeAtMostHourly } from './purge-schedule.js';
+import { PURGE_BATCH, purgeAtMostHourly } from './purge-schedule.js';
 import {
   COUNTER_OVERHEAD_BYTES,
   counterBytes,
@@ -14,9 +14,6 @@ import {
   type VisitorStore,
   type VisitorStoreLimits,
 } from './visitor-store.js';
-
-/** Counters one purge script removes before yielding to other clients. */
-const PURGE_BATCH = 1_000;
 
 // KEYS: counter, usage, idle. ARGV: key, cost, maxCounters, maxBytes, now, retention count.
 // Returns the new count, or -1 when a new counter would pass the budget.

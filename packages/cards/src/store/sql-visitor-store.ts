@@ -6,7 +6,7 @@
  * and gives their budget back.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { purgeAtMostHourly } from './purge-schedule.js';
+import { PURGE_BATCH, purgeAtMostHourly } from './purge-schedule.js';
 import { migrateVisitorTable, type VisitorDatabase } from './visitor-migrations.js';
 import {
   counterBytes,
@@ -71,21 +71,37 @@ export async function createSqlVisitorStore(
     return count;
   };
 
-  const purge = () =>
+  // One batch per transaction, so neither the removed keys in memory nor the usage row's lock
+  // (which every new counter waits on) grows with how many counters the rule removes.
+  const purgeBatch = (cutoff: number) =>
     db.transaction().execute(async (trx) => {
       // The usage row first, as a creation takes it first: the two never wait on each other.
       await sql`UPDATE ${usage} SET counters = counters WHERE id = 1`.execute(trx);
       const removed = await trx
         .deleteFrom(table)
+        // The rule again on the row itself: a visit may have raised its count meanwhile.
         .where('count', '<=', retention.maxCount)
-        .where('last_seen', '<', now() - retention.idleMs)
+        .where('last_seen', '<', cutoff)
+        .where('key', 'in', (eb) =>
+          eb
+            .selectFrom(table)
+            .select('key')
+            .where('count', '<=', retention.maxCount)
+            .where('last_seen', '<', cutoff)
+            .limit(PURGE_BATCH),
+        )
         .returning('key')
         .execute();
-      if (removed.length === 0) return;
+      if (removed.length === 0) return 0;
       const bytes = removed.reduce((sum, row) => sum + counterBytes(row.key), 0);
       await sql`UPDATE ${usage} SET counters = counters - ${removed.length}, bytes = bytes - ${bytes}
         WHERE id = 1`.execute(trx);
+      return removed.length;
     });
+  const purge = async () => {
+    const cutoff = now() - retention.idleMs;
+    while ((await purgeBatch(cutoff)) === PURGE_BATCH);
+  };
   await purge();
   const purgeIfDue = purgeAtMostHourly(purge, now);
   return {

@@ -212,4 +212,28 @@ describe.each(stores)('the %s store keeps its budget', (name, up, open) => {
       await store.close();
     }
   });
+
+  if (name === 'D1 (workerd)') return;
+  it.runIf(up)(
+    'removes more idle counters than one purge batch (1,000) and gives all their budget back',
+    async () => {
+      const clock = { now: Date.UTC(2026, 0, 1) };
+      const idle = Array.from({ length: 1_100 }, (_, index) => `idle-${index}`);
+      const store = await open({ budget: { maxCounters: 1_101 }, now: () => clock.now });
+      try {
+        await Promise.all(idle.map((key) => store.increment(key)));
+        await store.increment('kept');
+        await store.increment('kept');
+        await expect(store.increment('new')).rejects.toBeInstanceOf(VisitorBudgetError);
+        clock.now += 31 * DAY_MS;
+        expect(await store.increment('kept')).toBe(3);
+        expect(new Set(await Promise.all(idle.map((key) => store.peek(key))))).toEqual(new Set([0]));
+        const fresh = idle.map((key) => `fresh-${key}`);
+        expect(new Set(await Promise.all(fresh.map((key) => store.increment(key))))).toEqual(new Set([1]));
+        await expect(store.increment('one-more')).rejects.toBeInstanceOf(VisitorBudgetError);
+      } finally {
+        await store.close();
+      }
+    },
+  );
 });
