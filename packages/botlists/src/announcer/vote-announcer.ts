@@ -25,6 +25,14 @@ export const DEFAULT_MAX_QUEUE_SIZE = 500;
 export const ANNOUNCE_TIMEOUT_MS = 8000;
 export const DISCORD_API_BASE = 'https://discord.com/api/v10';
 
+/** The bot as `GET /users/@me` describes it; `username` is its name when Discord takes it as a webhook name. */
+interface BotIdentity {
+  name: string | undefined;
+  avatar: string | undefined;
+  username: string | undefined;
+}
+const NO_IDENTITY: BotIdentity = { name: undefined, avatar: undefined, username: undefined };
+
 export type AnnouncePayload = Record<string, unknown>;
 
 export interface VoteAnnouncerOptions {
@@ -84,7 +92,7 @@ export interface AnnouncerEvents {
 export class VoteAnnouncer extends TypedEmitter<AnnouncerEvents> {
   private readonly options: VoteAnnouncerOptions;
   private readonly targets: Target[];
-  private identity: Promise<{ name: string | undefined; avatar: string | undefined }> | null = null;
+  private identity: Promise<BotIdentity> | null = null;
   private readonly idleWaiters: (() => void)[] = [];
 
   constructor(options: VoteAnnouncerOptions = {}) {
@@ -179,8 +187,7 @@ export class VoteAnnouncer extends TypedEmitter<AnnouncerEvents> {
       template: this.options.template ?? DEFAULT_TEMPLATE,
       color: this.options.color,
       links: this.options.links ?? [],
-      username:
-        this.options.username ?? (who.name && !webhookUsernameProblem(who.name) ? who.name : undefined),
+      username: this.options.username ?? who.username,
       avatarUrl: this.options.avatarUrl ?? who.avatar,
     };
     return buildDiscordMessage(vote, ctx);
@@ -264,9 +271,9 @@ export class VoteAnnouncer extends TypedEmitter<AnnouncerEvents> {
    * Bot name and avatar from the token, once; failures fall back to the webhook's own identity.
    * A bot name Discord would refuse as a webhook name is not sent: an `error` event says why.
    */
-  private lookupIdentity(): Promise<{ name: string | undefined; avatar: string | undefined }> {
+  private lookupIdentity(): Promise<BotIdentity> {
     const token = this.options.botToken;
-    if (!token) return Promise.resolve({ name: undefined, avatar: undefined });
+    if (!token) return Promise.resolve(NO_IDENTITY);
     this.identity ??= (async () => {
       try {
         const base = trimTrailingSlashes(this.options.discordApiBase ?? DISCORD_API_BASE);
@@ -291,10 +298,10 @@ export class VoteAnnouncer extends TypedEmitter<AnnouncerEvents> {
               `bot name "${name}" ${problem}: messages keep the webhook's own name (set announcer.username)`,
             ),
           );
-        return { name, avatar };
+        return { name, avatar, username: problem ? undefined : name };
       } catch (error) {
         this.emitError(error as Error);
-        return { name: undefined, avatar: undefined };
+        return NO_IDENTITY;
       }
     })();
     return this.identity;
