@@ -6,6 +6,7 @@
 import type { Hono } from 'hono';
 import { projectGuard, taskGuard } from '../access/project-access.js';
 import { canonicalRoot } from '../files/rooted-path.js';
+import { openProjectRepository } from '../git/project-repository.js';
 import { notFound } from '../http/api-error.js';
 import type { AppEnv, DaemonContext } from '../http/app-env.js';
 import { readJson } from '../http/request-input.js';
@@ -70,7 +71,8 @@ export function registerTaskRoutes(
     const result = await worktreeLocks.run(String(id), async () => {
       const task = await findTask(db, id);
       if (!task) throw notFound('task');
-      const worktree = await ensureTaskWorktree(await canonicalRoot(c.var.project.path), dataDir, task);
+      const repository = await openProjectRepository(await canonicalRoot(c.var.project.path));
+      const worktree = await ensureTaskWorktree(repository, dataDir, task);
       const recorded = task.branch === worktree.branch && task.worktree_path === worktree.path;
       const updated = recorded ? task : await recordWorktree(db, id, worktree.branch, worktree.path);
       if (!recorded) publishTask(events, 'task.updated', updated);

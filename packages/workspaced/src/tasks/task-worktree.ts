@@ -2,13 +2,14 @@
  * @module `POST /tasks/{id}/worktree`: one git worktree per task, in
  * `<data dir>/worktrees/<project id>/<task id>`, on branch `agent/<task id>-<slug>`. Both are
  * recorded on the task the first time, so a renamed task keeps its worktree and branch, and a
- * second call (even after the folder was deleted by hand) reuses them.
+ * second call (even after the folder was deleted by hand) reuses them. git runs on the project's
+ * pinned repository (git/project-repository.ts), as the git routes do, never on one it discovers.
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { TaskRow } from '../db/schema.js';
 import { withGitErrors } from '../git/git-errors.js';
-import { runGit } from '../git/run-git.js';
+import { type ProjectRepository, runInRepository } from '../git/project-repository.js';
 import { ApiError } from '../http/api-error.js';
 import { taskBranchName } from './branch-name.js';
 
@@ -23,20 +24,20 @@ export function worktreeFolder(dataDir: string, task: TaskRow): string {
 }
 
 export async function ensureTaskWorktree(
-  repoRoot: string,
+  repository: ProjectRepository,
   dataDir: string,
   task: TaskRow,
 ): Promise<TaskWorktree> {
   const folder = task.worktree_path ?? worktreeFolder(dataDir, task);
   const branch = task.branch ?? taskBranchName(task.id, task.title);
   return withGitErrors(async () => {
-    const registered = await registeredWorktrees(repoRoot);
+    const registered = await registeredWorktrees(repository);
     if (registered.has(folder) && (await isDirectory(folder)))
       return { path: folder, branch, created: false };
     // A worktree folder removed by hand stays registered until pruned.
-    if (registered.has(folder)) await runGit(repoRoot, ['worktree', 'prune']);
-    await requireCommit(repoRoot);
-    const branchExists = await runGit(repoRoot, [
+    if (registered.has(folder)) await runInRepository(repository, ['worktree', 'prune']);
+    await requireCommit(repository);
+    const branchExists = await runInRepository(repository, [
       'rev-parse',
       '--verify',
       '--quiet',
@@ -49,7 +50,7 @@ export async function ensureTaskWorktree(
       ? ['worktree', 'add', '--end-of-options', folder, branch]
       : ['worktree', 'add', '-b', branch, '--end-of-options', folder, 'HEAD'];
     try {
-      await runGit(repoRoot, args, { timeoutMs: 120_000 });
+      await runInRepository(repository, args, { timeoutMs: 120_000 });
     } catch (error) {
       if (String((error as Error).message).includes('already checked out'))
         throw new ApiError('GIT_BRANCH_CHECKED_OUT', `branch ${branch} is checked out in another worktree`);
@@ -59,16 +60,16 @@ export async function ensureTaskWorktree(
   });
 }
 
-async function registeredWorktrees(repoRoot: string): Promise<Set<string>> {
-  const output = await runGit(repoRoot, ['worktree', 'list', '--porcelain', '-z']);
+async function registeredWorktrees(repository: ProjectRepository): Promise<Set<string>> {
+  const output = await runInRepository(repository, ['worktree', 'list', '--porcelain', '-z']);
   const folders = new Set<string>();
   for (const field of output.split('\0')) if (field.startsWith('worktree ')) folders.add(field.slice(9));
   return folders;
 }
 
-async function requireCommit(repoRoot: string): Promise<void> {
+async function requireCommit(repository: ProjectRepository): Promise<void> {
   try {
-    await runGit(repoRoot, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
+    await runInRepository(repository, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
   } catch {
     throw new ApiError('GIT_NO_COMMITS', 'the repository has no commit to start a worktree from');
   }
