@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type AuditChainFiles,
+  type AuditHeadStore,
   type AuthDatabase,
   auditChainFiles,
   createWebAuth,
@@ -65,6 +66,38 @@ describe.each(databaseKinds)('keyed audit chain on %s', (kind) => {
     });
     chmodSync(chain.keyFile, 0o644);
     expect(() => loadOrCreateAuditKey(chain.keyFile)).toThrow(/readable by group or others/);
+  });
+
+  it('appends committed during a head write share the next one; each resolves once the head names it', async () => {
+    const written: number[] = [];
+    const slowHead: AuditHeadStore = {
+      location: 'test',
+      read: chain.head.read,
+      async advance(head) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        await chain.head.advance(head);
+        written.push(head.seq);
+      },
+    };
+    const writer = createWebAuth({
+      db: database.db,
+      now: clock.now,
+      audit: { key: chain.key, head: slowHead },
+    });
+    const appended = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        writer.audit
+          .append({ action: 'burst', outcome: 'success', detail: { index } })
+          .then(async (entry) => {
+            expect((await chain.head.read())!.seq).toBeGreaterThanOrEqual(entry.seq);
+            return entry.seq;
+          }),
+      ),
+    );
+    expect(appended.sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, index) => index + 1));
+    expect(written.at(-1)).toBe(30);
+    expect(written.length).toBeLessThan(30);
+    expect(await writer.audit.verifyChain()).toMatchObject({ ok: true, count: 30, unanchored: 0 });
   });
 
   it('detects the 3 newest entries deleted (truncation) and reports the head it checked', async () => {

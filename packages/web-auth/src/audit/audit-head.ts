@@ -1,9 +1,9 @@
 /**
  * @module The chain head kept outside the database: the seq and hash of the newest entry, written
- * after each append commits. Whoever can change the database but not this file cannot delete the
+ * after appends commit (one write at a time, to the newest entry, see audit-log.ts). Whoever can change the database but not this file cannot delete the
  * newest entries (truncation) or roll the trail back unnoticed: verification requires the entry
  * the head names. The commit and the head write are not atomic, so after a crash the head may name
- * the entry before the newest; entries past the head are still authenticated by their MAC, and
+ * an entry before the newest (one, or the few committed during the last head write); entries past the head are still authenticated by their MAC, and
  * verification reports how many there are (`unanchored`).
  */
 import { randomBytes } from 'node:crypto';

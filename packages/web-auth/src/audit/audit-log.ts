@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { StoreContext } from '../context.js';
 import { serializedTransaction } from '../schema/serialized.js';
 import { type AuthAuditRow, toNumber } from '../schema/tables.js';
-import type { AuditHeadStore } from './audit-head.js';
+import type { AuditHead, AuditHeadStore } from './audit-head.js';
 import { type AuditPruneResult, pruneAuditTrail } from './audit-retention.js';
 import { canonicalJson, type JsonValue } from './canonical-json.js';
 import { genesisHash, hashedFields, keyedHash } from './chain-hash.js';
@@ -144,7 +144,32 @@ export function createAuditLog(context: StoreContext, chain: AuditChainOptions):
   const refusals = createRefusalCounter(context, chain.refusalWindowSeconds ?? 60);
   let queue: Promise<unknown> = Promise.resolve();
 
-  async function appendSerialized(entry: AuditEntryInput): Promise<AuditEntry> {
+  // The head is written by one writer at a time, always to the newest committed entry: appends
+  // that commit while a head write (with its fsync) is under way share the next one, so the
+  // queue of appends never waits for the disk and a burst costs two head writes, not one each.
+  let anchoring: Promise<void> | undefined;
+  let newest: AuditHead | undefined;
+  let anchoredSeq = 0;
+
+  /** Resolves once the head names `row` or a newer entry. */
+  function anchor(row: AuthAuditRow): Promise<void> {
+    const seq = toNumber(row.seq);
+    if (!newest || seq > newest.seq) newest = { seq, mac: row.hash };
+    anchoring ??= (async () => {
+      try {
+        while (newest && newest.seq > anchoredSeq) {
+          const next = newest;
+          await head.advance(next);
+          anchoredSeq = next.seq;
+        }
+      } finally {
+        anchoring = undefined;
+      }
+    })();
+    return anchoring;
+  }
+
+  async function commitSerialized(entry: AuditEntryInput): Promise<AuthAuditRow> {
     const detail = normalizeDetail(entry.detail);
     const row = await serializedTransaction(context, 'auth_audit', async (trx) => {
       const last = await trx
@@ -174,17 +199,19 @@ export function createAuditLog(context: StoreContext, chain: AuditChainOptions):
       await trx.insertInto('auth_audit').values(inserted).execute();
       return inserted;
     });
-    // After the commit: a head never names an entry that is not in the database. A crash in
-    // between leaves the head one entry behind, which verification accepts (see audit-head.ts).
-    await head.advance({ seq: toNumber(row.seq), mac: row.hash });
-    return toEntry(row);
+    return row;
   }
 
   return {
     append(entry) {
-      const appended = queue.then(() => appendSerialized(entry));
-      queue = appended.catch(() => undefined);
-      return appended;
+      const committed = queue.then(() => commitSerialized(entry));
+      queue = committed.catch(() => undefined);
+      // After the commit: a head never names an entry that is not in the database. A crash in
+      // between leaves the head behind, which verification accepts (see audit-head.ts).
+      return committed.then(async (row) => {
+        await anchor(row);
+        return toEntry(row);
+      });
     },
 
     async list(query = {}) {

@@ -54,7 +54,7 @@ export interface AuditChainIntact extends VerdictCommon {
   last: AuditHead | null;
   /** Of the entries checked, how many carry the legacy unkeyed hash (written before keying). */
   legacy: number;
-  /** Entries newer than the head (1 after a crash between commit and head write). */
+  /** Entries newer than the head (a few at most after a crash between commit and head write). */
   unanchored: number;
 }
 
