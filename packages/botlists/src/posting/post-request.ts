@@ -37,8 +37,8 @@ export function buildPostRequest(
 ): HttpRequest | null {
   const metrics = list.metricsPost;
   if (metrics && list.postField && !legacy && stats.shardId === undefined) {
-    const body: Record<string, unknown> = { [list.postField]: stats.serverCount };
-    if (list.shardField && stats.shardCount !== undefined) body[list.shardField] = stats.shardCount;
+    // Totals only: v1 metrics take neither a shard id (excluded above) nor a per-shard array.
+    const body = buildPostBody(list, { serverCount: stats.serverCount, shardCount: stats.shardCount });
     return {
       url: new URL(applyId(metrics.url, botId)).href,
       method: metrics.method,
