@@ -58,7 +58,7 @@ test('a name is resolved, checked and dialled at the checked address', async () 
   const port = (server.address() as AddressInfo).port;
   const policy = { timeoutMs: 2_000, retryDelaysMs: [], userAgent: 'test' };
   try {
-    const delivery = { url: `http://localhost:${port}/`, secret: 's', event: 'e', payload: {} };
+    const delivery = { url: `http://localhost:${port}/`, secret: 's', event: 'e', body: '{}' };
     const refused = await deliver(delivery, { ...policy, allowPrivateTargets: false });
     expect(refused).toMatchObject({ outcome: 'refused', attempts: 1 });
     expect(refused.error).toContain('localhost resolves only to private');

@@ -10,7 +10,7 @@ import {
   type Delivery,
   type DeliveryPolicy,
   type DeliveryResult,
-  deliverSerialized,
+  deliver,
   notAttempted,
   type SerializedDelivery,
   serializePayload,
@@ -82,7 +82,7 @@ export class DeliveryQueue {
       const item = this.waiting.shift()!;
       this.waitingBytes -= item.bytes;
       this.running++;
-      void deliverSerialized(item.delivery, this.policy)
+      void deliver(item.delivery, this.policy)
         .catch((error: unknown) => notAttempted(`delivery failed: ${(error as Error).message}`))
         .then((result) => {
           this.running--;

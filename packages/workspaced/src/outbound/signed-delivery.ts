@@ -165,18 +165,8 @@ export function serializePayload(payload: unknown): string | undefined {
   }
 }
 
-/** POSTs the payload, signed, with retries; never throws. */
-export async function deliver(delivery: Delivery, policy: DeliveryPolicy): Promise<DeliveryResult> {
-  const body = serializePayload(delivery.payload);
-  if (body === undefined) return notAttempted('the payload could not be serialized as JSON');
-  return deliverSerialized({ ...delivery, body }, policy);
-}
-
-/** POSTs a serialized body, signed, with retries; never throws. */
-export async function deliverSerialized(
-  delivery: SerializedDelivery,
-  policy: DeliveryPolicy,
-): Promise<DeliveryResult> {
+/** POSTs a serialized body, signed, with retries; never throws (delivery-queue.ts queues it). */
+export async function deliver(delivery: SerializedDelivery, policy: DeliveryPolicy): Promise<DeliveryResult> {
   const id = randomUUID();
   const result = (
     outcome: DeliveryResult['outcome'],
