@@ -8,7 +8,7 @@
  * are the positions (1-based, as `GET /firewall/rules` lists them) of our inbound rules that
  * match its protocol and port.
  */
-import { type Family, parseNetwork } from './addresses.js';
+import { type Family, networkContains, parseNetwork } from './addresses.js';
 import { tokenizeRuleLine } from './iptables-tokens.js';
 import { ruleMatch } from './match.js';
 import { portsInclude } from './ports.js';
@@ -25,8 +25,14 @@ export interface SocketToClassify {
 
 const outside: Record<Family, string> = { ipv4: '198.51.100.1', ipv6: '2001:db8::1' };
 
+/** 127.0.0.0/8 and ::1, also IPv4-mapped (which /proc/net's reader prints as `::ffff:7f00:1`). */
+const loopbackNetworks = ['127.0.0.0/8', '::1/128', '::ffff:127.0.0.0/104'].map(
+  (text) => parseNetwork(text)!,
+);
+
 function isLoopback(address: string): boolean {
-  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+  const network = parseNetwork(address);
+  return network !== null && loopbackNetworks.some((loopback) => networkContains(loopback, network));
 }
 
 /** The first address of each source network named by our rules and the foreign lines. */
