@@ -5,12 +5,14 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import {
   Botlists,
+  lists as builtInLists,
   type LedgerStore,
   MemoryLedgerStore,
   PostgresLedgerStore,
   type ReminderEvent,
   SqliteLedgerStore,
   type UniversalVote,
+  VoteLedger,
 } from '../src/index.js';
 
 const SECRET = 'whs_ledger_secret_0123456789';
@@ -51,6 +53,34 @@ if (hasPostgres)
         schema: PG_SCHEMA,
         tablePrefix: `t${storeCount++}_`,
       }),
+  ]);
+
+/** Two handles on one store, as two bot processes on one database hold them. */
+const SHARED: [string, () => Promise<[LedgerStore, LedgerStore]>][] = [
+  [
+    'memory',
+    async () => {
+      const store = new MemoryLedgerStore();
+      return [store, store];
+    },
+  ],
+  [
+    'SQLite',
+    async () => {
+      const filename = join(tmp, `ledger-${storeCount++}.db`);
+      return [new SqliteLedgerStore({ filename }), new SqliteLedgerStore({ filename })];
+    },
+  ],
+];
+if (hasPostgres)
+  SHARED.push([
+    'PostgreSQL',
+    async () => {
+      const options = { connectionString: PG_URL, schema: PG_SCHEMA, tablePrefix: `t${storeCount++}_` };
+      const first = new PostgresLedgerStore(options);
+      await first.optedIn(); // its tables exist before the second process opens them
+      return [first, new PostgresLedgerStore(options)];
+    },
   ]);
 
 const clients: Botlists[] = [];
@@ -235,6 +265,26 @@ describe.each(STORES)('vote ledger on the %s store', (_name, makeStore) => {
         `top.gg,4,'-2,1,2026-11-21T12:00:00.003Z,1\r\n` +
         'top.gg,5,,1,2026-11-21T12:00:00.004Z,1\r\n',
     );
+  });
+});
+
+describe.each(SHARED)('two ledgers on one %s store (two bot processes)', (_name, openTwice) => {
+  it('store copies of a vote recorded by both at the same time once: they race for one key', async () => {
+    const [first, second] = await openTwice();
+    const ledgers = [first, second].map(
+      (store) =>
+        new VoteLedger(
+          { store, reminderCheckMs: 0 },
+          () => builtInLists,
+          () => T0,
+        ),
+    );
+    const results = await Promise.all(
+      [...ledgers, ...ledgers].map((ledger) => ledger.record(vote({ receivedAt: T0 }))),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await ledgers[1]!.votes()).toHaveLength(1);
+    for (const ledger of ledgers) await ledger.close();
   });
 });
 
