@@ -22,6 +22,7 @@ import { PreviewTokens } from './preview/preview-tokens.js';
 import { AttentionCenter } from './realtime/attention-center.js';
 import { EventBus } from './realtime/event-bus.js';
 import { startSessionExpiry } from './realtime/session-expiry.js';
+import { endSocket } from './realtime/socket-close.js';
 import { SocketRegistry } from './realtime/socket-registry.js';
 import { handleUpgrades } from './realtime/upgrade-handler.js';
 import { checkBind, loopbackHostNames } from './security/bind-policy.js';
@@ -207,12 +208,9 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       endpoints: socketEndpoints,
     });
     // The HTTP server waits for upgraded sockets too: end them as soon as a stop begins.
+    // A client that never answers the close handshake is cut off after a second, not endSocket's 10 s.
     const endSockets = () => {
-      for (const client of sockets.clients) {
-        client.close(1001, 'daemon stopping');
-        // A client that never answers the close handshake is cut off.
-        setTimeout(() => client.terminate(), 1_000).unref();
-      }
+      for (const client of sockets.clients) endSocket(client, 1001, 'daemon stopping', 1_000);
     };
     if (options.exitOnSignal !== false)
       for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, endSockets);

@@ -1,9 +1,10 @@
 /**
  * @module Tests: the event socket `/api/v1/ws`. Through the running bin: hello/sub, terminal
  * lifecycle events with sequence numbers, resume from `last_seq` after a reconnect, stream
- * authorization, upgrade refusals. In process, with a real SQLite file and a real `ws` client
- * that stops reading: the per-client queue stays bounded, non-critical events are dropped with
- * a `stream_overflow` notice, critical events all arrive.
+ * authorization, upgrade refusals, both kinds of socket closed with 1001 on SIGTERM. In process,
+ * with a real SQLite file and a real `ws` client that stops reading: the per-client queue stays
+ * bounded, non-critical events are dropped with a `stream_overflow` notice, critical events all
+ * arrive.
  */
 import { once } from 'node:events';
 import { createServer } from 'node:http';
@@ -104,6 +105,30 @@ describe('event socket through the bin', () => {
     expect((await rawUpgrade(daemon, '/ws', { ...base, host: 'evil.example' })).status).toBe(403);
     expect((await rawUpgrade(daemon, '/ws', { ...base, cookie: '' })).status).toBe(401);
   });
+});
+
+test('SIGTERM closes open event and terminal sockets with 1001 and the daemon exits cleanly', async () => {
+  const { daemon, owner, projectId } = await startProjectDaemon('stopping');
+  try {
+    const terminal = (await owner.post('/terminals', { project_id: projectId, shell: '/bin/sh' })).body;
+    const sockets = [
+      await openSocket(daemon, owner, '/ws'),
+      await openSocket(daemon, owner, `/terminals/${terminal.id}/ws`),
+    ];
+    const closes = sockets.map(
+      (socket) =>
+        new Promise<[number, string]>((resolve) =>
+          socket.ws.once('close', (code, reason) => resolve([code, reason.toString()])),
+        ),
+    );
+    expect(await daemon.stop()).toBe(0);
+    expect(await Promise.all(closes)).toEqual([
+      [1001, 'daemon stopping'],
+      [1001, 'daemon stopping'],
+    ]);
+  } finally {
+    await stopProjectDaemon(daemon);
+  }
 });
 
 describe('a client that stops reading events', () => {

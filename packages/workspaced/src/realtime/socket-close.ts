@@ -16,8 +16,8 @@ export const closeCodes = {
 const closeGraceMs = 10_000;
 
 /** Sends the close frame (behind what is already queued), then cuts the connection if it lingers. */
-export function endSocket(ws: WebSocket, code: number, reason: string): void {
+export function endSocket(ws: WebSocket, code: number, reason: string, graceMs = closeGraceMs): void {
   if (ws.readyState === ws.CLOSED) return;
   if (ws.readyState !== ws.CLOSING) ws.close(code, reason);
-  setTimeout(() => ws.terminate(), closeGraceMs).unref();
+  setTimeout(() => ws.terminate(), graceMs).unref();
 }
