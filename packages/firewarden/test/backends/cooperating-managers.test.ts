@@ -11,23 +11,16 @@ import { rules as canonical } from '../engine/support/rules.js';
 import { addCooperatingTools, cooperatingTables } from './support/cooperating-tools.js';
 import {
   bundledAgentForFile,
-  createSandbox,
+  createVariantSandbox,
   eventually,
+  notOurLines,
   type Sandbox,
   type SandboxAgent,
   sandboxSave,
   startSandboxAgent,
-  withLegacyAlternatives,
 } from './support/sandbox.js';
 
 const ssh = { direction: 'in', action: 'allow', protocol: 'tcp', destination_port: '22' };
-
-/** Every line that is not ours: our chains, their declarations and the jumps to them. */
-const foreignLines = (save: string) =>
-  save
-    .split('\n')
-    .filter((line) => !line.includes('FIREWARDEN-'))
-    .join('\n');
 
 describe.skipIf(namespaceSkipReason !== null).each(['nf_tables', 'legacy'] as const)(
   'cooperating managers on %s',
@@ -37,9 +30,7 @@ describe.skipIf(namespaceSkipReason !== null).each(['nf_tables', 'legacy'] as co
     let agent: SandboxAgent | undefined;
 
     beforeEach(async () => {
-      sandbox = await createSandbox();
-      if (variant === 'legacy') withLegacyAlternatives(sandbox);
-      expect((await sandbox.exec(['iptables', '-V'])).stdout).toContain(`(${variant})`);
+      sandbox = await createVariantSandbox(variant);
       await sandbox.exec(['ip6tables', '-P', 'INPUT', 'ACCEPT']);
       await addCooperatingTools(sandbox);
       agent = await startSandboxAgent(sandbox, bundle(), { backend: 'iptables' });
@@ -96,7 +87,7 @@ describe.skipIf(namespaceSkipReason !== null).each(['nf_tables', 'legacy'] as co
       expect((await call(agent!.socketPath, 'read_rules')).result.rules).toEqual(canonical([ssh]));
       const after = await sandboxSave(sandbox);
       expect(after).toContain('-A FIREWARDEN-INPUT -p tcp -m tcp --dport 22 -j ACCEPT');
-      expect(foreignLines(after)).toBe(foreignLines(beforeSave));
+      expect(notOurLines(after)).toBe(notOurLines(beforeSave));
       expect(await cooperatingTables(sandbox)).toBe(beforeTables);
 
       const begun = await call(agent!.socketPath, 'begin_safe_apply', { rules: [], timeout_seconds: 1 });

@@ -12,13 +12,13 @@ import { rules as canonical } from '../engine/support/rules.js';
 import { addForeignRules, addLaterForeignRule } from './support/foreign-rules.js';
 import {
   bundledAgentForFile,
-  createSandbox,
+  createVariantSandbox,
   eventually,
+  notOurLines,
   type Sandbox,
   type SandboxAgent,
   sandboxSave,
   startSandboxAgent,
-  withLegacyAlternatives,
 } from './support/sandbox.js';
 
 const ssh = { direction: 'in', action: 'allow', protocol: 'tcp', destination_port: '22' };
@@ -36,13 +36,6 @@ const variants = [
   { variant: 'legacy', other: ['iptables-nft-save', 'ip6tables-nft-save'] },
 ] as const;
 
-/** Every line that is not ours: our chains, their declarations and the jumps to them. */
-const foreignLines = (save: string) =>
-  save
-    .split('\n')
-    .filter((line) => !line.includes('FIREWARDEN-'))
-    .join('\n');
-
 describe.skipIf(namespaceSkipReason !== null).each(variants)(
   'the iptables backend on $variant',
   ({ variant, other }) => {
@@ -51,9 +44,7 @@ describe.skipIf(namespaceSkipReason !== null).each(variants)(
     let agent: SandboxAgent | undefined;
 
     beforeEach(async () => {
-      sandbox = await createSandbox();
-      if (variant === 'legacy') withLegacyAlternatives(sandbox);
-      expect((await sandbox.exec(['iptables', '-V'])).stdout).toContain(`(${variant})`);
+      sandbox = await createVariantSandbox(variant);
       await addForeignRules(sandbox);
       agent = await startSandboxAgent(sandbox, bundle(), { backend: 'iptables' });
     });
@@ -79,7 +70,7 @@ describe.skipIf(namespaceSkipReason !== null).each(variants)(
       const after = await sandboxSave(sandbox);
       expect(after).toContain('-A FIREWARDEN-INPUT -s 192.0.2.0/24 -p tcp -m tcp --dport 8080 -j DROP');
       expect(after).toContain('-A INPUT -j FIREWARDEN-INPUT');
-      expect(foreignLines(after)).toBe(before);
+      expect(notOurLines(after)).toBe(before);
       // The other variant's ruleset saw nothing of it.
       for (const tool of other) {
         expect((await sandbox.exec([tool])).stdout).not.toContain('FIREWARDEN');

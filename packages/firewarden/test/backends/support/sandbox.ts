@@ -78,8 +78,26 @@ export function withUfwCopies(sandbox: Sandbox): { ufwDir: string; read(file: st
   return { ufwDir, read: (file) => readFileSync(path.join(ufwDir, file), 'utf8') };
 }
 
+export type IptablesVariant = 'nf_tables' | 'legacy';
+
+/** A sandbox whose `iptables` is `variant` (legacy switched for it alone), as `iptables -V` says. */
+export async function createVariantSandbox(variant: IptablesVariant): Promise<Sandbox> {
+  const sandbox = await createSandbox();
+  if (variant === 'legacy') withLegacyAlternatives(sandbox);
+  expect((await sandbox.exec(['iptables', '-V'])).stdout).toContain(`(${variant})`);
+  return sandbox;
+}
+
+/** Every line of an `iptables-save` that is not ours: our chains, their declarations and the jumps to them. */
+export function notOurLines(save: string): string {
+  return save
+    .split('\n')
+    .filter((line) => !line.includes('FIREWARDEN-'))
+    .join('\n');
+}
+
 /** The `iptables` alternative switched to legacy, for the sandbox only (update-alternatives' links). */
-export function withLegacyAlternatives(sandbox: Sandbox): void {
+function withLegacyAlternatives(sandbox: Sandbox): void {
   const alternatives = path.join(sandbox.folder, 'etc-alternatives');
   cpSync('/etc/alternatives', alternatives, { recursive: true, verbatimSymlinks: true });
   for (const base of ['iptables', 'ip6tables']) {
