@@ -77,9 +77,7 @@ if (hasPostgres)
     'PostgreSQL',
     async () => {
       const options = { connectionString: PG_URL, schema: PG_SCHEMA, tablePrefix: `t${storeCount++}_` };
-      const first = new PostgresLedgerStore(options);
-      await first.optedIn(); // its tables exist before the second process opens them
-      return [first, new PostgresLedgerStore(options)];
+      return [new PostgresLedgerStore(options), new PostgresLedgerStore(options)];
     },
   ]);
 
@@ -97,6 +95,7 @@ afterAll(async () => {
   const client = new pg.Client({ connectionString: PG_URL });
   await client.connect();
   await client.query(`DROP SCHEMA IF EXISTS "${PG_SCHEMA}" CASCADE`);
+  await client.query(`DROP SCHEMA IF EXISTS "${PG_SCHEMA}_fresh" CASCADE`);
   await client.end();
 });
 
@@ -285,6 +284,17 @@ describe.each(SHARED)('two ledgers on one %s store (two bot processes)', (_name,
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await ledgers[1]!.votes()).toHaveLength(1);
     for (const ledger of ledgers) await ledger.close();
+  });
+});
+
+describe.skipIf(!hasPostgres)('PostgreSQL ledger opened by several processes at once', () => {
+  it('every one gets the store: creating the tables is serialised, never a duplicate-name error', async () => {
+    const options = { connectionString: PG_URL, schema: `${PG_SCHEMA}_fresh` };
+    for (const tablePrefix of ['a_', 'b_', 'c_']) {
+      const stores = [1, 2, 3].map(() => new PostgresLedgerStore({ ...options, tablePrefix }));
+      expect(await Promise.all(stores.map((store) => store.optedIn()))).toEqual([[], [], []]);
+      for (const store of stores) await store.close();
+    }
   });
 });
 

@@ -13,6 +13,9 @@ import {
   type SqlRow,
 } from './sql-shared.js';
 
+/** Advisory lock key held while the tables are created (any constant: the creation is short). */
+const SCHEMA_LOCK_KEY = 0x626f746c; // "botl"
+
 /** The part of a `pg.Pool` this store uses (the package stays optional, so its types are not imported). */
 export interface PgPoolLike {
   query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
@@ -62,15 +65,17 @@ export class PostgresLedgerStore implements LedgerStore {
         });
       }
     }
-    await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-    await pool.query(`CREATE TABLE IF NOT EXISTS ${this.votesTable} (
+    // One query text: one connection and one transaction, so the advisory lock held to its end
+    // makes processes that open a fresh database at once take turns (two concurrent
+    // CREATE ... IF NOT EXISTS of one name fail with a unique violation on pg_type).
+    await pool.query(`SELECT pg_advisory_xact_lock(${SCHEMA_LOCK_KEY});
+    CREATE SCHEMA IF NOT EXISTS "${schema}";
+    CREATE TABLE IF NOT EXISTS ${this.votesTable} (
       list TEXT NOT NULL, vote_key TEXT NOT NULL, user_id TEXT NOT NULL, user_name TEXT,
       weight INTEGER NOT NULL, at BIGINT NOT NULL, streak INTEGER NOT NULL, reminded BOOLEAN NOT NULL DEFAULT false,
-      PRIMARY KEY (list, vote_key))`);
-    await pool.query(
-      `CREATE INDEX IF NOT EXISTS "${prefix}votes_user" ON ${this.votesTable} (list, user_id, at)`,
-    );
-    await pool.query(`CREATE TABLE IF NOT EXISTS ${this.optInTable} (user_id TEXT PRIMARY KEY)`);
+      PRIMARY KEY (list, vote_key));
+    CREATE INDEX IF NOT EXISTS "${prefix}votes_user" ON ${this.votesTable} (list, user_id, at);
+    CREATE TABLE IF NOT EXISTS ${this.optInTable} (user_id TEXT PRIMARY KEY);`);
     return pool;
   }
 
