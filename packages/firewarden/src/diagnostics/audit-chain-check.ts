@@ -2,10 +2,10 @@
  * @module The `audit_chain` diagnostic: verifies the keyed audit chain against its head kept
  * outside the database and says what was found (intact, truncated, rewritten) and which head it
  * checked. Incremental by default (only entries since the last verification the server recorded
- * are hashed); `full` re-hashes every entry since the retention checkpoint. Diagnostics create
- * nothing: a missing key is not created, and `remember` is false for the CLI.
+ * are hashed); `full` re-hashes every entry since the retention checkpoint. The server checks its
+ * own audit log; the CLI creates nothing: a missing key is not created and no mark is recorded.
  */
-import type { AuditChainReason, AuditChainVerdict, SqlDialectName } from '@suite/web-auth';
+import type { AuditChainReason, AuditChainVerdict, AuditLog, SqlDialectName } from '@suite/web-auth';
 import { createWebAuth } from '@suite/web-auth';
 import type { Kysely } from 'kysely';
 import { firewardenAuditChain } from '../audit/audit-chain-files.js';
@@ -17,8 +17,8 @@ export interface AuditChainCheckOptions {
   config: Config;
   /** Re-hash the whole chain instead of only what follows the last verified entry. */
   full: boolean;
-  /** Record how far the verification got (the server does; the CLI, read-only, does not). */
-  remember: boolean;
+  /** The running server's audit log (it records how far the verification got); the CLI has none. */
+  audit?: AuditLog;
 }
 
 const findings: Record<AuditChainReason, string> = {
@@ -42,10 +42,13 @@ export async function auditChainCheck(
   let verdict: AuditChainVerdict;
   let keyNote = '';
   try {
-    const chain = firewardenAuditChain(options.config, { create: false });
-    if (!chain.keyFound) keyNote = ` (the audit key ${chain.keyFile} does not exist)`;
-    const auth = createWebAuth({ db, dialect, audit: chain });
-    verdict = await auth.audit.verifyChain({ incremental: !options.full, remember: options.remember });
+    let audit = options.audit;
+    if (!audit) {
+      const chain = firewardenAuditChain(options.config, { create: false });
+      if (!chain.keyFound) keyNote = ` (the audit key ${chain.keyFile} does not exist)`;
+      audit = createWebAuth({ db, dialect, audit: chain }).audit;
+    }
+    verdict = await audit.verifyChain({ incremental: !options.full, remember: options.audit !== undefined });
   } catch (error) {
     return { name: 'audit_chain', status: 'fail', message: `cannot verify: ${(error as Error).message}` };
   }

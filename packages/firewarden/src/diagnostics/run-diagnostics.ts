@@ -2,6 +2,7 @@
  * @module Every diagnostic in one list, in the order a person reads them; `doctor`, `preflight`
  * and the diagnostics route differ only in which groups they include.
  */
+import type { AuditLog } from '@suite/web-auth';
 import type { Config } from '../config/schema.js';
 import type { Check } from './check.js';
 import { type DatabaseHandle, databaseChecks } from './database-checks.js';
@@ -17,8 +18,12 @@ export interface DiagnosticsInput {
   includeBackend: boolean;
   /** Re-hash the whole audit chain (`doctor --full`) rather than what follows the last verified entry. */
   fullAuditVerify?: boolean;
-  /** Record how far the audit verification got: the server does, the read-only CLI does not. */
-  rememberAuditVerify?: boolean;
+  /**
+   * The running server's audit log: verified with the key it writes with, recording how far the
+   * verification got. Without it (the read-only CLI) the key and head files are read and nothing
+   * is recorded.
+   */
+  audit?: AuditLog;
 }
 
 export async function runDiagnostics(input: DiagnosticsInput): Promise<Check[]> {
@@ -29,7 +34,7 @@ export async function runDiagnostics(input: DiagnosticsInput): Promise<Check[]> 
       ...(await databaseChecks(input.database, {
         config: input.config,
         full: input.fullAuditVerify === true,
-        remember: input.rememberAuditVerify === true,
+        audit: input.audit,
       })),
     );
   else

@@ -22,7 +22,7 @@ export function registerSystemRoutes(defineRoute: DefineRoute, services: Service
           configFile: services.configFile,
           database: { db: services.db, dialect: services.dialect, location: services.databaseLocation },
           includeBackend: true,
-          rememberAuditVerify: true,
+          audit: services.auth().audit,
         });
         const now = services.clock();
         return ok(c, {
