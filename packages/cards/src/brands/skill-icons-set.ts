@@ -1,9 +1,10 @@
 /**
  * @module skill-icons' own artwork (tandpfun/skill-icons, MIT), from `@iconify-json/skill-icons`:
  * 400 icons in a 256x256 box, 162 of them in a `-dark` and a `-light` variant. Resolves their
- * ids and short names the way skillicons.dev does.
+ * ids and short names the way skillicons.dev does. The set (1.6 MB of JSON) is loaded at the
+ * first `/icons` card, not at start-up: most instances and isolates never draw one.
  */
-import { icons } from '@iconify-json/skill-icons';
+import type { IconifyJSON } from '@iconify-json/skill-icons';
 
 export type SkillIconsTheme = 'dark' | 'light';
 
@@ -59,29 +60,45 @@ const shortNames: Readonly<Record<string, string>> = {
 
 const themed = /-(dark|light)$/;
 
-/** Every id of the set once (a themed pair counts once), in the set's order: their `i=all`. */
-export const skillIconIds: readonly string[] = [
-  ...new Set(Object.keys(icons.icons).map((name) => name.replace(themed, ''))),
-];
-const known = new Set(skillIconIds);
-
-/** The set's id for one of theirs or a short name (any case); undefined when the set lacks it. */
-export function resolveSkillIconId(raw: string): string | undefined {
-  const name = raw.toLowerCase();
-  const id = Object.hasOwn(shortNames, name) ? shortNames[name]! : name;
-  return known.has(id) ? id : undefined;
+/** The loaded set: its ids, their resolution and their artwork. */
+export interface SkillIconsSet {
+  /** Every id of the set once (a themed pair counts once), in the set's order: their `i=all`. */
+  ids: readonly string[];
+  /** The set's id for one of theirs or a short name (any case); undefined when the set lacks it. */
+  resolve(raw: string): string | undefined;
+  /**
+   * The artwork of `id` in `theme` (the themed variant when the icon has one, else its only
+   * form), its element ids prefixed with `scope` so several icons in one SVG never share one.
+   */
+  artwork(id: string, theme: SkillIconsTheme, scope: string): SkillIconArtwork;
 }
 
-/**
- * The artwork of `id` in `theme` (the themed variant when the icon has one, else its only
- * form), its element ids prefixed with `scope` so several icons in one SVG never share one.
- */
-export function skillIconArtwork(id: string, theme: SkillIconsTheme, scope: string): SkillIconArtwork {
-  const icon = icons.icons[`${id}-${theme}`] ?? icons.icons[id];
-  if (icon === undefined) throw new Error(`skill-icons has no icon "${id}"`);
-  const body = icon.body
-    .replace(/\bid="([^"]+)"/g, `id="${scope}$1"`)
-    .replace(/url\(#([^()]+)\)/g, `url(#${scope}$1)`)
-    .replace(/href="#([^"]+)"/g, `href="#${scope}$1"`);
-  return { id, body };
+function createSkillIconsSet(icons: IconifyJSON['icons']): SkillIconsSet {
+  const ids = [...new Set(Object.keys(icons).map((name) => name.replace(themed, '')))];
+  const known = new Set(ids);
+  return {
+    ids,
+    resolve(raw) {
+      const name = raw.toLowerCase();
+      const id = Object.hasOwn(shortNames, name) ? shortNames[name]! : name;
+      return known.has(id) ? id : undefined;
+    },
+    artwork(id, theme, scope) {
+      const icon = icons[`${id}-${theme}`] ?? icons[id];
+      if (icon === undefined) throw new Error(`skill-icons has no icon "${id}"`);
+      const body = icon.body
+        .replace(/\bid="([^"]+)"/g, `id="${scope}$1"`)
+        .replace(/url\(#([^()]+)\)/g, `url(#${scope}$1)`)
+        .replace(/href="#([^"]+)"/g, `href="#${scope}$1"`);
+      return { id, body };
+    },
+  };
+}
+
+let loaded: Promise<SkillIconsSet> | undefined;
+
+/** The set, imported once on first use. */
+export function loadSkillIconsSet(): Promise<SkillIconsSet> {
+  loaded ??= import('@iconify-json/skill-icons').then(({ icons }) => createSkillIconsSet(icons.icons));
+  return loaded;
 }

@@ -6,7 +6,7 @@
  * (the row keeps the others), never an error.
  */
 
-import { resolveSkillIconId, skillIconArtwork, skillIconIds } from '../brands/skill-icons-set.js';
+import { loadSkillIconsSet, type SkillIconsSet } from '../brands/skill-icons-set.js';
 import { resolveSkill, skillIcons } from '../brands/skills.js';
 import { renderSkillIconsRow, type SkillIconsCell } from '../cards/skill-icons-row.js';
 import { withAutoTheme } from '../http/auto-theme.js';
@@ -20,15 +20,22 @@ const defaultPerLine = 15;
 /** Icons read from `i` (`all` draws the whole set). */
 const maxIcons = 60;
 
+/** What `i` lists: names to resolve when drawing (the set loads then), or `all`. */
+type IconNames = readonly string[] | 'all';
+
+function readNames(raw: string): IconNames {
+  return raw.toLowerCase() === 'all' ? 'all' : readList(raw, maxIcons);
+}
+
 /** An id of theirs (drawn with their artwork), or a simple-icons slug to look up when drawing. */
 type IconId = { id: string } | { slug: string };
 
-function readIcons(raw: string): IconId[] {
-  if (raw.toLowerCase() === 'all') return skillIconIds.map((id) => ({ id }));
+function resolveIcons(names: IconNames, set: SkillIconsSet): IconId[] {
+  if (names === 'all') return set.ids.map((id) => ({ id }));
   const ids: IconId[] = [];
   const seen = new Set<string>();
-  for (const name of readList(raw, maxIcons)) {
-    const id = resolveSkillIconId(name);
+  for (const name of names) {
+    const id = set.resolve(name);
     const slug = id === undefined ? readLogoSlug(name) : undefined;
     const seenAs = id ?? `slug:${slug}`;
     if ((id === undefined && slug === undefined) || seen.has(seenAs)) continue;
@@ -52,8 +59,8 @@ export const skillIconsRow = withAutoTheme(
     cache: staticCardCache,
     pure: true,
     params: {
-      i: lenient<readonly IconId[]>('Comma-separated skill-icons ids or short names; `all`.', readIcons, []),
-      icons: lenient<readonly IconId[]>('Same as `i`.', readIcons, []),
+      i: lenient<IconNames>('Comma-separated skill-icons ids or short names; `all`.', readNames, []),
+      icons: lenient<IconNames>('Same as `i`.', readNames, []),
       theme: lenient<'dark' | 'light'>(
         'dark or light: the variant of the icons that have two.',
         (raw) => (raw === 'light' || raw === 'dark' ? raw : undefined),
@@ -62,11 +69,13 @@ export const skillIconsRow = withAutoTheme(
       perline: lenientNumber('Icons per row (1-50).', 1, 50),
     },
     async render({ i, icons, theme, perline }, { services }) {
-      const ids = i.length > 0 ? i : icons;
+      const set = await loadSkillIconsSet();
+      const fromI = resolveIcons(i, set);
+      const ids = fromI.length > 0 ? fromI : resolveIcons(icons, set);
       const cells = await Promise.all(
         ids.map(async (entry, index): Promise<SkillIconsCell | undefined> => {
           if ('id' in entry)
-            return { artwork: skillIconArtwork(entry.id, theme, `i${index}-`), title: titleOf(entry.id) };
+            return { artwork: set.artwork(entry.id, theme, `i${index}-`), title: titleOf(entry.id) };
           const logo = await findLogo(entry.slug, services.logos);
           return logo === undefined ? undefined : { logo };
         }),
