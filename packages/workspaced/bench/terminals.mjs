@@ -5,10 +5,13 @@
  * same run and alternating, so load on the shared machine hits both alike.
  * - throughput: `seq 1 2000000` typed into /bin/sh, until a marker after it arrives;
  * - echo latency: one typed line (`cat` running) until its tty echo arrives, p50/p95/p99;
- * - 50 terminals at once: each runs `seq 1 100000`, until the last marker arrives.
+ * - 50 terminals at once: each runs `seq 1 100000`, until the last marker arrives. They belong to
+ *   5 admins, 10 each, one session each: a user may hold 20 live terminals and a session 16
+ *   sockets (issue 23), so one user could not open them all.
  *
  * Run: npm run build -w packages/workspaced && flock /tmp/heavy.lock node packages/workspaced/bench/terminals.mjs
- * Env: BENCH_ROUNDS (throughput rounds, default 5), BENCH_SAMPLES (latency samples, default 200).
+ * Env: BENCH_ROUNDS (throughput rounds, default 5), BENCH_SAMPLES (latency samples, default 200),
+ * BENCH_TERMINALS (terminals at once, default 50).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,12 +23,26 @@ import WebSocket from 'ws';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const samples = Number(process.env.BENCH_SAMPLES ?? 200);
+const many = Number(process.env.BENCH_TERMINALS ?? 50);
+/** Terminals per user in the many-terminals workload: under the per-user and per-session limits. */
+const terminalsPerUser = 10;
 const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
 function startDaemon(dataDir) {
   const child = spawn(
     process.execPath,
-    [cli, 'serve', '--port', '0', '--data-dir', dataDir, '--setup-open'],
+    // Sign-ins of the users behind the many terminals, all from 127.0.0.1, within a minute.
+    [
+      cli,
+      'serve',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--setup-open',
+      '--login-attempts-per-minute',
+      '100',
+    ],
     {
       env: { ...process.env, LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -55,6 +72,14 @@ async function api(base, session, method, route, body) {
   const json = await response.json();
   if (response.status >= 300) throw new Error(`${method} ${route}: ${JSON.stringify(json)}`);
   return { json, cookie };
+}
+
+/** A new admin (who reaches every project without membership), signed in: their own session. */
+async function adminSession(base, owner, username) {
+  const password = `${username} password 123`;
+  await api(base, owner, 'POST', '/users', { username, password, role: 'admin' });
+  const login = await api(base, undefined, 'POST', '/login', { username, password });
+  return { cookie: login.cookie, csrf: login.json.csrf };
 }
 
 /** Output of one terminal, searched in a bounded tail so megabytes cost nothing extra. */
@@ -186,10 +211,13 @@ async function main() {
     raw.close();
     viaDaemon.close();
 
-    const many = 50;
+    const users = [];
     const rawMany = Array.from({ length: many }, rawTerminal);
     const daemonMany = [];
-    for (let i = 0; i < many; i++) daemonMany.push(await daemonTerminal(daemon, session, project.id));
+    for (let i = 0; i < many; i++) {
+      if (i % terminalsPerUser === 0) users.push(await adminSession(daemon.url, session, `bench-${i}`));
+      daemonMany.push(await daemonTerminal(daemon, users.at(-1), project.id));
+    }
     for (const term of [...rawMany, ...daemonMany]) await timeCommand(term, 'true');
     const rawStart = performance.now();
     await Promise.all(rawMany.map((term) => timeCommand(term, 'seq 1 100000')));
