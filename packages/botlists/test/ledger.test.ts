@@ -215,6 +215,23 @@ describe.each(STORES)('vote ledger on the %s store', (_name, makeStore) => {
     ]);
   });
 
+  it('a vote backfilled without an id and its delivery with top.gg v1 data.id are stored once, in either order', async () => {
+    const ledger = client().ledger!;
+    const delivered = (voterId: string, at: number) =>
+      vote({ voterId, receivedAt: at, raw: { type: 'vote.create', data: { id: `v-${voterId}` } } });
+    const backfilled = (voterId: string, at: number) => vote({ voterId, receivedAt: at, raw: {} });
+    // Backfill first, then the webhook's (re)delivery of the same vote a little later.
+    expect(await ledger.record(backfilled('1', T0))).toBe(true);
+    expect(await ledger.record(delivered('1', T0 + 5000))).toBe(false);
+    // Delivery first, then the backfill listing it at its creation time.
+    expect(await ledger.record(delivered('2', T0 + 5000))).toBe(true);
+    expect(await ledger.record(backfilled('2', T0))).toBe(false);
+    // A late redelivery older than a backfilled vote is a copy too.
+    expect(await ledger.record(backfilled('3', T0 + 5000))).toBe(true);
+    expect(await ledger.record(delivered('3', T0))).toBe(false);
+    expect((await ledger.votes()).map((v) => v.userId).sort()).toEqual(['1', '2', '3']);
+  });
+
   it('lists without a cooldown or vote id treat a second vote within an hour as a copy', async () => {
     const ledger = client().ledger!;
     const dbl = (at: number) => vote({ listId: 'discordbotlist.com', receivedAt: at });

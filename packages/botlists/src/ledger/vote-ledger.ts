@@ -47,6 +47,16 @@ export interface LedgerEvents {
   error: Error;
 }
 
+/** Key prefix of a vote stored under its list's own id. */
+const LIST_ID_KEY = 'id:';
+
+/**
+ * Whether a vote close in time to `recorded` is the same vote: always, unless both carry their
+ * list's ids (then only the same id is, and the store's key decides that).
+ */
+const sameVoteUnlessBothIds = (recorded: LedgerEntry, listVoteId: string | null): boolean =>
+  listVoteId === null || !recorded.key.startsWith(LIST_ID_KEY);
+
 const toVote = (e: LedgerEntry): LedgerVote => ({
   list: e.list,
   userId: e.userId,
@@ -100,7 +110,8 @@ export class VoteLedger extends TypedEmitter<LedgerEvents> {
    * The key is the list's own vote id when it sends one (top.gg v1 `data.id`); otherwise a vote of
    * the same user on the same list within the cooldown (or `dedupWindowMs`) is the same vote
    * delivered again, and a new one is keyed by the previous vote's time, so two concurrent copies
-   * race for one key and only one is stored.
+   * race for one key and only one is stored. A vote with an id is also a copy of a vote recorded
+   * without one within the window (a backfill from a route that sends no id).
    */
   record(vote: UniversalVote): Promise<boolean> {
     if (vote.isTest) return Promise.resolve(false);
@@ -127,33 +138,33 @@ export class VoteLedger extends TypedEmitter<LedgerEvents> {
     const previous = await this.store.latest(vote.listId, vote.voterId);
     const gap = previous ? vote.receivedAt - previous.at : Number.POSITIVE_INFINITY;
     if (gap < 0) return this.recordOlder(vote, listVoteId, window);
-    if (!listVoteId && gap < window) return false;
+    if (previous && gap < window && sameVoteUnlessBothIds(previous, listVoteId)) return false;
     return this.add(vote, {
-      key: listVoteId ? `id:${listVoteId}` : `after:${vote.voterId}:${previous?.at ?? 0}`,
+      key: listVoteId ? `${LIST_ID_KEY}${listVoteId}` : `after:${vote.voterId}:${previous?.at ?? 0}`,
       streak: previous && gap <= this.streakWindowMs(vote.listId) ? previous.streak + 1 : 1,
     });
   }
 
   /**
-   * A vote older than the user's latest one (a backfill): a copy when a vote of the user lies within
-   * the window on either side; otherwise stored under its own time, with a streak of 1 (streaks
-   * count in arrival order and are not rewritten).
+   * A vote older than the user's latest one (a backfill, a late redelivery): a copy when a vote of
+   * the user lies within the window on either side (unless both carry their list's ids); otherwise
+   * stored under its own time, with a streak of 1 (streaks count in arrival order and are not
+   * rewritten).
    */
   private async recordOlder(
     vote: UniversalVote,
     listVoteId: string | null,
     window: number,
   ): Promise<boolean> {
-    if (!listVoteId) {
-      const near = await this.store.query({
-        list: vote.listId,
-        userId: vote.voterId,
-        since: vote.receivedAt - window,
-      });
-      if (near.some((e) => Math.abs(e.at - vote.receivedAt) < window)) return false;
-    }
+    const near = await this.store.query({
+      list: vote.listId,
+      userId: vote.voterId,
+      since: vote.receivedAt - window,
+    });
+    if (near.some((e) => Math.abs(e.at - vote.receivedAt) < window && sameVoteUnlessBothIds(e, listVoteId)))
+      return false;
     return this.add(vote, {
-      key: listVoteId ? `id:${listVoteId}` : `at:${vote.voterId}:${vote.receivedAt}`,
+      key: listVoteId ? `${LIST_ID_KEY}${listVoteId}` : `at:${vote.voterId}:${vote.receivedAt}`,
       streak: 1,
     });
   }
