@@ -14,7 +14,7 @@ import { serializedTransaction } from '../schema/serialized.js';
 import { type AuthAuditRow, toNumber } from '../schema/tables.js';
 import type { AuditHead, AuditHeadStore } from './audit-head.js';
 import { type AuditPruneResult, pruneAuditTrail } from './audit-retention.js';
-import { canonicalJson, type JsonValue } from './canonical-json.js';
+import { boundedCanonicalJson, type JsonValue } from './canonical-json.js';
 import { genesisHash, hashedFields, keyedHash } from './chain-hash.js';
 import { type AuditChainVerdict, type VerifyOptions, verifyAuditChain } from './chain-verify.js';
 import {
@@ -118,20 +118,6 @@ function bounded(value: string | null | undefined): string | null {
   return String(value).slice(0, textFieldMaxLength);
 }
 
-/**
- * Plain JSON (toJSON applied) of at most 16 KiB. The entry is recorded whatever the detail: one
- * that is too large or cannot be serialised (a cycle, a BigInt) is replaced by a note saying so.
- */
-function normalizeDetail(detail: AuditEntryInput['detail']): string {
-  let text: string;
-  try {
-    text = canonicalJson(JSON.parse(JSON.stringify(detail ?? {})));
-  } catch {
-    return canonicalJson({ unserialisable: true });
-  }
-  return text.length <= detailMaxBytes ? text : canonicalJson({ truncated: true, length: text.length });
-}
-
 function toEntry(row: AuthAuditRow): AuditEntry {
   const { request_id: requestId, ...fields } = hashedFields(row);
   return { ...fields, requestId, prevHash: row.prev_hash, hash: row.hash };
@@ -170,7 +156,7 @@ export function createAuditLog(context: StoreContext, chain: AuditChainOptions):
   }
 
   async function commitSerialized(entry: AuditEntryInput): Promise<AuthAuditRow> {
-    const detail = normalizeDetail(entry.detail);
+    const detail = boundedCanonicalJson(entry.detail, detailMaxBytes);
     const row = await serializedTransaction(context, 'auth_audit', async (trx) => {
       const last = await trx
         .selectFrom('auth_audit')

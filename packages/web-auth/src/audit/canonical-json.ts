@@ -18,3 +18,19 @@ export function canonicalJson(value: unknown): string {
     .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`);
   return `{${members.join(',')}}`;
 }
+
+/**
+ * Canonical JSON of plain JSON (toJSON applied) of at most `maxLength` characters, whatever the
+ * value: one that is too large or cannot be serialised (a cycle, a BigInt) is replaced by a note
+ * saying so (`{truncated: true, length}` or `{unserialisable: true}`), so what it describes is
+ * always recorded.
+ */
+export function boundedCanonicalJson(value: unknown, maxLength: number): string {
+  let text: string;
+  try {
+    text = canonicalJson(JSON.parse(JSON.stringify(value ?? {})));
+  } catch {
+    return canonicalJson({ unserialisable: true });
+  }
+  return text.length <= maxLength ? text : canonicalJson({ truncated: true, length: text.length });
+}

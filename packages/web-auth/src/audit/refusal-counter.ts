@@ -10,7 +10,7 @@
 import { sql } from 'kysely';
 import type { StoreContext } from '../context.js';
 import { toNumber } from '../schema/tables.js';
-import { canonicalJson, type JsonValue } from './canonical-json.js';
+import { boundedCanonicalJson, type JsonValue } from './canonical-json.js';
 
 export interface AuditRefusalInput {
   /** A bounded set chosen by the product, e.g. `POST /auth/logout denied AUTH_REQUIRED`. */
@@ -38,16 +38,6 @@ export interface AuditRefusalQuery {
 
 const kindMaxLength = 256;
 const sampleMaxBytes = 4_096;
-
-function sampleText(sample: AuditRefusalInput['sample']): string {
-  let text: string;
-  try {
-    text = canonicalJson(JSON.parse(JSON.stringify(sample ?? {})));
-  } catch {
-    return canonicalJson({ unserialisable: true });
-  }
-  return text.length <= sampleMaxBytes ? text : canonicalJson({ truncated: true, length: text.length });
-}
 
 /** How long counts may gather in memory before they are written. */
 const flushIntervalMs = 1_000;
@@ -122,7 +112,13 @@ export function createRefusalCounter(context: StoreContext, windowSeconds: numbe
         counted.count++;
         counted.lastAt = at;
       } else
-        pending.set(key, { kind, windowStart, count: 1, lastAt: at, sample: sampleText(refusal.sample) });
+        pending.set(key, {
+          kind,
+          windowStart,
+          count: 1,
+          lastAt: at,
+          sample: boundedCanonicalJson(refusal.sample, sampleMaxBytes),
+        });
       if (at - lastFlush >= flushIntervalMs || pending.size >= maxPending) return flush();
       if (timer === undefined) {
         // Unref'd: a process that exits within the second loses at most that second's counts.
