@@ -13,7 +13,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { eventually } from '../backends/support/sandbox.js';
-import { createNamespace, hostRules, type Namespace, namespaceSkipReason } from '../engine/support/netns.js';
+import {
+  addUnmanagedLine,
+  createNamespace,
+  hostRules,
+  type Namespace,
+  namespaceSkipReason,
+} from '../engine/support/netns.js';
 import { type AgentProcess, bundleAgent, call, startAgent } from './support/agent-process.js';
 
 const ssh = { direction: 'in', action: 'allow', protocol: 'tcp', destination_port: '22' };
@@ -197,19 +203,7 @@ describe.skipIf(namespaceSkipReason !== null)('safe apply always rolls back', ()
   });
 
   test('lines of our chains the model cannot express are refused by name, and dropped only when named', async () => {
-    await ns.exec([
-      'iptables',
-      '-I',
-      'FIREWARDEN-INPUT',
-      '1',
-      '-m',
-      'conntrack',
-      '--ctstate',
-      'ESTABLISHED',
-      '-j',
-      'ACCEPT',
-    ]);
-    const handAdded = '-A FIREWARDEN-INPUT -m conntrack --ctstate ESTABLISHED -j ACCEPT';
+    const handAdded = await addUnmanagedLine(ns);
     expect(await ownRules()).toEqual([handAdded, ...allowed]);
     for (const op of ['apply', 'begin_safe_apply'] as const) {
       const refused = await call(agent.socketPath, op, {

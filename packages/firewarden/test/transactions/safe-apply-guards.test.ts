@@ -14,7 +14,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { eventually } from '../backends/support/sandbox.js';
-import { createNamespace, hostRules, type Namespace, namespaceSkipReason } from '../engine/support/netns.js';
+import {
+  addUnmanagedLine,
+  createNamespace,
+  hostRules,
+  type Namespace,
+  namespaceSkipReason,
+} from '../engine/support/netns.js';
 import { ApiClient } from '../support/api-client.js';
 import { adminPassword, createInstallation, type Installation } from '../support/installation.js';
 import { type RunningServer, runCli, startServer } from '../support/running-bin.js';
@@ -178,19 +184,7 @@ describe.skipIf(namespaceSkipReason !== null)('safe-apply guards through the bin
       acknowledge_lockout: true,
     });
     expect(closed.status).toBe(201);
-    await ns.exec([
-      'iptables',
-      '-I',
-      'FIREWARDEN-INPUT',
-      '1',
-      '-m',
-      'conntrack',
-      '--ctstate',
-      'ESTABLISHED',
-      '-j',
-      'ACCEPT',
-    ]);
-    const handAdded = '-A FIREWARDEN-INPUT -m conntrack --ctstate ESTABLISHED -j ACCEPT';
+    const handAdded = await addUnmanagedLine(ns);
     const before = await ownRules();
     expect(before).toEqual([handAdded, '-A FIREWARDEN-INPUT -p tcp -j DROP']);
     const dns = {

@@ -73,6 +73,26 @@ export async function createNamespace(): Promise<Namespace> {
   };
 }
 
+/**
+ * A line added by hand at the top of our input chain that the rule model cannot express (an
+ * ESTABLISHED accept, the usual one); returned as `iptables -S` prints it.
+ */
+export async function addUnmanagedLine(ns: Namespace): Promise<string> {
+  await ns.exec([
+    'iptables',
+    '-I',
+    'FIREWARDEN-INPUT',
+    '1',
+    '-m',
+    'conntrack',
+    '--ctstate',
+    'ESTABLISHED',
+    '-j',
+    'ACCEPT',
+  ]);
+  return '-A FIREWARDEN-INPUT -m conntrack --ctstate ESTABLISHED -j ACCEPT';
+}
+
 /** The host's v4 and v6 rules without the timestamp comments, to compare before and after. */
 export async function hostRules(): Promise<string> {
   const outputs = await Promise.all([exec(['iptables-save']), exec(['ip6tables-save'])]);
