@@ -56,6 +56,8 @@ describe('the users screen', () => {
     await page.getByRole('button', { name: 'Disable admin' }).click();
     await status(/LAST_ADMIN/);
     await expect(page.getByRole('button', { name: 'Disable admin' }).isVisible()).resolves.toBe(true);
+    // The button is read before the list reloads: the account itself must still sign in.
+    expect((await new ApiClient(server.url).login('admin', adminPassword)).status).toBe(200);
   });
 
   test("disable ends the user's open session at once; enable lets them back in", async () => {
