@@ -5,6 +5,7 @@
  * first `/icons` card, not at start-up: most instances and isolates never draw one.
  */
 import type { IconifyJSON } from '@iconify-json/skill-icons';
+import { prefixIds } from '../svg/prefix-ids.js';
 
 export type SkillIconsTheme = 'dark' | 'light';
 
@@ -86,11 +87,7 @@ function createSkillIconsSet(icons: IconifyJSON['icons']): SkillIconsSet {
     artwork(id, theme, scope) {
       const icon = icons[`${id}-${theme}`] ?? icons[id];
       if (icon === undefined) throw new Error(`skill-icons has no icon "${id}"`);
-      const body = icon.body
-        .replace(/\bid="([^"]+)"/g, `id="${scope}$1"`)
-        .replace(/url\(#([^()]+)\)/g, `url(#${scope}$1)`)
-        .replace(/href="#([^"]+)"/g, `href="#${scope}$1"`);
-      return { id, body };
+      return { id, body: prefixIds(icon.body, scope) };
     },
   };
 }

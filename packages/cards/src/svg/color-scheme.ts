@@ -4,6 +4,7 @@
  * queries, such as resvg, draws) and the dark ones come from a `prefers-color-scheme: dark`
  * rule of the SVG's own `<style>`.
  */
+import { prefixIds } from './prefix-ids.js';
 
 /** Attributes a theme colours; each is also a CSS property of the same name. */
 const paintAttributes = new Set(['fill', 'stroke', 'stop-color', 'flood-color', 'color']);
@@ -86,10 +87,7 @@ function drawingOf(svg: string): string {
  * in shape (skill-icons' artwork). The dark copy's element ids are prefixed so none repeats.
  */
 function stackBoth(light: string, dark: string): string {
-  const darkDrawing = drawingOf(dark)
-    .replace(/\bid="([^"]+)"/g, 'id="dk-$1"')
-    .replace(/url\(#([^()]+)\)/g, 'url(#dk-$1)')
-    .replace(/href="#([^"]+)"/g, 'href="#dk-$1"');
+  const darkDrawing = prefixIds(drawingOf(dark), 'dk-');
   const lightDrawing = drawingOf(light);
   const head = light.slice(0, light.length - lightDrawing.length - '</svg>'.length);
   return withStyle(
