@@ -125,11 +125,18 @@ export class FirewallAgent {
     });
   }
 
-  /** Our rules, and read-only the foreign rules and the built-in chains' policies in force. */
+  /**
+   * Our rules, and read-only the foreign rules and the built-in chains' policies in force; with
+   * the backend, which decides what a rule may say (a transaction needs no `status` besides).
+   */
   readRules() {
     return this.exclusive(async () => {
       const saved = await this.backend.saveAll();
-      return { ...(await this.backend.readRules(saved)), ...(await this.guard.foreign(saved)) };
+      return {
+        backend: this.backend.kind,
+        ...(await this.backend.readRules(saved)),
+        ...(await this.guard.foreign(saved)),
+      };
     });
   }
 

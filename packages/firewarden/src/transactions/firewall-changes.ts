@@ -89,7 +89,7 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
     if (notification) await options.notifications.add(notification);
   };
 
-  /** The agent picks its backend at start; remembered from its last status answer. */
+  /** The agent picks its backend at start; remembered from its last status or read_rules answer. */
   let backendKind: Backend | null = null;
   const agentStatus = async () => {
     const status = await ask<{ backend: Backend; pending_transaction: HeldTransaction | null }>('status');
@@ -199,8 +199,11 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
 
     async begin(request: TransactionRequest, who: Requester): Promise<TransactionView> {
       // The backend decides what is valid (`limit` exists on ufw only).
-      const { backend } = await agentStatus();
-      const current = await ask<{ rules: Rule[]; unparsed: string[] } & ForeignView>('read_rules');
+      const current = await ask<{ backend: Backend; rules: Rule[]; unparsed: string[] } & ForeignView>(
+        'read_rules',
+      );
+      const { backend } = current;
+      backendKind = backend;
       refuseForeignTargets(request.actions, current.foreign);
       const next = applyActions(current.rules, request.actions, backend);
       if (!next.ok)
