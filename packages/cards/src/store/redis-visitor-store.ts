@@ -9,6 +9,7 @@ import { PURGE_BATCH, purgeAtMostHourly } from './purge-schedule.js';
 import {
   COUNTER_OVERHEAD_BYTES,
   counterBytes,
+  DAY_MS,
   resolveVisitorLimits,
   VisitorBudgetError,
   type VisitorStore,
@@ -59,6 +60,31 @@ interface VisitorScripts {
   cardsVisitorPurge(...keysThenArgs: Array<string | number>): Promise<unknown>;
 }
 
+/** The TTL earlier versions gave a counter at its first visit (removed at its second). */
+const LEGACY_SINGLE_VISIT_TTL_MS = 30 * DAY_MS;
+
+/**
+ * Single-visit counters of earlier versions expire by TTL, which would not give their budget
+ * back: they lose it and join the idle set at their last visit, so the retention rule removes
+ * them instead (at the same time, with the default rule).
+ */
+async function adoptLegacyExpiries(
+  redis: Redis,
+  keys: readonly string[],
+  prefix: string,
+  idleKey: string,
+  at: number,
+): Promise<void> {
+  const ttls = (await keys.reduce((batch, key) => batch.pttl(key), redis.pipeline()).exec()) ?? [];
+  const adopt = redis.pipeline();
+  ttls.forEach(([error, ttl], index) => {
+    if (error !== null || typeof ttl !== 'number' || ttl <= 0) return;
+    const key = keys[index]!;
+    adopt.zadd(idleKey, at + ttl - LEGACY_SINGLE_VISIT_TTL_MS, key.slice(prefix.length)).persist(key);
+  });
+  if (adopt.length > 0) await adopt.exec();
+}
+
 export interface RedisVisitorStoreOptions extends VisitorStoreLimits {
   /** Clock of the retention rule; default `Date.now`. */
   now?: () => number;
@@ -89,6 +115,7 @@ export async function createRedisVisitorStore(
     >) {
       counters += keys.length;
       bytes += keys.reduce((sum, key) => sum + counterBytes(key.slice(prefix.length)), 0);
+      await adoptLegacyExpiries(redis, keys, prefix, idleKey, now());
     }
     await redis.hsetnx(usageKey, 'counters', counters);
     await redis.hsetnx(usageKey, 'bytes', bytes);

@@ -76,4 +76,41 @@ describe('visitor retention', () => {
       }
     },
   );
+
+  it.runIf(available('Redis', redisUp))(
+    'Redis adopts the single-visit TTLs of earlier versions, so the rule removes them and gives their budget back',
+    async () => {
+      const probe = new Redis(redisUrl, { maxRetriesPerRequest: 0 });
+      const prefix = `test-legacy-${randomUUID()}:`;
+      // As an earlier version left them: a counter visited once 20 days ago (TTL 10 days left)
+      // and a counter visited five times (no TTL).
+      await probe.set(`${prefix}legacy-once`, 1, 'PX', 10 * DAY_MS);
+      await probe.set(`${prefix}legacy-readme`, 5);
+      const clock = { now: Date.now() };
+      const store = await openVisitorStore(redisUrl, { redisPrefix: prefix, now: () => clock.now });
+      try {
+        expect(await probe.hgetall(`${prefix.slice(0, -1)}#usage`)).toEqual({
+          counters: '2',
+          bytes: String(11 + 64 + 13 + 64),
+        });
+        expect(await probe.pttl(`${prefix}legacy-once`)).toBe(-1);
+        clock.now += 11 * DAY_MS;
+        expect(await store.increment('legacy-readme')).toBe(6);
+        expect(await store.peek('legacy-once')).toBe(0);
+        expect(await probe.hgetall(`${prefix.slice(0, -1)}#usage`)).toEqual({
+          counters: '1',
+          bytes: String(13 + 64),
+        });
+      } finally {
+        await probe.del(
+          `${prefix}legacy-once`,
+          `${prefix}legacy-readme`,
+          `${prefix.slice(0, -1)}#usage`,
+          `${prefix.slice(0, -1)}#idle`,
+        );
+        await probe.quit();
+        await store.close();
+      }
+    },
+  );
 });
