@@ -5,12 +5,8 @@
  * daemon still answers `/api/v1/health`; a stray unhandled rejection inside the bin is logged
  * and the process keeps serving.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { startBin } from '@suite/test-kit';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type Client, cliPath, type RunningDaemon } from './support/daemon.js';
+import { type Client, type RunningDaemon, removeDataDir, startDaemon } from './support/daemon.js';
 import { startProjectDaemon, stopProjectDaemon } from './support/project-daemon.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 
@@ -75,16 +71,10 @@ describe('POST /events with hostile data', () => {
 });
 
 test('an unhandled rejection inside the bin is logged and the daemon keeps serving', async () => {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'workspaced-rejection-'));
   // Preloaded into the bin: SIGUSR2 makes a promise reject with nobody to catch it.
   const preload = `process.on('SIGUSR2', () => { Promise.reject(new Error('stray rejection 23')); });`;
-  const running = await startBin(cliPath, {
-    args: ['serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', path.join(dataDir, 'ws')],
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'warn',
-      NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(preload)}`,
-    },
+  const running = await startDaemon({
+    env: { NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(preload)}` },
   });
   try {
     running.child.kill('SIGUSR2');
@@ -96,6 +86,6 @@ test('an unhandled rejection inside the bin is logged and the daemon keeps servi
     expect(running.child.exitCode).toBeNull();
   } finally {
     await running.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await removeDataDir(running);
   }
 });

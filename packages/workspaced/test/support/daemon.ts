@@ -23,6 +23,8 @@ export interface StartOptions {
    * as a user does, its setup needing the printed one-time token (test/setup-token.test.ts).
    */
   setupOpen?: boolean;
+  /** Added to the bin's environment (which is the test's, with `LOG_LEVEL=warn`). */
+  env?: Record<string, string>;
 }
 
 export async function startDaemon(options: StartOptions = {}): Promise<RunningDaemon> {
@@ -40,7 +42,7 @@ export async function startDaemon(options: StartOptions = {}): Promise<RunningDa
       ...(options.setupOpen === false ? [] : ['--setup-open']),
       ...(options.args ?? []),
     ],
-    env: { ...process.env, LOG_LEVEL: 'warn' },
+    env: { ...process.env, LOG_LEVEL: 'warn', ...options.env },
   });
   return { ...running, dataDir };
 }
