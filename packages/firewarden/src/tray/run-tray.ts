@@ -100,6 +100,10 @@ async function serveTray(bus: SessionBus, options: TrayOptions): Promise<void> {
       body: [itemName],
     });
   await register();
+  if (!(await hostRegistered(bus)))
+    options.warn(
+      `${watcherName} has no StatusNotifierHost registered yet: the icon shows once a tray host (a panel) registers`,
+    );
   menu.announce();
   await bus.addMatch(
     `type='signal',sender='org.freedesktop.DBus',member='NameOwnerChanged',arg0='${watcherName}'`,
@@ -140,4 +144,25 @@ async function serveTray(bus: SessionBus, options: TrayOptions): Promise<void> {
   if (closedBy !== null) throw new Error(`the session bus connection ended (${closedBy})`);
   // The name goes with the connection anyway; releasing first tells the host at once.
   await bus.releaseName(itemName).catch(() => {});
+}
+
+/**
+ * The watcher's `IsStatusNotifierHostRegistered`: a watcher may run with no host to draw the items
+ * (a standalone watcher before the panel starts). An answer that cannot be read counts as yes.
+ */
+async function hostRegistered(bus: SessionBus): Promise<boolean> {
+  try {
+    const [variant] = await bus.call({
+      destination: watcherName,
+      path: '/StatusNotifierWatcher',
+      interface: 'org.freedesktop.DBus.Properties',
+      member: 'Get',
+      signature: 'ss',
+      body: [watcherName, 'IsStatusNotifierHostRegistered'],
+    });
+    // dbus-native reads a variant as `[signature, [value]]`.
+    return (variant as [unknown, [unknown]])[1][0] !== false;
+  } catch {
+    return true;
+  }
 }

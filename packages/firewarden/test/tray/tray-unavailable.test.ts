@@ -1,13 +1,16 @@
 /**
  * @module Tests: `firewarden tray` where no tray can be shown exits 3 with a clear reason (text
  * and --json): no DBUS_SESSION_BUS_ADDRESS, a bus address nothing listens on, and a real session
- * bus on which nothing owns org.kde.StatusNotifierWatcher.
+ * bus on which nothing owns org.kde.StatusNotifierWatcher. A watcher with no host registered yet
+ * gets the item all the same, and the tray says the icon waits for a host.
  */
 import path from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { createInstallation, type Installation } from '../support/installation.js';
 import { runCli } from '../support/running-bin.js';
 import { type SessionBusDaemon, startSessionBus } from './support/session-bus-daemon.js';
+import { startTray } from './support/tray-process.js';
+import { startWatcherStandIn } from './support/watcher-stand-in.js';
 
 let installation: Installation;
 let daemon: SessionBusDaemon;
@@ -75,4 +78,30 @@ test('a unix:path= entry is preferred to an abstract one, and an unreachable abs
     'start the tray with a unix:path= bus address such as the systemd user bus',
   );
   expect(abstractOnly.stderr).not.toContain('\0');
+});
+
+test('with a watcher no tray host has registered with, tray registers and says the icon waits for one', async () => {
+  const watcher = await startWatcherStandIn(daemon.address, { hostRegistered: false });
+  const tray = startTray(
+    ['--config', installation.configFile],
+    { DBUS_SESSION_BUS_ADDRESS: daemon.address },
+    { systemd: false },
+  );
+  try {
+    const warning =
+      'firewarden tray: org.kde.StatusNotifierWatcher has no StatusNotifierHost registered yet: the icon shows once a tray host (a panel) registers\n';
+    // stdout and stderr are two pipes: wait for both lines, in whichever order they arrive.
+    await vi.waitFor(
+      () => {
+        if (!tray.stdout().includes('registered') || !tray.stderr().includes(warning))
+          throw new Error(`not registered and warned yet: ${tray.stderr()}`);
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+    expect(watcher.registrations).toHaveLength(1);
+    expect(tray.stderr()).toBe(warning);
+  } finally {
+    await tray.stop();
+    watcher.close();
+  }
 });

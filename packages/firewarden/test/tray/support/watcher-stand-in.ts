@@ -15,15 +15,18 @@ export interface WatcherStandIn {
   close(): void;
 }
 
-/** With `refuse`, every registration is answered with a D-Bus error (a host that rejects the item). */
+/**
+ * With `refuse`, every registration is answered with a D-Bus error (a host that rejects the item);
+ * `hostRegistered: false` is a watcher no panel has registered with yet.
+ */
 export async function startWatcherStandIn(
   address: string,
-  options: { refuse?: boolean } = {},
+  options: { refuse?: boolean; hostRegistered?: boolean } = {},
 ): Promise<WatcherStandIn> {
   const bus = await SessionBus.connect(address);
   const registrations: Registration[] = [];
   const watcher = {
-    IsStatusNotifierHostRegistered: true,
+    IsStatusNotifierHostRegistered: options.hostRegistered ?? true,
     ProtocolVersion: 0,
     get RegisteredStatusNotifierItems() {
       return registrations.map((registration) => registration.service);
