@@ -4,7 +4,7 @@
  * legacy unkeyed rule, a legacy prefix edited after keying, a forged checkpoint; the head's crash
  * window; retention with a signed checkpoint; incremental verification; counted refusals.
  */
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -99,6 +99,18 @@ describe.each(databaseKinds)('keyed audit chain on %s', (kind) => {
     expect(written.length).toBeLessThan(30);
     expect(await writer.audit.verifyChain()).toMatchObject({ ok: true, count: 30, unanchored: 0 });
   });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'a head replaced by root keeps the owner of the one it replaces (the service user can still read it)',
+    async () => {
+      await appendMany(1);
+      chownSync(chain.headFile, 4242, 4343);
+      await appendMany(1);
+      expect(statSync(chain.headFile)).toMatchObject({ uid: 4242, gid: 4343 });
+      expect(statSync(chain.headFile).mode & 0o777).toBe(0o600);
+      expect(JSON.parse(readFileSync(chain.headFile, 'utf8')).seq).toBe(2);
+    },
+  );
 
   it('detects the 3 newest entries deleted (truncation) and reports the head it checked', async () => {
     await appendMany(10);

@@ -7,7 +7,7 @@
  * verification reports how many there are (`unanchored`).
  */
 import { randomBytes } from 'node:crypto';
-import { open, readFile, rename, unlink } from 'node:fs/promises';
+import { open, readFile, rename, stat, unlink } from 'node:fs/promises';
 
 export interface AuditHead {
   seq: number;
@@ -46,7 +46,11 @@ function parseHead(text: string, location: string): AuditHead {
   return { seq: seq as number, mac };
 }
 
-/** The head in a small JSON file (mode 0600), replaced atomically (written aside, synced, renamed). */
+/**
+ * The head in a small JSON file (mode 0600), replaced atomically (written aside, synced, renamed).
+ * A replacement keeps the owner of the file it replaces: an administrator's command run as root
+ * (`sudo firewarden user disable ...`) must not leave a head the service's own user cannot read.
+ */
 export function fileAuditHead(file: string): AuditHeadStore {
   async function read(): Promise<AuditHead | null> {
     let text: string;
@@ -64,9 +68,11 @@ export function fileAuditHead(file: string): AuditHeadStore {
     async advance(head) {
       const stored = await read().catch(() => null);
       if (stored && stored.seq >= head.seq) return;
+      const owner = process.getuid?.() === 0 ? await stat(file).catch(() => null) : null;
       const aside = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.new`;
       const handle = await open(aside, 'wx', 0o600);
       try {
+        if (owner) await handle.chown(owner.uid, owner.gid);
         await handle.writeFile(`${JSON.stringify({ seq: head.seq, mac: head.mac })}\n`);
         await handle.sync();
       } finally {
