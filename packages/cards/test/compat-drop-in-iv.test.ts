@@ -3,17 +3,11 @@
  * fails on the code before the fix.
  */
 import { describe, expect, it } from 'vitest';
-import { textsOf, useGitHubTestBed } from './support/github-app.js';
-import { expectRenderableSvg } from './support/svg.js';
+import { okCard, textsOf, useGitHubTestBed } from './support/github-app.js';
 
 const bed = useGitHubTestBed();
 
-async function card(path: string): Promise<string> {
-  const response = await bed().app()(path);
-  expect(response.status, `${path}: ${textsOf(response.body).join(' | ')}`).toBe(200);
-  expectRenderableSvg(response.body);
-  return response.body;
-}
+const card = (path: string) => okCard(bed(), path);
 
 describe('github-readme-streak-stats timezone', () => {
   it('counts "today" in the zone given, as their README documents', async () => {

@@ -7,17 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { siGithub } from '../src/brands/simple-icons.generated.js';
 import { renderRepo } from '../src/cards/repo.js';
 import { getTheme } from '../src/index.js';
-import { textsOf, useGitHubTestBed } from './support/github-app.js';
-import { expectRenderableSvg } from './support/svg.js';
+import { okCard, textsOf, useGitHubTestBed } from './support/github-app.js';
 
 const bed = useGitHubTestBed();
 
-async function card(path: string): Promise<string> {
-  const response = await bed().app()(path);
-  expect(response.status, `${path}: ${textsOf(response.body).join(' | ')}`).toBe(200);
-  expectRenderableSvg(response.body);
-  return response.body;
-}
+const card = (path: string) => okCard(bed(), path);
 
 /** The attributes of the `<text>` element whose content is exactly `content`. */
 function textAttributes(svg: string, content: string): string {

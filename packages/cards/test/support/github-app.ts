@@ -2,10 +2,11 @@
  * @module A readme-cards app wired to the fake GitHub (fixed clock, in-memory caches), for the
  * GitHub endpoint tests.
  */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createApp } from '../../src/index.js';
 import { FIXED_NOW, fixtures } from '../fake-github/fixtures.mjs';
 import { type FakeGitHub, startFakeGitHub } from '../fake-github/server.mjs';
+import { expectRenderableSvg } from './svg.js';
 
 export interface GitHubTestBed {
   fake: FakeGitHub;
@@ -45,6 +46,14 @@ export function textsOf(svg: string): string[] {
       .replaceAll('&#39;', "'")
       .replaceAll('&amp;', '&'),
   );
+}
+
+/** The SVG a fresh app of `bed` answers for `path`, checked to be a 200 and renderable. */
+export async function okCard(bed: GitHubTestBed, path: string): Promise<string> {
+  const response = await bed.app()(path);
+  expect(response.status, `${path}: ${textsOf(response.body).join(' | ')}`).toBe(200);
+  expectRenderableSvg(response.body);
+  return response.body;
 }
 
 /** Starts one test bed for the calling test file and stops it after; returns its accessor. */

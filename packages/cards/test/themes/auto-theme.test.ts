@@ -18,18 +18,13 @@ import { themeParam } from '../../src/params/index.js';
 import { followColorScheme } from '../../src/svg/color-scheme.js';
 import { svgDocument } from '../../src/svg/document.js';
 import { browserTestsRun, launchChromium } from '../support/chromium.js';
-import { textsOf, useGitHubTestBed } from '../support/github-app.js';
+import { okCard, textsOf, useGitHubTestBed } from '../support/github-app.js';
 import { type RunningBin, startBin } from '../support/server.js';
 import { expectRenderableSvg } from '../support/svg.js';
 
 const bed = useGitHubTestBed();
 
-async function card(path: string): Promise<string> {
-  const response = await bed().app()(path);
-  expect(response.status, `${path}: ${textsOf(response.body).join(' | ')}`).toBe(200);
-  expectRenderableSvg(response.body);
-  return response.body;
-}
+const card = (path: string) => okCard(bed(), path);
 
 /** `#rrggbb` as Chromium's computed `rgb(r, g, b)`. */
 function rgb(hex: string): string {
