@@ -57,16 +57,16 @@ function userFieldError(error: WebAuthError): ApiError {
   });
 }
 
-/** The errors of a change to an existing account, in the envelope's codes. */
-function accountChangeError(error: unknown): unknown {
-  if (!(error instanceof WebAuthError)) return error;
-  if (error.code === 'USER_NOT_FOUND') return new ApiError('NOT_FOUND', 'no such user');
+/** Rethrows the errors of a change to an existing account in the envelope's codes. */
+function throwAccountChangeError(error: unknown): never {
+  if (!(error instanceof WebAuthError)) throw error;
+  if (error.code === 'USER_NOT_FOUND') throw new ApiError('NOT_FOUND', 'no such user');
   if (error.code === 'LAST_OF_ROLE')
-    return new ApiError(
+    throw new ApiError(
       'LAST_ADMIN',
       'this would leave no enabled admin: enable or promote another admin first',
     );
-  return userFieldError(error);
+  throw userFieldError(error);
 }
 
 /** The `{id}` of the path (Hono types a parameter as possibly missing). */
@@ -135,9 +135,7 @@ export function registerUserRoutes(defineRoute: DefineRoute, services: Services)
       async (c) => {
         const body = await readJsonBody(c, accountChangeBody, services.config.server.max_body_bytes);
         const user = await changeAccount(services.auth(), userIdOf(c), body, requesterOf(c)).catch(
-          (error: unknown) => {
-            throw accountChangeError(error);
-          },
+          throwAccountChangeError,
         );
         return ok(c, { user: userView(user) });
       },
@@ -154,9 +152,7 @@ export function registerUserRoutes(defineRoute: DefineRoute, services: Services)
           userIdOf(c),
           body.password,
           requesterOf(c),
-        ).catch((error: unknown) => {
-          throw accountChangeError(error);
-        });
+        ).catch(throwAccountChangeError);
         return ok(c, { user: userView(user) });
       },
     ],
@@ -167,9 +163,7 @@ export function registerUserRoutes(defineRoute: DefineRoute, services: Services)
       requirePermission('users.write'),
       async (c) => {
         const ended = await endAccountSessions(services.auth(), userIdOf(c), requesterOf(c)).catch(
-          (error: unknown) => {
-            throw accountChangeError(error);
-          },
+          throwAccountChangeError,
         );
         return ok(c, { ended_sessions: ended });
       },
