@@ -57,7 +57,7 @@ export function exposureClassifier(
   view: RulesetView,
   ours: OwnChain,
 ): (socket: SocketToClassify) => { exposure: Exposure; rules: number[] } {
-  const verdict = rulesetVerdict(view, ours);
+  const verdict = rulesetVerdict(view, ours.chain);
   const ourMatches = ours.rules.map(ruleMatch);
   const sources = [...new Set(namedSources(view, ours))];
   return (socket) => {
@@ -70,8 +70,12 @@ export function exposureClassifier(
     if (isLoopback(socket.address)) return { exposure: 'loopback_only', rules };
     const families: Family[] = socket.address === '::' ? ['ipv4', 'ipv6'] : [socket.family];
     const reaches = (source: string) =>
-      verdict({ direction: 'in', protocol: socket.protocol, source, destination_port: socket.port }) ===
-      'allow';
+      verdict(ours.rules, {
+        direction: 'in',
+        protocol: socket.protocol,
+        source,
+        destination_port: socket.port,
+      }) === 'allow';
     const named = sources.filter((source) => families.includes(parseNetwork(source)?.family ?? 'ipv4'));
     const exposure = families.some((family) => reaches(outside[family]))
       ? 'exposed'

@@ -36,10 +36,6 @@ export function ownInputChain(backend: 'iptables' | 'ufw'): string {
 /** Nested jumps followed at most: a loop in foreign chains cannot hang the check. */
 const maxDepth = 16;
 
-export function inboundVerdict(view: RulesetView, ours: OwnChain, packet: Packet): 'allow' | 'deny' {
-  return rulesetVerdict(view, ours)(packet);
-}
-
 /** A foreign line the walk can decide on: its match (without the known facts) and its target. */
 interface WalkedLine {
   match: RuleMatch;
@@ -47,29 +43,40 @@ interface WalkedLine {
 }
 
 /**
- * `inboundVerdict` for many packets against one ruleset: each family's lines are tokenized and
- * parsed once, at its first packet, so a check of many sources (exposure) stays linear in the
- * lines per packet even with thousands of ban lines.
+ * What the ruleset does with inbound packets, for many packets and several lists of our rules: each
+ * family's lines are tokenized and parsed once, at its first packet, so the lockout check (our
+ * rules before and after) and exposure (many sources) walk parsed lines, even under thousands of
+ * ban lines. `ownChain` is where our rules live (`ownInputChain`).
  */
-export function rulesetVerdict(view: RulesetView, ours: OwnChain): (packet: Packet) => 'allow' | 'deny' {
+export function rulesetVerdict(
+  view: RulesetView,
+  ownChain: string,
+): (ours: readonly Rule[], packet: Packet) => 'allow' | 'deny' {
   const walked = new Map<string, { chains: Map<string, WalkedLine[]>; policy: string | undefined }>();
-  let ourMatches: RuleMatch[] | undefined;
+  const parsedOurs = new WeakMap<readonly Rule[], RuleMatch[]>();
   const rulesetOf = (family: Family) => {
     let ruleset = walked.get(family);
     if (ruleset === undefined) {
-      ruleset = { chains: walkedChains(view, ours, family), policy: inputPolicy(view, family) };
+      ruleset = { chains: walkedChains(view, ownChain, family), policy: inputPolicy(view, family) };
       walked.set(family, ruleset);
     }
     return ruleset;
   };
-  return (packet) => {
+  const matchesOf = (ours: readonly Rule[]) => {
+    let matches = parsedOurs.get(ours);
+    if (matches === undefined) {
+      matches = ours.map(ruleMatch);
+      parsedOurs.set(ours, matches);
+    }
+    return matches;
+  };
+  return (ours, packet) => {
     const source = parseNetwork(packet.source);
     const { chains, policy } = rulesetOf(source?.family ?? 'ipv4');
     const evaluate = (chain: string, depth: number): 'allow' | 'deny' | null => {
-      if (chain === ours.chain) {
-        ourMatches ??= ours.rules.map(ruleMatch);
-        const at = ourMatches.findIndex((match) => matchesPacket(match, packet, source));
-        const action = at === -1 ? null : ours.rules[at]!.action;
+      if (chain === ownChain) {
+        const at = matchesOf(ours).findIndex((match) => matchesPacket(match, packet, source));
+        const action = at === -1 ? null : ours[at]!.action;
         return action === null ? null : action === 'allow' || action === 'limit' ? 'allow' : 'deny';
       }
       if (depth > maxDepth) return null;
@@ -88,7 +95,7 @@ export function rulesetVerdict(view: RulesetView, ours: OwnChain): (packet: Pack
 }
 
 /** The filter table's chains of one family, each line parsed; lines that cannot match are left out. */
-function walkedChains(view: RulesetView, ours: OwnChain, family: Family): Map<string, WalkedLine[]> {
+function walkedChains(view: RulesetView, ownChain: string, family: Family): Map<string, WalkedLine[]> {
   const texts = new Map<string, string[]>();
   for (const line of view.foreign) {
     if (line.family !== family || line.table !== 'filter') continue;
@@ -96,7 +103,7 @@ function walkedChains(view: RulesetView, ours: OwnChain, family: Family): Map<st
     if (chain === undefined) texts.set(line.chain, [line.rule]);
     else chain.push(line.rule);
   }
-  if (ours.chain === ownedChains.in) texts.set('INPUT', withOurJump(view, family));
+  if (ownChain === ownedChains.in) texts.set('INPUT', withOurJump(view, family));
   const chains = new Map<string, WalkedLine[]>();
   for (const [chain, lines] of texts) {
     chains.set(

@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import { type Conflict, lockoutRisks } from '../engine/analyze.js';
 import { lockoutStandIns } from '../engine/iptables-parse.js';
 import type { Rule } from '../engine/rule.js';
-import { inboundVerdict, ownInputChain } from '../engine/ruleset-verdict.js';
+import { ownInputChain, rulesetVerdict } from '../engine/ruleset-verdict.js';
 import { applyActions } from '../engine/transaction-actions.js';
 import type { Backend } from '../engine/validate.js';
 import { ApiError } from '../http/api-error.js';
@@ -211,8 +211,8 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
       // Lines the request lets go are seen by the lockout check (the agent refuses the others).
       const dropped = current.unparsed.filter((line) => request.acknowledgeUnmanaged.includes(line));
       const before = [...lockoutStandIns(dropped), ...current.rules];
-      // The whole ruleset decides: foreign lines around our chain, and INPUT's policy.
-      const ownChain = ownInputChain(backend);
+      // The whole ruleset decides: foreign lines around our chain, and INPUT's policy (parsed once).
+      const verdict = rulesetVerdict(current, ownInputChain(backend));
       const risks: Conflict[] = lockoutRisks(
         before,
         next.rules,
@@ -222,7 +222,7 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
           management_port: request.managementPort,
           default_incoming: 'allow',
         },
-        (rules, packet) => inboundVerdict(current, { chain: ownChain, rules }, packet) === 'allow',
+        (rules, packet) => verdict(rules, packet) === 'allow',
       );
       if (risks.length > 0 && !request.acknowledgeLockout) {
         throw new ApiError(
