@@ -8,6 +8,7 @@ import { runInNewContext } from 'node:vm';
 import { createLogger, startNodeServer } from '@suite/server-kit';
 import { Command, InvalidArgumentError } from 'commander';
 import { playerCommand, topCommand } from './cli/offline-commands.js';
+import { namesAServer, serversFromFlags } from './config/cli-servers.js';
 import { ConfigError, parseConfig, readConfigFile } from './config/load-config.js';
 import type { Config } from './config/schema.js';
 import { putInFront } from './http/node-fast-path.js';
@@ -15,17 +16,33 @@ import { createStatsApi } from './stats-api.js';
 
 interface SourceOptions {
   config?: string;
-  serverDir?: string;
+  /** Every `--server-dir` given, in order. */
+  serverDir?: string[];
   historySeconds?: number;
 }
 
 function loadConfig(options: SourceOptions): Config {
   const config = options.config ? readConfigFile(options.config) : parseConfig({});
   return {
-    ...config,
-    ...(options.serverDir ? { 'server-dir': options.serverDir } : {}),
+    ...withServerFlags(config, options.serverDir ?? []),
     ...(options.historySeconds ? { 'history-seconds': options.historySeconds } : {}),
   };
+}
+
+/**
+ * `--server-dir` replaces the file's `server-dir` or `servers`: once with a bare folder, a single
+ * server as before; repeated (or `name=dir`), a network.
+ */
+function withServerFlags(config: Config, flags: string[]): Config {
+  if (flags.length === 0) return config;
+  const { servers: _servers, worlds, ...rest } = config;
+  if (flags.length === 1 && !namesAServer(flags[0]!))
+    return { ...rest, ...(worlds ? { worlds } : {}), 'server-dir': flags[0]! };
+  return { ...rest, servers: serversFromFlags(flags) };
+}
+
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
 }
 
 function secondsNumber(text: string): number {
@@ -66,7 +83,11 @@ const program = new Command()
 const withSource = (command: Command) =>
   command
     .option('-c, --config <file.yml>', 'YAML configuration file')
-    .option('-d, --server-dir <dir>', 'game server folder (overrides server-dir of the config)');
+    .option(
+      '-d, --server-dir <dir>',
+      'game server folder (overrides server-dir of the config); repeat it, or give name=dir, for a network of servers',
+      collect,
+    );
 
 withSource(program.command('serve').description('serve the HTTP API'))
   .option('--host <host>', 'address to listen on (default server.host, 0.0.0.0)')

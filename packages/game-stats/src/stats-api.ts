@@ -15,7 +15,10 @@ import { createApp } from './http/app.js';
 import { AnswersByTarget, answerShortcut } from './http/fragment-cache.js';
 import { type DirectAnswer, directAnswer } from './http/node-fast-path.js';
 import { type ClientAddressReader, nodePeerAddress } from './http/security.js';
+import type { Network } from './http/server-scope.js';
 import { PlayerIndex } from './index/player-index.js';
+import type { StatsSource } from './index/stats-source.js';
+import { NetworkPresence } from './online/network-presence.js';
 import { OnlinePoller } from './online/online-poller.js';
 import { Presence } from './online/presence.js';
 import { Directory } from './query/directory.js';
@@ -45,8 +48,11 @@ export interface StatsApi {
    */
   answerDirectly?: DirectAnswer;
   index: PlayerIndex;
-  presence: Presence;
+  /** Who is online: the server's presence, or for a network the union of its servers'. */
+  presence: Presence | NetworkPresence;
   directory: Directory;
+  /** The servers of a network (`servers:`), each with its own read models; absent for one server. */
+  network?: Network;
   resolver: StatResolver;
   /** The periodic snapshots behind windowed leaderboards (started only when live). */
   history: StatHistory;
@@ -74,6 +80,7 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
   const index = new PlayerIndex({
     serverDir: settings.serverDir,
     worlds: settings.worlds,
+    network: settings.network ? settings.servers : undefined,
     logger,
     onProgress: options.onProgress,
     parallelReadMinFiles: config.index['parallel-read-min-files'],
@@ -83,30 +90,55 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
   // Watching starts before the build, so a file written while it reads is caught up after it.
   if (live && config.index.watch) index.watch(config.index['rescan-seconds']);
   await index.build();
-  // Beside the index snapshot, in a folder of its own; in memory only without a snapshot file.
-  const history = new StatHistory(index, {
-    folder: snapshotFile ? `${snapshotFile}.history` : undefined,
-    intervalSeconds: config['history-seconds'],
-    retentionMs: config['history-retention-days'] * 86_400_000,
-    maxBytes: config['history-max-mb'] * 1024 * 1024,
-    logger,
-  });
-  if (live) await history.start();
-  const presence = new Presence(settings.online.kind);
+  // Beside the index snapshot, in a folder of its own; in memory only without a snapshot file. A
+  // network keeps one for its totals and one per server, sharing the size bound.
+  const historyShare = 1 + index.servers.length;
+  const historyOf = (source: StatsSource, suffix: string) =>
+    new StatHistory(source, {
+      folder: snapshotFile ? `${snapshotFile}.history${suffix}` : undefined,
+      intervalSeconds: config['history-seconds'],
+      retentionMs: config['history-retention-days'] * 86_400_000,
+      maxBytes: (config['history-max-mb'] * 1024 * 1024) / historyShare,
+      logger,
+    });
+  const history = historyOf(index, '');
+  const serverHistories = index.servers.map((view) => historyOf(view, `-${view.name}`));
+  if (live) for (const each of [history, ...serverHistories]) await each.start();
   const resolver = new StatResolver(index.keys);
   for (const [name, parts] of Object.entries(config['custom-stats'])) resolver.register(name, parts);
-  const poller = new OnlinePoller({
-    source: live ? settings.online : { kind: 'none' },
-    presence,
-    names: index.names,
-    logger,
-    onChange: () => {
-      index.generation++;
-    },
+  const online = settings.servers.map((server) => {
+    const presence = new Presence(server.online.kind);
+    const poller = new OnlinePoller({
+      source: live ? server.online : { kind: 'none' },
+      presence,
+      names: index.names,
+      logger: settings.network ? logger?.child({ server: server.name }) : logger,
+      onChange: () => {
+        index.generation++;
+      },
+    });
+    return { server, presence, poller };
   });
-  if (live) {
-    await poller.start();
-  }
+  if (live) await Promise.all(online.map(({ poller }) => poller.start()));
+  const network: Network | undefined = settings.network
+    ? {
+        presence: new NetworkPresence(
+          online.map(({ server, presence }) => ({
+            name: server.name,
+            presence,
+            maxPlayers: server.maxPlayers,
+          })),
+        ),
+        servers: index.servers.map((view, position) => ({
+          view,
+          presence: online[position]!.presence,
+          directory: new Directory(view, online[position]!.presence),
+          history: live ? serverHistories[position] : undefined,
+          maxPlayers: online[position]!.server.maxPlayers,
+        })),
+      }
+    : undefined;
+  const presence = network ? network.presence : online[0]!.presence;
   const directory = new Directory(index, presence);
   // The built-in leaderboards are the ones most asked for: they are ranked from now on, in steps
   // (about 1 s of work at 100,000 players that the start no longer waits for).
@@ -123,10 +155,11 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
       history: live ? history : undefined,
       version: packageVersion,
       startedAt: Date.now(),
-      maxPlayers: settings.maxPlayers,
-      gameVersion: () => poller.gameVersion,
+      maxPlayers: settings.servers.reduce((sum, server) => sum + server.maxPlayers, 0),
+      gameVersion: () => online.find(({ poller }) => poller.gameVersion !== null)?.poller.gameVersion ?? null,
       inFlight,
       answers,
+      network,
     },
     peerAddress: options.peerAddress ?? nodePeerAddress,
     logger,
@@ -138,6 +171,7 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
     index,
     presence,
     directory,
+    network,
     resolver,
     history,
     settings,
@@ -147,8 +181,8 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
       index.generation++;
     },
     close: () => {
-      history.close();
-      poller.stop();
+      for (const each of [history, ...serverHistories]) each.close();
+      for (const { poller } of online) poller.stop();
       index.close();
     },
   };
@@ -160,9 +194,10 @@ function snapshotFileOf(settings: ResolvedSettings, environment: NodeJS.ProcessE
   if (setting === false) return undefined;
   if (setting !== undefined) return path.resolve(settings.serverDir, setting);
   const cache = environment.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
-  const owner = createHash('sha256')
-    .update(JSON.stringify([settings.serverDir, settings.worlds]))
-    .digest('hex');
+  const folders = settings.network
+    ? ['network', settings.servers.map((server) => [server.serverDir, server.worlds])]
+    : [settings.serverDir, settings.worlds];
+  const owner = createHash('sha256').update(JSON.stringify(folders)).digest('hex');
   return path.join(cache, 'game-stats', `index-${owner.slice(0, 16)}.snapshot`);
 }
 

@@ -8,6 +8,9 @@ import { isTimeZone } from '../history/time-window.js';
 const port = z.number().int().min(0).max(65_535);
 const positiveSeconds = z.number().positive().max(86_400);
 
+/** A server's name in a network: what `?server=` and the `servers` fields of answers say. */
+export const serverNamePattern = /^[a-z0-9][a-z0-9_-]{0,31}$/;
+
 const onlineSourceSettings = {
   /** Default: what `server.properties` says (`enable-rcon` / `enable-query`). */
   enabled: z.boolean().optional(),
@@ -17,6 +20,34 @@ const onlineSourceSettings = {
   'interval-seconds': positiveSeconds.default(5),
   'timeout-seconds': positiveSeconds.default(3),
 };
+
+/** Every key optional: a server's own block overrides the top-level `rcon` / `query` key by key. */
+const onlineSourceOverrides = {
+  enabled: z.boolean().optional(),
+  host: z.string().min(1).optional(),
+  port: port.optional(),
+  'interval-seconds': positiveSeconds.optional(),
+  'timeout-seconds': positiveSeconds.optional(),
+};
+
+/** One server of a network (`servers:`). */
+const networkServerSchema = z
+  .object({
+    name: z
+      .string()
+      .regex(serverNamePattern, 'lower-case letters, digits, _ and -, at most 32, not starting with _ or -'),
+    /** Relative to the config file's folder. */
+    'server-dir': z.string().min(1),
+    worlds: z.array(z.string().min(1)).min(1).optional(),
+    rcon: z
+      .object({ ...onlineSourceOverrides, password: z.string().optional() })
+      .strict()
+      .optional(),
+    query: z.object(onlineSourceOverrides).strict().optional(),
+  })
+  .strict();
+
+export type NetworkServerConfig = z.output<typeof networkServerSchema>;
 
 export const configSchema = z
   .object({
@@ -28,6 +59,24 @@ export const configSchema = z
     'server-dir': z.string().min(1).default('.'),
     /** World folders to read; default the `level-name` of `server.properties`. */
     worlds: z.array(z.string().min(1)).min(1).optional(),
+    /** Several servers served as one network (replaces `server-dir` and `worlds`). */
+    servers: z
+      .array(networkServerSchema)
+      .min(1)
+      .max(64)
+      .superRefine((servers, context) => {
+        const seen = new Set<string>();
+        servers.forEach((server, position) => {
+          if (seen.has(server.name))
+            context.addIssue({
+              code: 'custom',
+              path: [position, 'name'],
+              message: `duplicate server name "${server.name}"`,
+            });
+          seen.add(server.name);
+        });
+      })
+      .optional(),
     rcon: z
       .object({
         ...onlineSourceSettings,

@@ -12,7 +12,7 @@
  */
 import type { Logger } from 'pino';
 import { type CompactStats, packStats } from '../index/compact-stats.js';
-import type { PlayerIndex } from '../index/player-index.js';
+import type { StatsSource } from '../index/stats-source.js';
 import type { StatDump } from '../stats/stats-file.js';
 import {
   type HistoryFile,
@@ -52,7 +52,7 @@ export class StatHistory {
   private taking: Promise<void> | undefined;
 
   constructor(
-    private readonly index: PlayerIndex,
+    private readonly index: StatsSource,
     private readonly options: StatHistoryOptions,
   ) {}
 

@@ -6,15 +6,17 @@
 import type { Config } from '../config/schema.js';
 import type { StatHistory } from '../history/stat-history.js';
 import type { PlayerIndex } from '../index/player-index.js';
-import type { Presence } from '../online/presence.js';
+import type { OnlineReader, PresenceSnapshot } from '../online/presence.js';
 import type { Directory } from '../query/directory.js';
 import type { StatResolver } from '../query/stat-resolver.js';
 import type { AnswersByTarget } from './fragment-cache.js';
+import type { Network } from './server-scope.js';
 
 export interface ApiContext {
   config: Config;
   index: PlayerIndex;
-  presence: Presence;
+  /** Who is online: the server's presence, or the network's union. */
+  presence: OnlineReader & { readonly polls: number; snapshot(): PresenceSnapshot };
   directory: Directory;
   resolver: StatResolver;
   /** Periodic snapshots for leaderboards over a window; absent when not live (one-shot reads). */
@@ -28,6 +30,8 @@ export interface ApiContext {
   inFlight: { count: number };
   /** Where routes leave their answers for the shortcut; absent when the shortcut is off. */
   answers?: AnswersByTarget;
+  /** The servers of a network (`servers:`); absent for a single server. */
+  network?: Network;
 }
 
 /** Milliseconds since `started`, as the integer `execution_time_ms`. */

@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import type { ApiContext } from './api-context.js';
 import { errorResponse } from './error-body.js';
 import { buildOpenApiDocument } from './openapi.js';
-import { BadRequest } from './parse-request.js';
+import { BadRequest, NotFound } from './parse-request.js';
 import { registerLeaderboardRoute } from './routes/leaderboard.js';
 import { registerMetaRoutes } from './routes/meta.js';
 import { registerPlayerRoutes } from './routes/player.js';
@@ -43,7 +43,7 @@ export function createApp({ context, peerAddress, logger }: AppOptions): Hono {
   registerPlayersRoute(app, context);
   registerPlayerRoutes(app, context);
   registerLeaderboardRoute(app, context);
-  const openApi = JSON.stringify(buildOpenApiDocument(context.version));
+  const openApi = JSON.stringify(buildOpenApiDocument(context.version, context.network !== undefined));
   app.get('/api/openapi.json', (c) =>
     c.body(openApi, 200, { 'content-type': 'application/json; charset=utf-8' }),
   );
@@ -51,6 +51,7 @@ export function createApp({ context, peerAddress, logger }: AppOptions): Hono {
   app.notFound((c) => errorResponse(404, `No endpoint found for path: ${c.req.path}`));
   app.onError((error) => {
     if (error instanceof BadRequest) return errorResponse(400, error.message);
+    if (error instanceof NotFound) return errorResponse(404, error.message);
     logger?.error({ err: error }, 'request failed');
     return errorResponse(500, 'Internal server error');
   });

@@ -30,7 +30,7 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return rest;
 }
 
-function queryParameters(schema: z.ZodObject): JsonSchema[] {
+function queryParametersOf(schema: z.ZodObject): JsonSchema[] {
   const properties = (jsonSchema(schema, 'input').properties ?? {}) as Record<string, JsonSchema>;
   return Object.entries(properties).map(([name, property]) => {
     const { description, ...rest } = property;
@@ -74,8 +74,13 @@ function operation(summary: string, body: z.ZodType, parameters: JsonSchema[] = 
   };
 }
 
-/** Builds the document once; it only changes with the code. */
-export function buildOpenApiDocument(version: string): JsonSchema {
+/**
+ * Builds the document once; it only changes with the code (and whether a network is served:
+ * only a network's routes take `?server=`).
+ */
+export function buildOpenApiDocument(version: string, network = false): JsonSchema {
+  const queryParameters = (schema: z.ZodObject) =>
+    queryParametersOf(schema).filter((parameter) => network || parameter.name !== 'server');
   const playerId = pathParameter('id', playerIdParam, 'UUID (with or without dashes) or exact current name');
   return {
     openapi: '3.1.0',

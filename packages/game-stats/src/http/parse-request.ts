@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import { describeIssue } from './query-params.js';
 
 export class BadRequest extends Error {}
+/** Something the request names does not exist: the spec's 404 body. */
+export class NotFound extends Error {}
 
 export function parseOrThrow<Schema extends z.ZodType>(
   schema: Schema,

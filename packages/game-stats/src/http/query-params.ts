@@ -18,6 +18,14 @@ const flag = (description: string) =>
     .optional()
     .describe(description);
 
+/** A network's server to limit the answer to (ignored by a single server). */
+const serverShape = {
+  server: z
+    .string()
+    .optional()
+    .describe('Network only: count this server alone (a name of `servers`); default every server'),
+};
+
 const pagingShape = {
   limit: nonNegativeInteger('limit')
     .refine((value) => value >= 1, 'limit must be at least 1')
@@ -30,6 +38,7 @@ const pagingShape = {
 
 export const playersQuerySchema = z.object({
   ...pagingShape,
+  ...serverShape,
   order: pagingShape.order.describe('By name; default asc (A to Z)'),
   search: z
     .string()
@@ -53,6 +62,7 @@ const windowShape = {
 
 export const leaderboardQuerySchema = z.object({
   ...pagingShape,
+  ...serverShape,
   ...windowShape,
   order: pagingShape.order.describe('By value; default desc (highest first)'),
 });
@@ -85,6 +95,7 @@ export const categoriesParam = z
   });
 
 export const playerQuerySchema = z.object({
+  ...serverShape,
   categories: categoriesParam
     .optional()
     .describe(
@@ -96,6 +107,7 @@ export const playerQuerySchema = z.object({
 
 export const summaryQuerySchema = z.object({
   ...windowShape,
+  ...serverShape,
   combat: flag('Include `combat` (default true)'),
   movement: flag('Include `movement` (default true)'),
   activity: flag('Include `activity` (default true)'),

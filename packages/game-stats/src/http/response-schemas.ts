@@ -21,6 +21,43 @@ export const statsNotFoundSchema = z.object({
   message: z.literal('Stats not found'),
 });
 
+/** A network's server: whether its answers are current (see the README's Network section). */
+export const serverStateSchema = z.object({
+  name: z.string(),
+  state: z
+    .enum(['ok', 'stale', 'offline'])
+    .describe(
+      'stale: folder unreadable, its last known statistics are served; offline: its online source is unreachable',
+    ),
+  since: timestamp.describe('when the server entered this state'),
+  reason: z.string().nullable(),
+});
+
+/** Network only: every server's state, on every answer. */
+const serverStates = z
+  .array(serverStateSchema)
+  .optional()
+  .describe('network only: the state of every server');
+/** Network only: where a player is online. */
+const onlineServer = z
+  .string()
+  .nullable()
+  .optional()
+  .describe('network only: the server the player is online on (null: offline)');
+/** Network only: the `?server=` the answer is limited to. */
+const scopeServer = z
+  .string()
+  .nullable()
+  .optional()
+  .describe('network only: the server asked for (null: all)');
+
+const onlineStatusSchema = z.object({
+  source: z.enum(['rcon', 'query', 'none']),
+  connected: z.boolean(),
+  last_success: timestamp.nullable(),
+  last_error: z.string().nullable(),
+});
+
 export const healthSchema = z.object({
   system: z.object({
     status: z.enum(['ok', 'degraded']).describe('degraded while the configured online source is unreachable'),
@@ -49,12 +86,7 @@ export const healthSchema = z.object({
     docs_enabled: z.boolean(),
   }),
   executor: z.object({ active: integer.describe('requests being handled') }),
-  online_status: z.object({
-    source: z.enum(['rcon', 'query', 'none']),
-    connected: z.boolean(),
-    last_success: timestamp.nullable(),
-    last_error: z.string().nullable(),
-  }),
+  online_status: onlineStatusSchema,
   index: z.object({
     players: integer,
     files: integer,
@@ -73,6 +105,16 @@ export const healthSchema = z.object({
     })
     .optional()
     .describe('the periodic snapshots behind windowed leaderboards'),
+  servers: z
+    .array(
+      serverStateSchema.extend({
+        players: integer.describe('players with a statistics file on this server'),
+        online: integer,
+        online_status: onlineStatusSchema,
+      }),
+    )
+    .optional()
+    .describe('network only: every server'),
 });
 
 export const apiIndexSchema = z.object({
@@ -84,7 +126,7 @@ export const apiIndexSchema = z.object({
 
 export const routeIndexSchema = z.object({ routes: z.array(z.string()) });
 
-const listItem = z.object({ uuid, name: z.string(), online: z.boolean() });
+const listItem = z.object({ uuid, name: z.string(), online: z.boolean(), server: onlineServer });
 
 export const playersSchema = z.object({
   total: integer,
@@ -92,12 +134,14 @@ export const playersSchema = z.object({
   page: integer,
   offset: integer,
   players: z.array(listItem),
+  servers: serverStates,
   metadata: z.object({
     generated_at: timestamp,
     execution_time_ms: integer,
     ascending: z.boolean(),
     online_only: z.boolean(),
     search: z.string(),
+    server: scopeServer,
   }),
 });
 
@@ -107,6 +151,7 @@ const playerRecordBaseSchema = z.object({
   uuid,
   name: z.string(),
   online: z.boolean(),
+  server: onlineServer,
   readTimestamp: timestamp.describe('when the statistics were last read from disk'),
   summary: z
     .object({
@@ -133,12 +178,14 @@ const playerRecordBaseSchema = z.object({
     .record(z.string(), categoryMap)
     .optional()
     .describe('every statistic: {"<ns>:<category>": {"<ns>:<name>": n}}'),
+  servers: serverStates,
   metadata: z.object({
     generated_at: timestamp,
     execution_time_ms: integer,
     summary_enabled: z.boolean(),
     raw_enabled: z.boolean(),
     categories_filter: z.array(z.string()).nullable(),
+    server: scopeServer,
   }),
 });
 
@@ -158,11 +205,7 @@ export const windowSchema = z
   })
   .optional();
 
-export const playerSummarySchema = z.object({
-  uuid,
-  name: z.string(),
-  online: z.boolean(),
-  window: windowSchema,
+const summaryFigures = {
   playtime_ticks: integer,
   playtime_seconds: integer,
   playtime_formatted: z.string(),
@@ -202,7 +245,21 @@ export const playerSummarySchema = z.object({
       blocks_mined: integer,
     })
     .optional(),
-  metadata: z.object({ generated_at: timestamp, execution_time_ms: integer }),
+};
+
+export const playerSummarySchema = z.object({
+  uuid,
+  name: z.string(),
+  online: z.boolean(),
+  server: onlineServer,
+  window: windowSchema,
+  ...summaryFigures,
+  per_server: z
+    .record(z.string(), z.object(summaryFigures))
+    .optional()
+    .describe('network only, without ?server: the same figures on each server the player has statistics on'),
+  servers: serverStates,
+  metadata: z.object({ generated_at: timestamp, execution_time_ms: integer, server: scopeServer }),
 });
 
 export const leaderboardSchema = z.object({
@@ -218,15 +275,18 @@ export const leaderboardSchema = z.object({
       uuid,
       name: z.string(),
       online: z.boolean(),
+      server: onlineServer,
       value: integer,
       formatted: z.string().optional().describe('playtime only, e.g. "1d 2h 30m 5s"'),
     }),
   ),
+  servers: serverStates,
   metadata: z.object({
     generated_at: timestamp,
     execution_time_ms: integer,
     ascending: z.boolean(),
     online_only: z.boolean(),
+    server: scopeServer,
   }),
 });
 
@@ -238,3 +298,4 @@ export type PlayerRecordBody = z.infer<typeof playerRecordBaseSchema> & {
 };
 export type PlayerSummaryBody = z.infer<typeof playerSummarySchema>;
 export type LeaderboardBody = z.infer<typeof leaderboardSchema>;
+export type ServerStateBody = z.infer<typeof serverStateSchema>;

@@ -2,7 +2,7 @@
  * @module The window a leaderboard or summary request asks for (`since`, `period`), resolved to
  * the history snapshot its gains are measured from; a bad value is the spec's 400.
  */
-import type { WindowStart } from '../history/stat-history.js';
+import type { StatHistory, WindowStart } from '../history/stat-history.js';
 import { WindowError, windowStartOf } from '../history/time-window.js';
 import type { ApiContext } from './api-context.js';
 import { BadRequest } from './parse-request.js';
@@ -10,7 +10,8 @@ import { BadRequest } from './parse-request.js';
 export function requestedWindow(
   context: ApiContext,
   query: { since?: string; period?: 'day' | 'week' | 'month' },
-): WindowStart | null {
+  history: StatHistory | undefined,
+): RequestedWindow | null {
   let start: number | null;
   try {
     start = windowStartOf(query, Date.now(), context.config['history-time-zone']);
@@ -19,8 +20,13 @@ export function requestedWindow(
     throw error;
   }
   if (start === null) return null;
-  if (!context.history) throw new BadRequest('Invalid query parameter: this instance keeps no history');
-  return context.history.windowStart(start);
+  if (!history) throw new BadRequest('Invalid query parameter: this instance keeps no history');
+  return { ...history.windowStart(start), asked: start };
+}
+
+/** The snapshot a window is measured from, and the start the request asked for. */
+export interface RequestedWindow extends WindowStart {
+  asked: number;
 }
 
 /** The `window` field of an answer. */

@@ -3,7 +3,16 @@
  * kept fresh by watching the folders (a file is re-read only when its mtime changed), so
  * requests never touch the disk.
  */
-import { closeSync, type FSWatcher, fstatSync, openSync, readFileSync, statSync, watch } from 'node:fs';
+import {
+  closeSync,
+  type FSWatcher,
+  fstatSync,
+  opendirSync,
+  openSync,
+  readFileSync,
+  statSync,
+  watch,
+} from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -15,8 +24,10 @@ import { openSnapshot, type SnapshotFile, writeSnapshot } from './index-snapshot
 import { LocalKeyIds, readCanonical } from './local-key-ids.js';
 import { NameBook } from './name-book.js';
 import { type ParallelReadResult, parallelReadAvailable, readInParallel } from './parallel-read.js';
+import { ServerView } from './server-view.js';
 import { StatKeyTable } from './stat-key-table.js';
 import { layoutRank, statsFoldersOf } from './stats-folders.js';
+import type { StatsSource } from './stats-source.js';
 import {
   parseUsercache,
   parseUsercacheOffThread,
@@ -41,6 +52,18 @@ export interface PlayerIndexOptions {
   snapshotFile?: string;
   /** How often the snapshot is rewritten while something changed (default 600; 0: only after the build). */
   snapshotSeconds?: number;
+  /**
+   * Several servers read as one network: a player's statistics are summed over every server
+   * (`serverDir` and `worlds` are then ignored), and `servers` holds each server's own view.
+   */
+  network?: readonly NetworkMember[];
+}
+
+export interface NetworkMember {
+  name: string;
+  serverDir: string;
+  /** World folder names (relative to serverDir) or absolute paths. */
+  worlds: readonly string[];
 }
 
 interface StatsFileState {
@@ -94,8 +117,10 @@ const rescanStep = 5_000;
 const attachRetryMs = 5_000;
 /** Usercache names claimed between two yields while listening. */
 const usercacheClaimStep = 2_000;
+/** How often a network's server folders are checked for disappearing or coming back. */
+const serverCheckMs = 2_000;
 
-export class PlayerIndex {
+export class PlayerIndex implements StatsSource {
   readonly keys = new StatKeyTable();
   /** Every player whose statistics, presence in the index or name changed, for incremental readers. */
   readonly journal = new ChangeJournal();
@@ -115,7 +140,12 @@ export class PlayerIndex {
   /** Files checked (mtime) and re-read while following changes: what tests pin. */
   readonly following = { checked: 0, reread: 0 };
 
+  /** Each server of a network, with only its statistics; empty for a single server. */
+  readonly servers: ServerView[];
+  private readonly members: readonly NetworkMember[];
   private readonly worldDirs: string[];
+  /** The server (position in `members`) of each world. */
+  private readonly worldServer: number[] = [];
   /** Every statistics folder, by path, with its world. */
   private readonly folders = new Map<string, { path: string; world: number }>();
   /** Statistics folders whose files a listing (build or rescan) has seen. */
@@ -128,7 +158,8 @@ export class PlayerIndex {
   private readonly pending = new Set<string>();
   private flushTimer: NodeJS.Timeout | undefined;
   private rescanTimer: NodeJS.Timeout | undefined;
-  private usercacheMtimeMs = -1;
+  private readonly usercacheMtimeMs: number[];
+  private serverCheckTimer: NodeJS.Timeout | undefined;
   private closed = false;
   private snapshotTimer: NodeJS.Timeout | undefined;
   /** Index generation the snapshot on disk reflects (-1: none written by this process). */
@@ -136,14 +167,29 @@ export class PlayerIndex {
   private saving: Promise<void> | undefined;
 
   constructor(private readonly options: PlayerIndexOptions) {
-    this.worldDirs = options.worlds.map((world) => path.resolve(options.serverDir, world));
+    this.members = options.network ?? [
+      { name: 'default', serverDir: options.serverDir, worlds: options.worlds },
+    ];
+    this.servers = options.network ? options.network.map((member) => new ServerView(member.name, this)) : [];
+    this.worldDirs = this.members.flatMap((member, server) =>
+      member.worlds.map((world) => {
+        this.worldServer.push(server);
+        return path.resolve(member.serverDir, world);
+      }),
+    );
     this.worldDirs.forEach((worldDir, world) => {
       for (const folder of statsFoldersOf(worldDir)) this.folders.set(folder, { path: folder, world });
     });
+    this.usercacheMtimeMs = this.members.map(() => -1);
   }
 
+  /** The usercache of the (first) server. */
   get usercachePath(): string {
-    return path.join(this.options.serverDir, 'usercache.json');
+    return this.usercachePathOf(0);
+  }
+
+  private usercachePathOf(server: number): string {
+    return path.join(this.members[server]!.serverDir, 'usercache.json');
   }
 
   /** Reads every statistics file and the usercache. */
@@ -151,7 +197,7 @@ export class PlayerIndex {
     const started = performance.now();
     // Parsed on a worker thread while the statistics files are read or restored: after them, on
     // the event loop, it took 0.4 s of a 100,000-player first start (profiled, issue 16).
-    const usercache = this.loadUsercache();
+    const usercache = Promise.all(this.members.map((_member, server) => this.loadUsercache(server)));
     const listed = await this.listFiles();
     const progress = throttledProgress(listed.length, this.options.onProgress);
     const files = await this.restore(listed);
@@ -260,7 +306,10 @@ export class PlayerIndex {
   }
 
   private snapshotOwner() {
-    return { serverDir: path.resolve(this.options.serverDir), worlds: this.worldDirs };
+    const serverDir = this.options.network
+      ? JSON.stringify(this.members.map((member) => path.resolve(member.serverDir)))
+      : path.resolve(this.options.serverDir);
+    return { serverDir, worlds: this.worldDirs };
   }
 
   private keyPairs(): [string, string][] {
@@ -289,8 +338,13 @@ export class PlayerIndex {
    * Called before `build()`, changes made while the build reads are caught up right after it.
    */
   watch(rescanSeconds: number): void {
-    this.watchFolder(this.options.serverDir, (name) => name === 'usercache.json');
+    for (const member of this.members)
+      this.watchFolder(member.serverDir, (name) => name === 'usercache.json');
     void this.attachMissingWatchers();
+    if (this.options.network) {
+      this.serverCheckTimer = setInterval(() => void this.followServers(), serverCheckMs);
+      this.serverCheckTimer.unref();
+    }
     // A folder created later (the first player of a new layout) gets its watcher within seconds.
     this.attachTimer = setInterval(() => void this.attachMissingWatchers(), attachRetryMs);
     this.attachTimer.unref();
@@ -302,6 +356,7 @@ export class PlayerIndex {
 
   /** Stats every file and re-reads those whose mtime changed; drops vanished ones. */
   async rescan(): Promise<void> {
+    if (this.options.network) await this.followServers();
     const files = await this.listFiles();
     const present = new Set<string>();
     let step = 0;
@@ -320,12 +375,78 @@ export class PlayerIndex {
       }
       await breathe();
     }
-    this.pending.add(this.usercachePath);
+    for (const server of this.members.keys()) this.pending.add(this.usercachePathOf(server));
     await this.flush();
+  }
+
+  /**
+   * Checks that every server's folder can still be read. A folder gone or unreadable keeps its
+   * players' last known statistics (its files are neither read nor forgotten meanwhile); when
+   * it comes back, its watchers are attached again and every file of it is checked.
+   */
+  private async followServers(): Promise<void> {
+    let changed = false;
+    const back: number[] = [];
+    this.servers.forEach((view, server) => {
+      const reason = unreadableReason(this.members[server]!.serverDir);
+      if ((reason === null) === view.folder.readable) return;
+      view.folder = { readable: reason === null, since: Date.now(), reason };
+      changed = true;
+      if (reason === null) back.push(server);
+      this.options.logger?.[reason === null ? 'info' : 'warn'](
+        { server: view.name, folder: this.members[server]!.serverDir, reason },
+        reason === null
+          ? 'server folder readable again'
+          : 'server folder unreadable, keeping its last known data',
+      );
+    });
+    if (changed) this.generation++;
+    for (const server of back) await this.resync(server);
+  }
+
+  /** Whether a server's folder is readable; a newly unreadable one is recorded (see followServers). */
+  private serverReadable(server: number): boolean {
+    const view = this.servers[server];
+    if (!view) return true;
+    if (!view.folder.readable) return false;
+    const reason = unreadableReason(this.members[server]!.serverDir);
+    if (reason === null) return true;
+    view.folder = { readable: false, since: Date.now(), reason };
+    this.generation++;
+    return false;
+  }
+
+  /** Watches and reads a server's folder again after it came back. */
+  private async resync(server: number) {
+    const serverDir = this.members[server]!.serverDir;
+    for (const [folder, watcher] of this.watchers) {
+      if (
+        folder !== serverDir &&
+        !this.worldsOf(server).some((world) => folder.startsWith(`${world}${path.sep}`))
+      )
+        continue;
+      watcher.close();
+      this.watchers.delete(folder);
+    }
+    this.watchFolder(serverDir, (name) => name === 'usercache.json');
+    const listed = await this.listFiles(server);
+    for (const file of listed) this.pending.add(file.path);
+    for (const player of this.players.values())
+      for (const file of player.files)
+        if (this.worldServer[file.world] === server) this.pending.add(statePath(player.uuid, file));
+    this.usercacheMtimeMs[server] = -1;
+    this.pending.add(this.usercachePathOf(server));
+    await this.attachMissingWatchers();
+    await this.flush();
+  }
+
+  private worldsOf(server: number): string[] {
+    return this.worldDirs.filter((_dir, world) => this.worldServer[world] === server);
   }
 
   close(): void {
     this.closed = true;
+    clearInterval(this.serverCheckTimer);
     clearInterval(this.attachTimer);
     for (const watcher of this.watchers.values()) watcher.close();
     clearTimeout(this.flushTimer);
@@ -385,12 +506,16 @@ export class PlayerIndex {
     let work = 0;
     for (const filePath of paths) {
       if (this.closed) return;
-      if (filePath === this.usercachePath) {
-        changed = (await this.loadUsercache()) || changed;
+      const usercacheOf = this.usercacheServer(filePath);
+      if (usercacheOf !== -1) {
+        changed = (await this.loadUsercache(usercacheOf)) || changed;
         continue;
       }
       const located = this.locate(filePath);
       if (!located) continue;
+      // A server whose folder is gone keeps its last known data until it comes back.
+      if (this.servers.length > 0 && !this.servers[this.worldServer[located.world]!]!.folder.readable)
+        continue;
       const player = this.readFile(located, true);
       work++;
       this.following.checked++;
@@ -434,6 +559,8 @@ export class PlayerIndex {
       if (onlyIfChanged && known && known.mtimeMs === mtimeMs && known.size === size) return undefined;
       text = readFileSync(fd, 'utf8');
     } catch {
+      // Not a deleted file but a whole server gone: its last known data stays.
+      if (!this.serverReadable(this.worldServer[file.world]!)) return undefined;
       return this.forget(file);
     } finally {
       if (fd !== undefined) closeSync(fd);
@@ -505,15 +632,34 @@ export class PlayerIndex {
     if (!state.stats) this.counts.skippedFiles += delta;
   }
 
-  /** Combines a player's files: per world the newest layout, then summed across worlds. */
+  /**
+   * Combines a player's files: per world the newest layout, then summed across worlds (and the
+   * servers of a network, each of whose views gets its own sum).
+   */
   private merge(player: IndexedPlayer) {
     const bestPerWorld = new Map<number, StatsFileState>();
     for (const file of player.files) {
       const best = bestPerWorld.get(file.world);
       if (!best || file.rank < best.rank) bestPerWorld.set(file.world, file);
     }
-    const parts = [...bestPerWorld.values()].flatMap((file) => (file.stats ? [file.stats] : []));
-    player.stats = parts.length === 1 ? parts[0]! : parts.length === 0 ? null : this.sum(parts);
+    const best = [...bestPerWorld.values()];
+    player.stats = this.combine(best);
+    this.servers.forEach((view, server) => {
+      const own = best.filter((file) => this.worldServer[file.world] === server);
+      if (own.length === 0) {
+        view.players.delete(player.uuid);
+        return;
+      }
+      const part = view.players.get(player.uuid) ?? { uuid: player.uuid, stats: null, readAt: 0, files: [] };
+      part.stats = this.combine(own);
+      part.readAt = player.readAt;
+      view.players.set(player.uuid, part);
+    });
+  }
+
+  private combine(files: StatsFileState[]): CompactStats | null {
+    const parts = files.flatMap((file) => (file.stats ? [file.stats] : []));
+    return parts.length === 1 ? parts[0]! : parts.length === 0 ? null : this.sum(parts);
   }
 
   private sum(parts: CompactStats[]): CompactStats {
@@ -546,23 +692,24 @@ export class PlayerIndex {
    * thousand at a time between yields: a real server rewrites it at every login, and at 100,000
    * players parsing it in one go held the event loop 285 ms.
    */
-  private async loadUsercache(): Promise<boolean> {
+  private async loadUsercache(server: number): Promise<boolean> {
     let parsed: { entries: Iterable<UsercacheEntry>; rejected: number };
     const listening = this.counts.builtAt !== 0;
+    const usercachePath = this.usercachePathOf(server);
     try {
-      const info = await stat(this.usercachePath);
-      if (info.mtimeMs === this.usercacheMtimeMs) return false;
-      this.usercacheMtimeMs = info.mtimeMs;
+      const info = await stat(usercachePath);
+      if (info.mtimeMs === this.usercacheMtimeMs[server]) return false;
+      this.usercacheMtimeMs[server] = info.mtimeMs;
       parsed = usercacheWorkerAvailable()
-        ? await parseUsercacheOffThread(this.usercachePath)
-        : parseUsercache(await readFile(this.usercachePath, 'utf8'));
+        ? await parseUsercacheOffThread(usercachePath)
+        : parseUsercache(await readFile(usercachePath, 'utf8'));
     } catch {
       // Read again at the next change or rescan.
-      this.usercacheMtimeMs = -1;
+      this.usercacheMtimeMs[server] = -1;
       return false;
     }
     const { entries, rejected } = parsed;
-    if (rejected > 0) this.reportProblem(this.usercachePath, `${rejected} unreadable entries skipped`);
+    if (rejected > 0) this.reportProblem(usercachePath, `${rejected} unreadable entries skipped`);
     let changed = false;
     let claimed = 0;
     for (const entry of entries) {
@@ -573,9 +720,17 @@ export class PlayerIndex {
     return changed;
   }
 
-  private async listFiles(): Promise<LocatedFile[]> {
+  /** The usercache's server, or -1 for any other path. */
+  private usercacheServer(filePath: string): number {
+    if (!filePath.endsWith('usercache.json')) return -1;
+    return this.members.findIndex((_member, server) => this.usercachePathOf(server) === filePath);
+  }
+
+  /** The statistics files of every world (of one server's only, when given). */
+  private async listFiles(server?: number): Promise<LocatedFile[]> {
     const files: LocatedFile[] = [];
-    for (const worldDir of this.worldDirs) {
+    for (const [world, worldDir] of this.worldDirs.entries()) {
+      if (server !== undefined && this.worldServer[world] !== server) continue;
       for (const folder of statsFoldersOf(worldDir)) {
         let names: string[];
         try {
@@ -660,6 +815,16 @@ function throttledProgress(total: number, onProgress?: (done: number, total: num
  */
 function ownCopy(text: string): string {
   return Buffer.from(text, 'latin1').toString('latin1');
+}
+
+/** Why a folder cannot be listed (its error code), or null when it can. */
+function unreadableReason(folder: string): string | null {
+  try {
+    opendirSync(folder).closeSync();
+    return null;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code ?? 'unreadable';
+  }
 }
 
 function sameFile(state: StatsFileState, file: LocatedFile): boolean {

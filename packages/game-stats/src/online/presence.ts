@@ -15,13 +15,25 @@ export interface PresenceSnapshot {
   max: number | null;
 }
 
-export class Presence {
+/** What read models ask of who is online (one server's presence, or a network's). */
+export interface OnlineReader {
+  isOnline(uuid: string): boolean;
+  uuids(): ReadonlySet<string>;
+  /** Moves whenever the set of online players changes. */
+  readonly generation: number;
+}
+
+export class Presence implements OnlineReader {
   private onlineUuids = new Set<string>();
   private state: PresenceSnapshot;
   /** Bumped when the set of online players changes. */
   generation = 0;
   /** Bumped on every poll result, whether or not who is online changed (health shows them). */
   polls = 0;
+  /** Bumped when the source becomes reachable or unreachable. */
+  connectionChanges = 0;
+  /** When the source last became reachable or unreachable (or this presence was made). */
+  connectionSince = Date.now();
 
   constructor(source: OnlineSourceKind) {
     this.state = { source, connected: false, lastSuccessAt: null, lastError: null, online: 0, max: null };
@@ -48,8 +60,14 @@ export class Presence {
       this.onlineUuids = next;
       this.generation++;
     }
+    if (!this.state.connected) this.connectionChanged();
     this.state = { ...this.state, connected: true, lastSuccessAt: at, lastError: null, max };
     this.polls++;
+  }
+
+  private connectionChanged() {
+    this.connectionChanges++;
+    this.connectionSince = Date.now();
   }
 
   /** Records a failed poll: nobody is reported online while the source is unreachable. */
@@ -58,6 +76,7 @@ export class Presence {
       this.onlineUuids = new Set();
       this.generation++;
     }
+    if (this.state.connected) this.connectionChanged();
     this.state = { ...this.state, connected: false, lastError: message };
     this.polls++;
   }

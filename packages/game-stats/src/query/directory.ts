@@ -4,9 +4,10 @@
  * only the players that changed, so a live server's autosaves never re-sort 100,000 players
  * while requests wait.
  */
-import type { IndexedPlayer, PlayerIndex } from '../index/player-index.js';
+import type { IndexedPlayer } from '../index/player-index.js';
+import type { StatsSource } from '../index/stats-source.js';
 import { normaliseUuid } from '../index/uuid.js';
-import type { Presence } from '../online/presence.js';
+import type { OnlineReader } from '../online/presence.js';
 import { PlayerSlots } from './player-slots.js';
 import { type RankedValues, Ranking } from './ranking.js';
 import { Roster } from './roster.js';
@@ -89,8 +90,8 @@ export class Directory {
 
   /** `prepareStep`: players per step while a new ranking is prepared (tests make it small). */
   constructor(
-    private readonly index: PlayerIndex,
-    private readonly presence: Presence,
+    private readonly index: StatsSource,
+    private readonly presence: OnlineReader,
     private readonly prepareStep = defaultPrepareStep,
   ) {}
 

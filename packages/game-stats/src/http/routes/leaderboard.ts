@@ -10,6 +10,7 @@ import { FragmentCache, requestTarget } from '../fragment-cache.js';
 import { effectiveLimit, parseOrThrow } from '../parse-request.js';
 import { leaderboardQuerySchema, statParam } from '../query-params.js';
 import type { LeaderboardBody } from '../response-schemas.js';
+import { networkFields, scopeMetadata, scopeOf, withOnlineServer } from '../server-scope.js';
 import { requestedWindow, windowBody } from '../window-request.js';
 
 export function registerLeaderboardRoute(app: Hono, context: ApiContext) {
@@ -18,22 +19,23 @@ export function registerLeaderboardRoute(app: Hono, context: ApiContext) {
     const started = performance.now();
     const statText = parseOrThrow(statParam, c.req.param('stat'), 'stat');
     const query = parseOrThrow(leaderboardQuerySchema, c.req.query(), 'query parameter');
-    const window = requestedWindow(context, query);
+    const scope = scopeOf(context, query.server);
+    const window = requestedWindow(context, query, scope.history);
     const plainStat = context.resolver.resolve(statText);
     if (!plainStat) return errorResponse(404, `Unknown statistic: ${statText}`);
-    const stat =
-      window && context.history ? windowedStat(plainStat, context.history, window.from) : plainStat;
+    const stat = window && scope.history ? windowedStat(plainStat, scope.history, window.from) : plainStat;
     const limit = effectiveLimit(query.limit, context.config.pagination);
     const page = query.page ?? 0;
     const ascending = query.order === 'asc';
     const onlineOnly = query.online_only ?? false;
     // A statistic ranked for the first time is ranked in steps, not while every request waits.
-    if (!onlineOnly) await context.directory.prepare(stat, ascending);
+    if (!onlineOnly) await scope.directory.prepare(stat, ascending);
     const answer = cache.answer(
-      `${stat.name}|${ascending}|${onlineOnly}|${page}|${limit}`,
+      `${scope.server}|${stat.name}|${ascending}|${onlineOnly}|${page}|${limit}`,
+      // The whole network's generation: it moves with every server's changes and states.
       context.directory.generation(),
       (): Omit<LeaderboardBody, 'metadata'> => {
-        const { total, entries } = context.directory.leaderboard(stat, {
+        const { total, entries } = scope.directory.leaderboard(stat, {
           limit,
           page,
           ascending,
@@ -46,12 +48,18 @@ export function registerLeaderboardRoute(app: Hono, context: ApiContext) {
           limit,
           offset: page * limit,
           page,
-          entries: entries.map((entry) =>
-            stat.isPlaytime ? { ...entry, formatted: formatTicks(entry.value) } : entry,
-          ),
+          entries: entries.map((plain) => {
+            const entry = withOnlineServer(context, plain);
+            return stat.isPlaytime ? { ...entry, formatted: formatTicks(entry.value) } : entry;
+          }),
+          ...networkFields(context),
         };
       },
-      { ascending, online_only: onlineOnly } satisfies MetadataRest<LeaderboardBody>,
+      {
+        ascending,
+        online_only: onlineOnly,
+        ...scopeMetadata(context, scope),
+      } satisfies MetadataRest<LeaderboardBody>,
     );
     context.answers?.remember(requestTarget(c.req.raw, c.env), answer);
     return c.body(answer.render(started), 200, { 'content-type': 'application/json' });

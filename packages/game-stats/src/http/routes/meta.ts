@@ -3,9 +3,11 @@
  */
 import { getHeapStatistics } from 'node:v8';
 import type { Hono } from 'hono';
+import type { PresenceSnapshot } from '../../online/presence.js';
 import type { ApiContext } from '../api-context.js';
 import { LiveAnswer, requestTarget } from '../fragment-cache.js';
 import type { HealthBody } from '../response-schemas.js';
+import { type NetworkServer, serverState } from '../server-scope.js';
 
 const mb = (bytes: number) => Math.round(bytes / 1_048_576);
 
@@ -84,6 +86,12 @@ function healthText(context: ApiContext, sampledMemory: () => MemorySample): () 
 /** Where the timestamp goes: the first string of the body, serialised empty. */
 const timestampSlot = '"timestamp":""';
 
+/** An online source unreachable; in a network, also a server folder unreadable. */
+function degraded(context: ApiContext, presence: PresenceSnapshot): boolean {
+  if (presence.source !== 'none' && !presence.connected) return true;
+  return context.network?.servers.some((member) => !member.view.folder.readable) ?? false;
+}
+
 function healthSnapshot(
   context: ApiContext,
   { usage: memory, heapMax }: MemorySample,
@@ -93,7 +101,7 @@ function healthSnapshot(
   const { counts } = context.index;
   return {
     system: {
-      status: presence.source !== 'none' && !presence.connected ? 'degraded' : 'ok',
+      status: degraded(context, presence) ? 'degraded' : 'ok',
       timestamp: '',
       uptime_seconds: uptime,
       plugin_version: context.version,
@@ -120,12 +128,7 @@ function healthSnapshot(
       docs_enabled: true,
     },
     executor: { active: context.inFlight.count },
-    online_status: {
-      source: presence.source,
-      connected: presence.connected,
-      last_success: presence.lastSuccessAt === null ? null : new Date(presence.lastSuccessAt).toISOString(),
-      last_error: presence.lastError,
-    },
+    online_status: onlineStatus(presence),
     index: {
       players: counts.players,
       files: counts.files,
@@ -135,5 +138,25 @@ function healthSnapshot(
       restored_files: counts.restoredFiles,
     },
     ...(context.history ? { history: context.history.status() } : {}),
+    ...(context.network ? { servers: context.network.servers.map(serverHealth) } : {}),
+  };
+}
+
+function serverHealth(member: NetworkServer) {
+  const presence = member.presence.snapshot();
+  return {
+    ...serverState(member),
+    players: member.view.players.size,
+    online: presence.online,
+    online_status: onlineStatus(presence),
+  };
+}
+
+function onlineStatus(presence: PresenceSnapshot): HealthBody['online_status'] {
+  return {
+    source: presence.source,
+    connected: presence.connected,
+    last_success: presence.lastSuccessAt === null ? null : new Date(presence.lastSuccessAt).toISOString(),
+    last_error: presence.lastError,
   };
 }

@@ -9,7 +9,6 @@ import {
   formatTicks,
   ticksPerSecond,
 } from '../../format/units.js';
-import type { WindowStart } from '../../history/stat-history.js';
 import { gainedStats } from '../../history/windowed-stat.js';
 import { type CompactStats, categoryTotal, statValue, unpackStats } from '../../index/compact-stats.js';
 import type { StatKeyTable } from '../../index/stat-key-table.js';
@@ -22,14 +21,22 @@ import { FragmentCache, requestTarget } from '../fragment-cache.js';
 import { parseOrThrow } from '../parse-request.js';
 import { playerIdParam, playerQuerySchema, summaryQuerySchema } from '../query-params.js';
 import type { PlayerRecordBody, PlayerSummaryBody } from '../response-schemas.js';
-import { requestedWindow, windowBody } from '../window-request.js';
+import {
+  type Network,
+  networkFields,
+  type Scope,
+  scopeMetadata,
+  scopeOf,
+  withOnlineServer,
+} from '../server-scope.js';
+import { type RequestedWindow, requestedWindow, windowBody } from '../window-request.js';
 
 /**
  * Shared shape of both player routes: validate the query and id, 404 for an unknown player,
  * the soft `Stats not found` for a known player without statistics, else the rendered body
  * (cached per player, query and generation) followed by fresh metadata.
  */
-function playerRoute<Schema extends z.ZodType>(
+function playerRoute<Schema extends z.ZodType<{ server?: string }>>(
   context: ApiContext,
   route: string,
   querySchema: Schema,
@@ -38,27 +45,33 @@ function playerRoute<Schema extends z.ZodType>(
     stats: CompactStats,
     readAt: number,
     query: z.output<Schema>,
-    window: WindowStart | null,
+    window: RequestedWindow | null,
+    scope: Scope,
   ) => object,
   metadataFlags: (query: z.output<Schema>) => object = () => ({}),
-  windowOf: (query: z.output<Schema>) => WindowStart | null = () => null,
+  windowOf: (query: z.output<Schema>, scope: Scope) => RequestedWindow | null = () => null,
 ): Handler {
   const cache = new FragmentCache();
   return (c) => {
     const started = performance.now();
     const id = c.req.param('id') ?? '';
     const query = parseOrThrow(querySchema, c.req.query(), 'query parameter');
-    const window = windowOf(query);
-    const player = context.directory.find(parseOrThrow(playerIdParam, id, 'player id'));
+    const scope = scopeOf(context, query.server);
+    const window = windowOf(query, scope);
+    const player = scope.directory.find(parseOrThrow(playerIdParam, id, 'player id'));
     if (!player) return errorResponse(404, `Player not found: ${id}`);
     const indexed = player.indexed;
     const stats = indexed?.stats;
     if (!indexed || !stats) return c.json(statsNotFoundBody);
     const answer = cache.answer(
       `${route}|${player.uuid}|${JSON.stringify(query)}|${window?.from}|${window?.complete}`,
+      // The whole network's generation: it moves with every server's changes and states.
       context.directory.generation(),
-      () => render(player, stats, indexed.readAt, query, window),
-      metadataFlags(query),
+      () => ({
+        ...render(withOnlineServer(context, player), stats, indexed.readAt, query, window, scope),
+        ...networkFields(context),
+      }),
+      { ...metadataFlags(query), ...scopeMetadata(context, scope) },
     );
     context.answers?.remember(requestTarget(c.req.raw, c.env), answer);
     return c.body(answer.render(started), 200, { 'content-type': 'application/json' });
@@ -95,20 +108,57 @@ export function registerPlayerRoutes(app: Hono, context: ApiContext) {
       context,
       'summary',
       summaryQuerySchema,
-      (player, stats, _readAt, query, window) => {
+      (player, stats, _readAt, query, window, scope) => {
         const sections = {
           combat: query.combat ?? true,
           movement: query.movement ?? true,
           activity: query.activity ?? true,
         };
-        if (!window || !context.history) return playerSummary(player, stats, keys, sections);
-        const gained = gainedStats(context.history.recordAt(player.uuid, window.from), stats);
-        return { ...playerSummary(player, gained, keys, sections), window: windowBody(window) };
+        const perServer =
+          context.network && scope.server === null
+            ? perServerSummaries(context.network, player.uuid, keys, sections, window)
+            : undefined;
+        const breakdown = perServer ? { per_server: perServer } : {};
+        if (!window || !scope.history)
+          return { ...playerSummary(player, stats, keys, sections), ...breakdown };
+        const gained = gainedStats(scope.history.recordAt(player.uuid, window.from), stats);
+        return { ...playerSummary(player, gained, keys, sections), window: windowBody(window), ...breakdown };
       },
       undefined,
-      (query) => requestedWindow(context, query),
+      (query, scope) => requestedWindow(context, query, scope.history),
     ),
   );
+}
+
+type Sections = { combat: boolean; movement: boolean; activity: boolean };
+
+/**
+ * The summary figures of a player on each server of a network where they have statistics (over
+ * the same window, measured from that server's own history).
+ */
+function perServerSummaries(
+  network: Network,
+  uuid: string,
+  keys: StatKeyTable,
+  sections: Sections,
+  window: RequestedWindow | null,
+): Record<string, SummaryFigures> {
+  const breakdown: Record<string, SummaryFigures> = {};
+  for (const member of network.servers) {
+    const stats = member.view.players.get(uuid)?.stats;
+    if (!stats) continue;
+    if (!window || !member.history) {
+      breakdown[member.view.name] = summaryFigures(stats, keys, sections);
+      continue;
+    }
+    const from = member.history.windowStart(window.asked).from;
+    breakdown[member.view.name] = summaryFigures(
+      gainedStats(member.history.recordAt(uuid, from), stats),
+      keys,
+      sections,
+    );
+  }
+  return breakdown;
 }
 
 /** Reads a player's compact statistics through short names. */
@@ -126,7 +176,7 @@ export function statReader(stats: CompactStats, keys: StatKeyTable): StatReader 
 }
 
 function playerRecord(
-  player: PlayerRef,
+  player: PlayerRef & { server?: string | null },
   stats: CompactStats,
   readAt: number,
   keys: StatKeyTable,
@@ -137,6 +187,7 @@ function playerRecord(
     uuid: player.uuid,
     name: player.name,
     online: player.online,
+    ...(player.server === undefined ? {} : { server: player.server }),
     readTimestamp: new Date(readAt).toISOString(),
   } as Omit<PlayerRecordBody, 'metadata'>;
   if (options.summary) {
@@ -170,21 +221,29 @@ function playerRecord(
 }
 
 function playerSummary(
-  player: PlayerRef,
+  player: PlayerRef & { server?: string | null },
   stats: CompactStats,
   keys: StatKeyTable,
-  sections: { combat: boolean; movement: boolean; activity: boolean },
+  sections: Sections,
 ): Omit<PlayerSummaryBody, 'metadata'> {
+  const { uuid, name, online, server } = player;
+  const identity = server === undefined ? { uuid, name, online } : { uuid, name, online, server };
+  return { ...identity, ...summaryFigures(stats, keys, sections) };
+}
+
+type SummaryFigures = Omit<
+  PlayerSummaryBody,
+  'metadata' | 'uuid' | 'name' | 'online' | 'server' | 'window' | 'per_server' | 'servers'
+>;
+
+function summaryFigures(stats: CompactStats, keys: StatKeyTable, sections: Sections): SummaryFigures {
   const figures = computeFigures(statReader(stats, keys));
   const seconds = Math.floor(figures.playTimeTicks / ticksPerSecond);
-  const body: Omit<PlayerSummaryBody, 'metadata'> = {
-    uuid: player.uuid,
-    name: player.name,
-    online: player.online,
+  const body: SummaryFigures = {
     playtime_ticks: figures.playTimeTicks,
     playtime_seconds: seconds,
     playtime_formatted: formatTicks(figures.playTimeTicks),
-  } as Omit<PlayerSummaryBody, 'metadata'>;
+  };
   if (sections.combat) {
     body.combat = {
       deaths: figures.deaths,

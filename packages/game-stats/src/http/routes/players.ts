@@ -7,6 +7,7 @@ import { FragmentCache, requestTarget } from '../fragment-cache.js';
 import { effectiveLimit, parseOrThrow } from '../parse-request.js';
 import { playersQuerySchema } from '../query-params.js';
 import type { PlayersBody } from '../response-schemas.js';
+import { networkFields, scopeMetadata, scopeOf, withOnlineServer } from '../server-scope.js';
 
 export function registerPlayersRoute(app: Hono, context: ApiContext) {
   const cache = new FragmentCache();
@@ -18,11 +19,13 @@ export function registerPlayersRoute(app: Hono, context: ApiContext) {
     const ascending = (query.order ?? 'asc') === 'asc';
     const onlineOnly = query.online_only ?? false;
     const search = query.search ?? '';
+    const scope = scopeOf(context, query.server);
     const answer = cache.answer(
-      `${search}|${ascending}|${onlineOnly}|${page}|${limit}`,
+      `${scope.server}|${search}|${ascending}|${onlineOnly}|${page}|${limit}`,
+      // The whole network's generation: it moves with every server's changes and states.
       context.directory.generation(),
       (): Omit<PlayersBody, 'metadata'> => {
-        const { total, players } = context.directory.listPlayers({
+        const { total, players } = scope.directory.listPlayers({
           limit,
           page,
           ascending,
@@ -34,10 +37,16 @@ export function registerPlayersRoute(app: Hono, context: ApiContext) {
           limit,
           page,
           offset: page * limit,
-          players: players.map(({ uuid, name, online }) => ({ uuid, name, online })),
+          players: players.map(({ uuid, name, online }) => withOnlineServer(context, { uuid, name, online })),
+          ...networkFields(context),
         };
       },
-      { ascending, online_only: onlineOnly, search } satisfies MetadataRest<PlayersBody>,
+      {
+        ascending,
+        online_only: onlineOnly,
+        search,
+        ...scopeMetadata(context, scope),
+      } satisfies MetadataRest<PlayersBody>,
     );
     context.answers?.remember(requestTarget(c.req.raw, c.env), answer);
     return c.body(answer.render(started), 200, { 'content-type': 'application/json' });
