@@ -428,7 +428,9 @@ export class PlayerIndex implements StatsSource {
       watcher.close();
       this.watchers.delete(folder);
     }
+    // Watched before it is listed: a file written meanwhile is caught either way.
     this.watchFolder(serverDir, (name) => name === 'usercache.json');
+    await this.attachMissingWatchers();
     const listed = await this.listFiles(server);
     for (const file of listed) this.pending.add(file.path);
     for (const player of this.players.values())
@@ -436,7 +438,6 @@ export class PlayerIndex implements StatsSource {
         if (this.worldServer[file.world] === server) this.pending.add(statePath(player.uuid, file));
     this.usercacheMtimeMs[server] = -1;
     this.pending.add(this.usercachePathOf(server));
-    await this.attachMissingWatchers();
     await this.flush();
   }
 

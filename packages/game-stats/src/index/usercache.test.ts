@@ -27,3 +27,16 @@ test('packed into columns and unpacked, the parsed entries are the same, whateve
     ),
   );
 });
+
+test("the game's expiresOn (yyyy-MM-dd HH:mm:ss Z) dates an entry a month before it expires", () => {
+  const { entries } = parseUsercache(
+    JSON.stringify([
+      { name: 'A', uuid: '00000000-0000-4000-8000-000000000001', expiresOn: '2026-12-24 10:00:00 +0000' },
+      { name: 'B', uuid: '00000000-0000-4000-8000-000000000002', expiresOn: '2026-12-24 10:00:00 -0130' },
+    ]),
+  );
+  expect(entries.map((entry) => new Date(entry.seenAt).toISOString())).toEqual([
+    '2026-11-24T10:00:00.000Z',
+    '2026-11-24T11:30:00.000Z',
+  ]);
+});

@@ -24,6 +24,15 @@ export interface UsercacheEntry {
   seenAt: number;
 }
 
+/**
+ * The game writes `2026-12-24 10:00:00 +0000` (Java's `yyyy-MM-dd HH:mm:ss Z`), which
+ * `Date.parse` refuses as it stands; as `2026-12-24T10:00:00+0000` it is ISO 8601.
+ */
+function parseExpiresOn(text: string): number {
+  const game = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}) ([+-]\d{4})$/.exec(text);
+  return Date.parse(game ? `${game[1]}T${game[2]}${game[3]}` : text);
+}
+
 /** Parses the file's text; entries that do not validate are dropped, not fatal. */
 export function parseUsercache(text: string): { entries: UsercacheEntry[]; rejected: number } {
   let parsed: unknown;
@@ -42,7 +51,7 @@ export function parseUsercache(text: string): { entries: UsercacheEntry[]; rejec
       rejected++;
       continue;
     }
-    const expires = result.data.expiresOn ? Date.parse(result.data.expiresOn.replace(' ', 'T')) : Number.NaN;
+    const expires = result.data.expiresOn ? parseExpiresOn(result.data.expiresOn) : Number.NaN;
     const seenAt = Number.isNaN(expires) ? 0 : expires - usercacheLifetimeMs;
     entries.push({ uuid, name: result.data.name, seenAt });
   }
