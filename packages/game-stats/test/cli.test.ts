@@ -2,15 +2,12 @@
  * @module Tests: `game-stats top` and `game-stats player` print readable tables (or JSON) from a server folder
  * without starting the API; bad input exits non-zero with a one-line message.
  */
-import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createServerFolder, custom, type GeneratedServer } from './support/generated-server.js';
-import { cliPath } from './support/running-bin.js';
+import { runCli } from './support/running-bin.js';
 
-const run = promisify(execFile);
 let server: GeneratedServer;
 
 beforeAll(async () => {
@@ -19,15 +16,7 @@ beforeAll(async () => {
 
 afterAll(() => server.remove());
 
-async function cli(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [cliPath, ...args]);
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const cli = runCli;
 
 const byDeaths = () =>
   [...server.valid].sort((a, b) => custom(b, 'deaths') - custom(a, 'deaths') || (a.name! < b.name! ? -1 : 1));

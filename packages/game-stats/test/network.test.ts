@@ -4,15 +4,13 @@
  * `?server=`, names across usercaches, online status per server, a server folder taken away
  * and brought back, RCON down on one server.
  */
-import { execFile } from 'node:child_process';
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createRandom, randomStats, type StatsObject } from '../bench/server-generator.mjs';
 import { FakeRconServer } from './support/fake-rcon.js';
 import { createServerFolder, type GeneratedServer } from './support/generated-server.js';
-import { cliPath, eventually, getJson, type RunningBin, startBin } from './support/running-bin.js';
+import { eventually, getJson, type RunningBin, runCli, startBin } from './support/running-bin.js';
 
 const names = ['survival', 'creative', 'minigames'] as const;
 type ServerName = (typeof names)[number];
@@ -59,6 +57,15 @@ async function expected(figure: (stats: StatsObject | undefined) => number, only
 }
 
 const api = (route: string) => getJson(`${bin.url}${route}`);
+
+/** Waits until health shows the server in the state. */
+const serverBecomes = (name: ServerName, state: string, timeoutMs?: number) =>
+  eventually(
+    async () =>
+      (await api('/api/health')).body.servers.find((server: { name: string }) => server.name === name)
+        .state === state,
+    timeoutMs,
+  );
 
 beforeAll(async () => {
   for (const [position, name] of names.entries()) {
@@ -243,12 +250,7 @@ describe('a network of three servers', () => {
 describe('degradation', () => {
   test('RCON down on one server: that server is offline, the others answer as before', async () => {
     await rcons.minigames.stop();
-    await eventually(
-      async () =>
-        (await api('/api/health')).body.servers.find(
-          (server: { name: string }) => server.name === 'minigames',
-        ).state === 'offline',
-    );
+    await serverBecomes('minigames', 'offline');
     const health = (await api('/api/health')).body;
     expect(health.system.status).toBe('degraded');
     expect(health.servers.map((server: { state: string }) => server.state)).toEqual(['ok', 'ok', 'offline']);
@@ -279,12 +281,7 @@ describe('degradation', () => {
     movedStats['minecraft:custom']!['minecraft:deaths'] = 123_456;
     await writeFile(movedFile, JSON.stringify({ stats: movedStats, DataVersion: 4440 }));
     try {
-      await eventually(
-        async () =>
-          (await api('/api/health')).body.servers.find(
-            (server: { name: string }) => server.name === 'creative',
-          ).state === 'stale',
-      );
+      await serverBecomes('creative', 'stale');
       const health = (await api('/api/health')).body;
       expect(health.system.status).toBe('degraded');
       expect(health.servers[1]).toMatchObject({
@@ -305,11 +302,7 @@ describe('degradation', () => {
     } finally {
       await rename(away, servers.creative.dir);
     }
-    await eventually(
-      async () =>
-        (await api('/api/health')).body.servers.find((server: { name: string }) => server.name === 'creative')
-          .state === 'ok',
-    );
+    await serverBecomes('creative', 'ok');
     // Read again on its return: the change made while it was away shows.
     await eventually(
       async () =>
@@ -329,16 +322,7 @@ describe('degradation', () => {
 });
 
 describe('CLI with several --server-dir', () => {
-  const run = promisify(execFile);
-  async function cli(...args: string[]) {
-    try {
-      const { stdout, stderr } = await run(process.execPath, [cliPath, ...args]);
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string; stderr: string };
-      return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-    }
-  }
+  const cli = runCli;
   const dirs = () => names.flatMap((name) => ['--server-dir', `${name}=${servers[name].dir}`]);
 
   test('top ranks the network; player sums it with a per-server breakdown', async () => {

@@ -1,7 +1,9 @@
 /**
  * @module Starts the built `game-stats` bin as a child process and waits for its listening line.
  */
+import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { type RunningBin as RunningScript, startBin as startScript } from '@suite/test-kit';
 
 export const cliPath = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
@@ -42,4 +44,15 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 10_0
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('condition not met in time');
+}
+
+/** Runs the bin once (`top`, `player`...) and returns its exit code and output. */
+export async function runCli(...args: string[]) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [cliPath, ...args]);
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
 }
