@@ -321,6 +321,32 @@ describe('degradation', () => {
   }, 60_000);
 });
 
+describe('restart', () => {
+  test('one index snapshot for the network, one history per server beside it; a restart reads no file', async () => {
+    const files = (await api('/api/health')).body.index.files;
+    const before = (await api('/api/leaderboard/playtime?limit=100')).body.entries;
+    await bin.stop();
+    const cache = path.join(process.env.XDG_CACHE_HOME!, 'game-stats');
+    const entries = await readdir(cache);
+    const creativeHistory = entries.find((entry) => entry.endsWith('.snapshot.history-creative'))!;
+    const snapshot = creativeHistory.slice(0, -'.history-creative'.length);
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        snapshot,
+        `${snapshot}.history`,
+        ...names.map((name) => `${snapshot}.history-${name}`),
+      ]),
+    );
+    for (const name of names)
+      expect((await readdir(path.join(cache, `${snapshot}.history-${name}`))).length).toBeGreaterThan(0);
+    bin = await startBin(['--config', configFile]);
+    const health = (await api('/api/health')).body;
+    expect(health.index.restored_files).toBe(files);
+    expect(health.index.files).toBe(files);
+    expect((await api('/api/leaderboard/playtime?limit=100')).body.entries).toEqual(before);
+  }, 60_000);
+});
+
 describe('CLI with several --server-dir', () => {
   const cli = runCli;
   const dirs = () => names.flatMap((name) => ['--server-dir', `${name}=${servers[name].dir}`]);
