@@ -18,6 +18,9 @@ export type AgentErrorCode =
   | 'FW_COMMAND_FAILED'
   | 'FW_BACKEND_CONFLICT'
   | 'FW_BACKEND_NOT_FOUND'
+  | 'FW_BLOCKLIST_NOT_FOUND'
+  | 'FW_BLOCKLIST_IN_USE'
+  | 'FW_BLOCKLIST_TOO_LARGE'
   | 'INTERNAL_ERROR';
 
 export class AgentError extends Error {

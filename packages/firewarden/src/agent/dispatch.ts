@@ -51,11 +51,11 @@ function run(
     case 'status':
       return agent.status();
     case 'read_rules':
-      return agent.readRules();
+      return agent.readRules(p.address);
     case 'validate':
       return agent.validate(p.rules);
     case 'apply':
-      return agent.apply(p.rules, p.acknowledge_unmanaged);
+      return agent.apply({ rules: p.rules, blocklists: p.blocklists }, p.acknowledge_unmanaged);
     case 'snapshot':
       return agent.snapshot(p.kind, p.note ?? null);
     case 'list_snapshots':
@@ -63,11 +63,17 @@ function run(
     case 'restore':
       return agent.restore(p.snapshot_id);
     case 'begin_safe_apply':
-      return agent.beginSafeApply(p.rules, p.timeout_seconds, p.acknowledge_unmanaged);
+      return agent.beginSafeApply(
+        { rules: p.rules, blocklists: p.blocklists },
+        p.timeout_seconds,
+        p.acknowledge_unmanaged,
+      );
     case 'confirm':
       return agent.confirm(p.transaction_id);
     case 'exposure':
       return agent.exposure();
+    case 'blocklists':
+      return agent.blocklists(p.name);
   }
 }
 

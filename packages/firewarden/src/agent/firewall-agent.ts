@@ -13,8 +13,9 @@
  * pruned, and a rollback that fails is retried until it succeeds or an operator restores a point.
  */
 import { randomUUID } from 'node:crypto';
-import type { Family } from '../engine/addresses.js';
+import { type Family, parseNetwork } from '../engine/addresses.js';
 import { analyzeRules } from '../engine/analyze.js';
+import type { Blocklist } from '../engine/blocklist.js';
 import { exposureClassifier } from '../engine/exposure.js';
 import type { Rule } from '../engine/rule.js';
 import { ownInputChain } from '../engine/ruleset-verdict.js';
@@ -23,9 +24,12 @@ import type { ForeignRuleset } from '../firewall/foreign-rules.js';
 import { readListeningSockets } from '../firewall/listening-sockets.js';
 import { conflictsOf, type FirewallManager } from '../firewall/manager-conflicts.js';
 import { AgentError } from './agent-error.js';
+import { type BlocklistChange, checkedBlocklistChange, listsAfter } from './blocklist-change.js';
+import type { BlocklistSets } from './blocklist-sets.js';
 import { crashPoint } from './crash-point.js';
 import type { BackendState, FirewallBackend } from './firewall-backend.js';
 import type { PendingFile, PendingTransaction } from './pending-transaction.js';
+import type { BlocklistChangeInput } from './protocol.js';
 import type { Snapshot, SnapshotKind, SnapshotStore } from './snapshot-store.js';
 
 export interface RollbackEvent {
@@ -64,6 +68,28 @@ export interface ConflictGuard {
   allowWrite: boolean;
 }
 
+/** A transaction as the socket sends it: the new rule list (absent: unchanged) and blocklist changes. */
+export interface ChangeInput {
+  rules?: unknown[];
+  blocklists?: BlocklistChangeInput;
+}
+
+interface Change {
+  rules: Rule[] | null;
+  blocklists: BlocklistChange;
+}
+
+/** Whether the kernel's list holds exactly the point's entries (compared as sets). */
+function sameEntries(list: Blocklist, now: Blocklist | undefined): boolean {
+  if (now === undefined) return false;
+  return (['ipv4', 'ipv6'] as const).every((family) => {
+    const held = new Set(now.entries[family]);
+    return (
+      held.size === list.entries[family].length && list.entries[family].every((entry) => held.has(entry))
+    );
+  });
+}
+
 const noConflicts: ConflictGuard = {
   detect: async () => [],
   foreign: async () => ({ foreign: [], policies: [], own_jumps: [] }),
@@ -78,6 +104,7 @@ export class FirewallAgent {
 
   constructor(
     private readonly backend: FirewallBackend,
+    private readonly sets: BlocklistSets,
     private readonly snapshots: SnapshotStore,
     private readonly pendingFile: PendingFile,
     private readonly events: AgentEvents = {},
@@ -129,14 +156,37 @@ export class FirewallAgent {
    * Our rules, and read-only the foreign rules and the built-in chains' policies in force; with
    * the backend, which decides what a rule may say (a transaction needs no `status` besides).
    */
-  readRules() {
+  readRules(address?: string) {
     return this.exclusive(async () => {
       const saved = await this.backend.saveAll();
+      const blocklists = await this.sets.summaries();
+      const network = address === undefined ? null : parseNetwork(address);
       return {
         backend: this.backend.kind,
         ...(await this.backend.readRules(saved)),
         ...(await this.guard.foreign(saved)),
+        blocklists,
+        ...(network === null
+          ? {}
+          : {
+              address_in_blocklists: await this.sets.holding(
+                address!,
+                network.family,
+                blocklists.map((list) => list.name),
+              ),
+            }),
       };
+    });
+  }
+
+  /** One list with its entries (sorted), or every list with its number of entries. */
+  blocklists(name?: string) {
+    return this.exclusive(async () => {
+      if (name === undefined) return { blocklists: await this.sets.summaries() };
+      const list = (await this.sets.read()).find((l) => l.name === name);
+      if (list === undefined)
+        throw new AgentError('FW_BLOCKLIST_NOT_FOUND', `no blocklist named ${name.slice(0, 64)}`);
+      return { blocklist: list };
     });
   }
 
@@ -167,13 +217,13 @@ export class FirewallAgent {
     });
   }
 
-  apply(input: unknown[], acknowledgedUnmanaged: string[] = []) {
+  apply(input: ChangeInput, acknowledgedUnmanaged: string[] = []) {
     return this.exclusive(async () => {
-      const rules = this.checked(input);
+      const change = this.checkedChange(input);
       this.refuseWhilePending();
-      const state = await this.backend.capture();
+      const { state, present } = await this.capture();
       await this.refuseOnConflict(state);
-      const snapshot = await this.applyWithRestorePoint(rules, state, acknowledgedUnmanaged);
+      const snapshot = await this.applyWithRestorePoint(change, state, present, acknowledgedUnmanaged);
       return { snapshot_id: snapshot.id };
     });
   }
@@ -183,8 +233,9 @@ export class FirewallAgent {
       const {
         iptables: _iptables,
         ufw_files: _files,
+        blocklists: _lists,
         ...summary
-      } = await this.snapshots.create(kind, await this.backend.capture(), note, this.kept());
+      } = await this.snapshots.create(kind, (await this.capture()).state, note, this.kept());
       return summary;
     });
   }
@@ -196,7 +247,7 @@ export class FirewallAgent {
   restore(snapshotId: string) {
     return this.exclusive(async () => {
       const snapshot = await this.snapshots.get(snapshotId);
-      const state = await this.backend.capture();
+      const { state } = await this.capture();
       await this.refuseOnConflict(state);
       const before = await this.snapshots.create(
         'automatic',
@@ -212,27 +263,33 @@ export class FirewallAgent {
     });
   }
 
-  beginSafeApply(input: unknown[], timeoutSeconds: number, acknowledgedUnmanaged: string[] = []) {
+  beginSafeApply(input: ChangeInput, timeoutSeconds: number, acknowledgedUnmanaged: string[] = []) {
     return this.exclusive(async () => {
-      const rules = this.checked(input);
+      const change = this.checkedChange(input);
       this.refuseWhilePending();
-      const state = await this.backend.capture();
+      const { state, present } = await this.capture();
       await this.refuseOnConflict(state);
       const transactionId = randomUUID();
       const deadline = Date.now() + timeoutSeconds * 1_000;
       let snapshot: Snapshot;
       try {
-        snapshot = await this.applyWithRestorePoint(rules, state, acknowledgedUnmanaged, async (point) => {
-          const intent: PendingTransaction = {
-            transaction_id: transactionId,
-            snapshot_id: point.id,
-            deadline,
-            phase: 'intent',
-          };
-          await this.pendingFile.write(intent);
-          this.pending = intent;
-          crashPoint('after-intent-write');
-        });
+        snapshot = await this.applyWithRestorePoint(
+          change,
+          state,
+          present,
+          acknowledgedUnmanaged,
+          async (point) => {
+            const intent: PendingTransaction = {
+              transaction_id: transactionId,
+              snapshot_id: point.id,
+              deadline,
+              phase: 'intent',
+            };
+            await this.pendingFile.write(intent);
+            this.pending = intent;
+            crashPoint('after-intent-write');
+          },
+        );
       } catch (error) {
         if (this.pending?.transaction_id !== transactionId) throw error;
         // The write failed: restored at once (the intent goes), or not (the rollback takes over).
@@ -349,6 +406,20 @@ export class FirewallAgent {
     );
   }
 
+  /** The rules (null: unchanged) and the blocklists of a transaction, each checked. */
+  private checkedChange(input: ChangeInput): Change {
+    return {
+      rules: input.rules === undefined ? null : this.checked(input.rules),
+      blocklists: checkedBlocklistChange(input.blocklists),
+    };
+  }
+
+  /** The backend's state and every blocklist (one `ipset save`), and the kernel's set names. */
+  private async capture(): Promise<{ state: BackendState; present: Set<string> }> {
+    const [state, sets] = await Promise.all([this.backend.capture(), this.sets.saved()]);
+    return { state: { ...state, blocklists: sets.lists }, present: sets.present };
+  }
+
   private checked(input: unknown[]): Rule[] {
     const result = validateRules(input, { backend: this.backend.kind });
     if (!result.ok)
@@ -376,19 +447,34 @@ export class FirewallAgent {
    * kernel is touched.
    */
   private async applyWithRestorePoint(
-    rules: Rule[],
+    { rules, blocklists }: Change,
     state: BackendState,
+    present: ReadonlySet<string>,
     acknowledgedUnmanaged: string[],
     beforeWrite?: (snapshot: Snapshot) => Promise<void>,
   ): Promise<Snapshot> {
-    this.refuseUnacknowledged(state, acknowledgedUnmanaged);
-    const write = await this.backend.prepare(rules, state);
+    if (rules !== null) this.refuseUnacknowledged(state, acknowledgedUnmanaged);
+    const current = state.blocklists ?? [];
+    const ruling = rules ?? (await this.backend.readRules(state.iptables)).rules;
+    const after = listsAfter(current, blocklists, ruling);
+    const write = rules === null ? null : await this.backend.prepare(rules, state);
     const snapshot = await this.snapshots.create('automatic', state, 'before apply', this.kept());
     await beforeWrite?.(snapshot);
     try {
-      await write();
+      // Sets first (rules may name them), the rules, then the sets no rule names any more.
+      await this.sets.write(blocklists.set, present);
+      await write?.();
+      await this.sets.destroy(blocklists.remove, present);
+      if (blocklists.set.length + blocklists.remove.length > 0) {
+        await this.sets.recordMetadata(
+          [...after.keys()].map(
+            (name) => blocklists.set.find((l) => l.name === name) ?? current.find((l) => l.name === name)!,
+          ),
+        );
+      }
       crashPoint('after-kernel-write');
-      await this.backend.verify(rules);
+      if (rules !== null) await this.backend.verify(rules);
+      await this.sets.verify(blocklists.set);
     } catch (error) {
       await this.restoreState(snapshot);
       throw error instanceof AgentError ? error : new AgentError('FW_APPLY_FAILED', (error as Error).message);
@@ -407,9 +493,36 @@ export class FirewallAgent {
     );
   }
 
+  /**
+   * Puts a point back: its lists whose content differs are swapped in first (the point's rules
+   * may name them), then the backend's state, then the lists the point did not have are
+   * destroyed. A point from before blocklists existed leaves the lists as they are.
+   */
   private async restoreState(snapshot: Snapshot): Promise<void> {
     try {
+      const lists = snapshot.blocklists;
+      const now = lists === undefined ? null : await this.sets.saved();
+      if (lists !== undefined && now !== null) {
+        await this.sets.write(
+          lists.filter(
+            (list) =>
+              !sameEntries(
+                list,
+                now.lists.find((l) => l.name === list.name),
+              ),
+          ),
+          now.present,
+        );
+      }
       await this.backend.restore(snapshot);
+      if (lists !== undefined && now !== null) {
+        const kept = new Set(lists.map((list) => list.name));
+        await this.sets.destroy(
+          now.lists.filter((list) => !kept.has(list.name)).map((list) => list.name),
+          now.present,
+        );
+        await this.sets.recordMetadata(lists);
+      }
     } catch (error) {
       throw new AgentError(
         'FW_ROLLBACK_FAILED',

@@ -5,6 +5,7 @@
  * failure) and the safe-apply timer; a backend only knows its tools.
  */
 import type { Family } from '../engine/addresses.js';
+import type { Blocklist } from '../engine/blocklist.js';
 import type { ReadRules } from '../engine/iptables-parse.js';
 import type { Rule } from '../engine/rule.js';
 import type { Backend } from '../engine/validate.js';
@@ -14,6 +15,8 @@ export interface BackendState {
   iptables: Record<Family, string>;
   /** Absolute path -> content, for the files that existed when the point was taken. */
   ufw_files?: Record<string, string>;
+  /** Every blocklist with its entries (absent from points taken before blocklists existed). */
+  blocklists?: Blocklist[];
 }
 
 export interface FirewallBackend {

@@ -4,9 +4,13 @@
  * `{ok: false, error: {code, message, details?}}`. Only the operations listed here exist.
  */
 import { z } from 'zod';
+import { blocklistBounds, blocklistFamilies } from '../engine/blocklist.js';
 
-/** Big enough for 10,000 rules; a longer line is refused and the connection closed. */
-export const defaultMaxMessageBytes = 8 * 1024 * 1024;
+/**
+ * Big enough for a blocklist of 1,000,000 IPv6 entries (10,000 rules need 8 MiB); a longer line
+ * is refused and the connection closed. Only the server (root or the socket's group) can connect.
+ */
+export const defaultMaxMessageBytes = 64 * 1024 * 1024;
 
 export const operations = [
   'status',
@@ -19,6 +23,7 @@ export const operations = [
   'begin_safe_apply',
   'confirm',
   'exposure',
+  'blocklists',
 ] as const;
 export type Operation = (typeof operations)[number];
 
@@ -28,6 +33,7 @@ export const requestSchema = z.strictObject({
   params: z.record(z.string(), z.unknown()).optional(),
 });
 export type Request = z.infer<typeof requestSchema>;
+export type BlocklistChangeInput = NonNullable<z.output<typeof blocklistChange>>;
 
 export type Response =
   | { id?: string | number; ok: true; result: unknown }
@@ -36,11 +42,35 @@ export type Response =
 /** Lines of our chains the model cannot express that the caller accepts to lose, verbatim. */
 const acknowledgedLines = z.array(z.string().max(4_096)).max(1_000).default([]);
 
+/** Lists set whole (entries checked and merged again by the agent) and lists deleted, by name. */
+const blocklistChange = z
+  .strictObject({
+    set: z
+      .array(
+        z.strictObject({
+          name: z.string().max(64),
+          family: z.enum(blocklistFamilies).default('both'),
+          comment: z.string().max(blocklistBounds.commentLength).nullable().default(null),
+          entries: z.array(z.string().max(64)).max(blocklistBounds.entriesPerList),
+        }),
+      )
+      .max(blocklistBounds.lists)
+      .default([]),
+    delete: z.array(z.string().max(64)).max(blocklistBounds.lists).default([]),
+  })
+  .optional();
+
 export const paramsSchemas = {
   status: z.strictObject({}),
-  read_rules: z.strictObject({}),
+  /** `address`: also name the lists holding it (the lockout check's client). */
+  read_rules: z.strictObject({ address: z.string().max(64).optional() }),
   validate: z.strictObject({ rules: z.array(z.unknown()) }),
-  apply: z.strictObject({ rules: z.array(z.unknown()), acknowledge_unmanaged: acknowledgedLines }),
+  /** Without `rules` the rules stay as they are (a blocklist change). */
+  apply: z.strictObject({
+    rules: z.array(z.unknown()).optional(),
+    blocklists: blocklistChange,
+    acknowledge_unmanaged: acknowledgedLines,
+  }),
   snapshot: z.strictObject({
     kind: z.enum(['automatic', 'manual']).default('manual'),
     note: z.string().max(200).optional(),
@@ -48,10 +78,13 @@ export const paramsSchemas = {
   list_snapshots: z.strictObject({}),
   restore: z.strictObject({ snapshot_id: z.string().max(64) }),
   begin_safe_apply: z.strictObject({
-    rules: z.array(z.unknown()),
+    rules: z.array(z.unknown()).optional(),
+    blocklists: blocklistChange,
     timeout_seconds: z.number().int().min(1).max(3_600),
     acknowledge_unmanaged: acknowledgedLines,
   }),
   confirm: z.strictObject({ transaction_id: z.string().max(64) }),
   exposure: z.strictObject({}),
+  /** One list with its entries, or (no name) every list with its number of entries. */
+  blocklists: z.strictObject({ name: z.string().max(64).optional() }),
 } satisfies Record<Operation, z.ZodType>;

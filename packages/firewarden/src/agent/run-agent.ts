@@ -6,6 +6,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:net';
+import { BlocklistSets } from './blocklist-sets.js';
 import { createCommandRunner } from './command-runner.js';
 import { dispatch } from './dispatch.js';
 import { type AgentEvents, FirewallAgent } from './firewall-agent.js';
@@ -39,14 +40,16 @@ export interface RunningAgent {
 
 export async function runAgent(options: AgentOptions): Promise<RunningAgent> {
   await mkdir(options.stateDir, { recursive: true, mode: 0o700 });
+  const run = createCommandRunner(options.commandPrefix);
   const { backend, guard } = await selectBackend(
-    createCommandRunner(options.commandPrefix),
+    run,
     options.backend ?? 'auto',
     options.allowWriteOnManagerConflict ?? false,
     options.dockerPublishedPorts,
   );
   const agent = new FirewallAgent(
     backend,
+    new BlocklistSets(run, options.stateDir),
     new SnapshotStore(options.stateDir),
     new PendingFile(options.stateDir),
     options.events,

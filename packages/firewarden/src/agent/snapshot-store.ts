@@ -4,10 +4,14 @@
  * backend) and a SHA-256 over them, so a restore point outlives the server and the agent (flushed to
  * disk before a pending transaction names it). Retention: 50 automatic, 20 manual (oldest go
  * first), never counting nor removing a point the caller keeps (a pending transaction's).
+ * A blocklist's entries are stored once per content (`snapshots/lists/<sha256>`, one entry a
+ * line) and named by their hash from each point, so fifty points of a 100,000-entry list that
+ * did not change hold it once, and listing the points never reads an entry.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { Blocklist } from '../engine/blocklist.js';
 import { AgentError } from './agent-error.js';
 import { writeDurably } from './durable-file.js';
 import type { BackendState } from './firewall-backend.js';
@@ -23,11 +27,23 @@ export interface Snapshot extends BackendState {
   hash: string;
 }
 
-export type SnapshotSummary = Omit<Snapshot, 'iptables' | 'ufw_files'>;
+export type SnapshotSummary = Omit<Snapshot, 'iptables' | 'ufw_files' | 'blocklists'>;
+
+/** A blocklist in a point's file: its entries are in `lists/<content>`. */
+interface StoredBlocklist extends Omit<Blocklist, 'entries'> {
+  content: string;
+}
+type StoredSnapshot = Omit<Snapshot, 'blocklists'> & { blocklists?: StoredBlocklist[] };
+
+/** One entry a line, IPv4 first; the family of a line is whether it holds a colon. */
+function listContent(list: Blocklist): string {
+  return [...list.entries.ipv4, ...list.entries.ipv6].join('\n');
+}
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export const retention: Record<SnapshotKind, number> = { automatic: 50, manual: 20 };
 
-export function stateHash({ iptables, ufw_files }: BackendState): string {
+export function stateHash({ iptables, ufw_files, blocklists }: BackendState): string {
   // Timestamps in iptables-save comments change on every run: they are not state.
   const strip = (text: string) =>
     text
@@ -36,6 +52,11 @@ export function stateHash({ iptables, ufw_files }: BackendState): string {
       .join('\n');
   const hash = createHash('sha256').update(`ipv4\n${strip(iptables.ipv4)}\nipv6\n${strip(iptables.ipv6)}`);
   for (const file of Object.keys(ufw_files ?? {}).sort()) hash.update(`\n${file}\n${ufw_files![file]}`);
+  for (const list of blocklists ?? []) {
+    hash.update(
+      `\nblocklist ${JSON.stringify([list.name, list.family, list.comment])} ${sha256(listContent(list))}`,
+    );
+  }
   return hash.digest('hex');
 }
 
@@ -43,8 +64,10 @@ const idPattern = /^[0-9a-f-]{36}$/;
 
 export class SnapshotStore {
   private readonly folder: string;
+  private readonly listsFolder: string;
   constructor(stateDir: string) {
     this.folder = path.join(stateDir, 'snapshots');
+    this.listsFolder = path.join(this.folder, 'lists');
   }
 
   /** `keep`: ids pruning must leave alone (the restore point a pending transaction rolls back to). */
@@ -63,8 +86,10 @@ export class SnapshotStore {
       ...state,
     };
     try {
-      await mkdir(this.folder, { recursive: true, mode: 0o700 });
-      await writeDurably(path.join(this.folder, `${snapshot.id}.json`), JSON.stringify(snapshot));
+      await mkdir(this.listsFolder, { recursive: true, mode: 0o700 });
+      const stored: StoredSnapshot = { ...snapshot, blocklists: await this.storeLists(state.blocklists) };
+      if (stored.blocklists === undefined) delete stored.blocklists;
+      await writeDurably(path.join(this.folder, `${snapshot.id}.json`), JSON.stringify(stored));
     } catch (error) {
       throw new AgentError(
         'FW_SNAPSHOT_FAILED',
@@ -75,13 +100,54 @@ export class SnapshotStore {
     return snapshot;
   }
 
+  /** The whole point, its blocklists' entries read back (each checked against its hash). */
   async get(id: string): Promise<Snapshot> {
+    const { blocklists, ...stored } = await this.stored(id);
+    if (blocklists === undefined) return stored;
+    const lists: Blocklist[] = [];
+    for (const { content, ...list } of blocklists) {
+      const text = await readFile(path.join(this.listsFolder, content), 'utf8').catch(() => null);
+      if (text === null || sha256(text) !== content) {
+        throw new AgentError(
+          'FW_SNAPSHOT_NOT_FOUND',
+          `the entries of blocklist ${list.name} in this restore point are missing or altered`,
+        );
+      }
+      const entries: Blocklist['entries'] = { ipv4: [], ipv6: [] };
+      for (const entry of text === '' ? [] : text.split('\n'))
+        entries[entry.includes(':') ? 'ipv6' : 'ipv4'].push(entry);
+      lists.push({ ...list, entries });
+    }
+    return { ...stored, blocklists: lists };
+  }
+
+  private async stored(id: string): Promise<StoredSnapshot> {
     if (!idPattern.test(id)) throw new AgentError('FW_SNAPSHOT_NOT_FOUND', 'no such restore point');
     try {
-      return JSON.parse(await readFile(path.join(this.folder, `${id}.json`), 'utf8')) as Snapshot;
+      return JSON.parse(await readFile(path.join(this.folder, `${id}.json`), 'utf8')) as StoredSnapshot;
     } catch {
       throw new AgentError('FW_SNAPSHOT_NOT_FOUND', 'no such restore point');
     }
+  }
+
+  /** Each list's entries written once per content; the point names them by hash. */
+  private async storeLists(lists: Blocklist[] | undefined): Promise<StoredBlocklist[] | undefined> {
+    if (lists === undefined) return undefined;
+    const stored: StoredBlocklist[] = [];
+    for (const { entries: _entries, ...list } of lists) {
+      const text = listContent({ ...list, entries: _entries });
+      const content = sha256(text);
+      const file = path.join(this.listsFolder, content);
+      if (
+        !(await access(file).then(
+          () => true,
+          () => false,
+        ))
+      )
+        await writeDurably(file, text);
+      stored.push({ ...list, content });
+    }
+    return stored;
   }
 
   /** Newest first. */
@@ -90,18 +156,28 @@ export class SnapshotStore {
     const snapshots = await Promise.all(
       names
         .filter((name) => name.endsWith('.json'))
-        .map((name) => this.get(name.slice(0, -'.json'.length)).catch(() => null)),
+        .map((name) => this.stored(name.slice(0, -'.json'.length)).catch(() => null)),
     );
     return snapshots
-      .filter((s): s is Snapshot => s !== null)
-      .map(({ iptables: _iptables, ufw_files: _files, ...summary }) => summary)
+      .filter((s): s is StoredSnapshot => s !== null)
+      .map(({ iptables: _iptables, ufw_files: _files, blocklists: _lists, ...summary }) => summary)
       .sort((a, b) => b.created_at.localeCompare(a.created_at));
   }
 
+  /** Drops the oldest points past retention, then the list contents no point names any more. */
   private async prune(kind: SnapshotKind, keep: ReadonlySet<string>): Promise<void> {
     const ofKind = (await this.list()).filter((s) => s.kind === kind && !keep.has(s.id));
-    for (const old of ofKind.slice(retention[kind])) {
-      await rm(path.join(this.folder, `${old.id}.json`), { force: true });
+    const old = ofKind.slice(retention[kind]);
+    for (const point of old) await rm(path.join(this.folder, `${point.id}.json`), { force: true });
+    if (old.length === 0) return;
+    const names = await readdir(this.folder).catch(() => [] as string[]);
+    const named = new Set<string>();
+    for (const name of names.filter((n) => n.endsWith('.json'))) {
+      const point = await this.stored(name.slice(0, -'.json'.length)).catch(() => null);
+      for (const list of point?.blocklists ?? []) named.add(list.content);
+    }
+    for (const content of await readdir(this.listsFolder).catch(() => [] as string[])) {
+      if (!named.has(content)) await rm(path.join(this.listsFolder, content), { force: true });
     }
   }
 }

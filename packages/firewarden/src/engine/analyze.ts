@@ -39,6 +39,8 @@ export interface LockoutContext {
   management_port: number;
   /** What happens to a packet no rule of ours matches (the policy behind our chain). */
   default_incoming: 'allow' | 'deny';
+  /** The blocklists holding the client's address before and after the change (none by default). */
+  client_lists?: { before: ReadonlySet<string>; after: ReadonlySet<string> };
 }
 
 const permits = (action: Rule['action'] | null, fallback: 'allow' | 'deny') =>
@@ -210,13 +212,15 @@ export function lockoutRisks(
     ['MANAGEMENT_PORT_LOCKOUT', context.management_port, 'the management port'],
   ];
   return checks.flatMap(([code, port, what]) => {
-    const packet: Packet = {
+    const packet = (lists: ReadonlySet<string> | undefined): Packet => ({
       direction: 'in',
       protocol: 'tcp',
       source: context.client_address,
       destination_port: port,
-    };
-    if (!opens(before, packet) || opens(after, packet)) return [];
+      source_lists: lists,
+    });
+    const lists = context.client_lists;
+    if (!opens(before, packet(lists?.before)) || opens(after, packet(lists?.after))) return [];
     return [
       {
         code,

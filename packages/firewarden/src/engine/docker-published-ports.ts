@@ -9,6 +9,7 @@
  * Replies (`--ctdir REPLY`) and the containers' own outbound traffic (not DNATed) never match.
  */
 import type { Family } from './addresses.js';
+import { sourceTokens } from './blocklist.js';
 import { formatPorts, parsePorts } from './ports.js';
 import type { Rule } from './rule.js';
 
@@ -31,8 +32,7 @@ export function dockerRuleTokens(rule: Rule, family: Family): string[][] {
   for (const protocol of protocols) {
     for (const destination of items(rule.destination_port)) {
       for (const source of items(rule.source_port)) {
-        const tokens: string[] = [];
-        if (rule.source !== 'any') tokens.push('-s', rule.source);
+        const tokens: string[] = sourceTokens(rule.source, family);
         if (rule.interface !== null) tokens.push('-i', rule.interface);
         if (protocol !== null) tokens.push('-p', protocol);
         // In the order iptables-save prints the conntrack options.

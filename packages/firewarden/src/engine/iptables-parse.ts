@@ -4,6 +4,7 @@
  * targets) is kept as text in `unparsed` instead of being guessed at.
  */
 import type { Family } from './addresses.js';
+import { listOfSet } from './blocklist.js';
 import { directionOfChain } from './iptables-chains.js';
 import { tokenizeRuleLine } from './iptables-tokens.js';
 import { directions, type Rule } from './rule.js';
@@ -70,12 +71,24 @@ export function ruleFromTokens(chain: string, tokens: string[], family: Family):
       i += 1;
       return true;
     };
+    // `--match-set fw4-<list> src`: a blocklist of ours, of this family, as the source.
+    const takeBlocklist = () => {
+      const set = value === undefined ? null : listOfSet(value);
+      if (set === null || set.family !== family || tokens[i + 2] !== 'src' || raw.source !== undefined)
+        return false;
+      raw.source = `@${set.list}`;
+      i += 2;
+      return true;
+    };
     const known =
       (flag === '-s' && take('source')) ||
       (flag === '-d' && take('destination')) ||
       ((flag === '-i' || flag === '-o') && take('interface')) ||
       (flag === '-p' && take('protocol', (p) => (p === 'ipv6-icmp' || p === 'icmpv6' ? 'icmp' : p))) ||
-      (flag === '-m' && ['tcp', 'udp', 'multiport', 'comment'].includes(value ?? '') && take('_match')) ||
+      (flag === '-m' &&
+        ['tcp', 'udp', 'multiport', 'comment', 'set'].includes(value ?? '') &&
+        take('_match')) ||
+      (flag === '--match-set' && takeBlocklist()) ||
       ((flag === '--dport' || flag === '--dports') && take('destination_port')) ||
       ((flag === '--sport' || flag === '--sports') && take('source_port')) ||
       (flag === '--comment' && take('comment')) ||
@@ -147,6 +160,10 @@ export function lockoutStandIns(lines: readonly string[]): Rule[] {
   });
 }
 
+/** A rule whose addresses say nothing of the family (none, or a blocklist, which has a set per family). */
+const familyless = (rule: Rule) =>
+  (rule.source === 'any' || rule.source.startsWith('@')) && rule.destination === 'any';
+
 /**
  * Joins the IPv4 and IPv6 lists: a rule present in both with no address becomes one `both` rule.
  * The order within each family is kept, which is all that matters: rules of different families
@@ -158,7 +175,7 @@ export function mergeFamilies(ipv4: Rule[], ipv6: Rule[]): Rule[] {
   const merged: Rule[] = [];
   let next = 0;
   for (const rule of ipv4) {
-    const twin = rule.source === 'any' && rule.destination === 'any' ? ipv6Keys.indexOf(key(rule), next) : -1;
+    const twin = familyless(rule) ? ipv6Keys.indexOf(key(rule), next) : -1;
     if (twin === -1) {
       merged.push(rule);
       continue;

@@ -5,6 +5,7 @@
  * restore replaces exactly what we own, atomically, and leaves every other rule as it was.
  */
 import type { Family } from './addresses.js';
+import { sourceTokens } from './blocklist.js';
 import { dockerRuleTokens } from './docker-published-ports.js';
 import { builtinChainOf, dockerChain, dockerUserChain, ownedChains } from './iptables-chains.js';
 import { parseIptablesSave, type SaveTable } from './iptables-parse.js';
@@ -24,8 +25,7 @@ export function appliesToFamily(rule: Rule, family: Family): boolean {
 /** The tokens after `-A <chain>` for one rule, in the order iptables-save prints them. */
 export function ruleTokens(rule: Rule, family: Family): string[] {
   if (rule.action === 'limit') throw new Error('the iptables backend has no "limit" action');
-  const tokens: string[] = [];
-  if (rule.source !== 'any') tokens.push('-s', rule.source);
+  const tokens: string[] = sourceTokens(rule.source, family);
   if (rule.destination !== 'any') tokens.push('-d', rule.destination);
   if (rule.interface !== null) tokens.push(rule.direction === 'out' ? '-o' : '-i', rule.interface);
   if (rule.protocol !== 'any') {

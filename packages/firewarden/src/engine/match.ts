@@ -4,6 +4,7 @@
  * both" (overlap). Also first-match evaluation of a single packet against a rule list.
  */
 import { type Family, type Network, networkContains, networksIntersect, parseNetwork } from './addresses.js';
+import { blocklistReference } from './blocklist.js';
 import { type PortSpec, parsePorts, portsContain, portsInclude, portsIntersect } from './ports.js';
 import type { Rule } from './rule.js';
 
@@ -13,6 +14,8 @@ export interface RuleMatch {
   families: Set<Family>;
   protocol: Rule['protocol'];
   source: Network | null;
+  /** A blocklist as the source (`@name`); `source` is then null. */
+  sourceList: string | null;
   destination: Network | null;
   sourcePorts: PortSpec;
   destinationPorts: PortSpec;
@@ -21,6 +24,7 @@ export interface RuleMatch {
 
 export function ruleMatch(rule: Rule): RuleMatch {
   const network = (text: string) => (text === 'any' ? null : parseNetwork(text));
+  const sourceList = blocklistReference(rule.source);
   const ports = (text: string) => {
     const parsed = parsePorts(text);
     return parsed.ok ? parsed.ports : null;
@@ -29,7 +33,8 @@ export function ruleMatch(rule: Rule): RuleMatch {
     direction: rule.direction,
     families: new Set<Family>(rule.family === 'both' ? ['ipv4', 'ipv6'] : [rule.family]),
     protocol: rule.protocol,
-    source: network(rule.source),
+    source: sourceList === null ? network(rule.source) : null,
+    sourceList,
     destination: network(rule.destination),
     sourcePorts: ports(rule.source_port),
     destinationPorts: ports(rule.destination_port),
@@ -54,6 +59,8 @@ export function matchCovers(a: RuleMatch, b: RuleMatch): boolean {
     (a.protocol === 'any' || a.protocol === b.protocol) &&
     (a.interface === null || a.interface === b.interface) &&
     (a.source === null || (b.source !== null && networkContains(a.source, b.source))) &&
+    // A list covers only itself (its content is not the analysis's to know); any covers it.
+    (a.sourceList === null || a.sourceList === b.sourceList) &&
     (a.destination === null || (b.destination !== null && networkContains(a.destination, b.destination))) &&
     portsContain(a.sourcePorts, b.sourcePorts) &&
     portsContain(a.destinationPorts, b.destinationPorts)
@@ -82,6 +89,8 @@ export interface Packet {
   source: string;
   destination_port: number;
   interface?: string;
+  /** The blocklists holding `source` (the lockout check asks the kernel, or the list being set). */
+  source_lists?: ReadonlySet<string>;
 }
 
 /** The action of the first rule matching the packet, or null when none does. */
@@ -96,6 +105,7 @@ export function matchesPacket(m: RuleMatch, packet: Packet, source: Network | nu
   if (m.protocol !== 'any' && m.protocol !== packet.protocol) return false;
   if (source !== null && !m.families.has(source.family)) return false;
   if (m.source !== null && (source === null || !networkContains(m.source, source))) return false;
+  if (m.sourceList !== null && !(packet.source_lists?.has(m.sourceList) ?? false)) return false;
   if (m.interface !== null && m.interface !== packet.interface) return false;
   if (!portsInclude(m.destinationPorts, packet.destination_port)) return false;
   // The client's source port is unknown: a rule restricted to source ports does not decide.

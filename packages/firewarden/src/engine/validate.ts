@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { formatNetwork, hasZoneId, parseNetwork } from './addresses.js';
+import { blocklistReference, isBlocklistName, maxBlocklistNameLength } from './blocklist.js';
 import { formatPorts, parsePorts } from './ports.js';
 import { actions, directions, families, protocols, type Rule, ruleFields } from './rule.js';
 import { finishNow, type SteppedWork } from './stepped-work.js';
@@ -47,6 +48,8 @@ const fieldSchemas = {
   comment: z.string().nullable(),
   position: z.number().int().min(1),
 } satisfies Record<(typeof ruleFields)[number], z.ZodType>;
+
+export const blocklistNameRule = `a blocklist name is 1-${maxBlocklistNameLength} lowercase letters, digits, "-" or "_", starting with a letter or digit`;
 
 const requiredFields = new Set(['direction', 'action', 'protocol']);
 
@@ -136,6 +139,12 @@ export function validateRule(raw: unknown, at: string, backend?: Backend): RuleV
   const addresses = (['source', 'destination'] as const).map((field) => {
     const text = fields[field] as string | undefined;
     if (text === undefined || text === 'any') return 'any';
+    const list = field === 'source' ? blocklistReference(text) : null;
+    if (list !== null) {
+      if (isBlocklistName(list)) return text;
+      problem(field, 'invalid_blocklist', blocklistNameRule);
+      return undefined;
+    }
     if (hasZoneId(text)) {
       problem(
         field,
@@ -146,7 +155,13 @@ export function validateRule(raw: unknown, at: string, backend?: Backend): RuleV
     }
     const network = parseNetwork(text);
     if (network === null) {
-      problem(field, 'invalid_address', 'must be "any", an IP address or a CIDR block');
+      problem(
+        field,
+        'invalid_address',
+        field === 'source'
+          ? 'must be "any", an IP address, a CIDR block or "@" and a blocklist name'
+          : 'must be "any", an IP address or a CIDR block',
+      );
       return undefined;
     }
     addressFamilies.add(network.family);
@@ -166,6 +181,9 @@ export function validateRule(raw: unknown, at: string, backend?: Backend): RuleV
   const action = fields.action as Rule['action'] | undefined;
   if (backend === 'iptables' && action === 'limit') {
     problem('action', 'unsupported_action', '"limit" is only available with the ufw backend');
+  }
+  if (backend === 'ufw' && typeof addresses[0] === 'string' && blocklistReference(addresses[0]) !== null) {
+    problem('source', 'unsupported_source', 'ufw rules cannot match a blocklist: use the iptables backend');
   }
   if (backend === 'ufw' && protocol === 'icmp') {
     problem('protocol', 'unsupported_protocol', 'ufw rules cannot match ICMP (its before.rules do)');

@@ -63,6 +63,12 @@ export const errorStatus = {
   FW_APPLY_FAILED: 500,
   /** Even restoring the previous state failed: the firewall needs an operator. */
   FW_ROLLBACK_FAILED: 500,
+  /** No blocklist with this name. */
+  FW_BLOCKLIST_NOT_FOUND: 404,
+  /** The blocklist is the `source` of rules (`details.rules`): change or delete those rules first. */
+  FW_BLOCKLIST_IN_USE: 409,
+  /** A blocklist past its bounds (`details.limit`): entries or bytes of one list, lists, or entries over every list. */
+  FW_BLOCKLIST_TOO_LARGE: 413,
   /** No such extension, or no such widget in it. */
   EXTENSION_NOT_FOUND: 404,
   /** `extension.yaml` breaks the manifest schema (the message names the key path). */

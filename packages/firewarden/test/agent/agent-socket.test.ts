@@ -11,6 +11,7 @@ import { chmod } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { defaultMaxMessageBytes } from '../../src/agent/protocol.js';
 import { eventually } from '../backends/support/sandbox.js';
 import { createNamespace, hostRules, type Namespace, namespaceSkipReason } from '../engine/support/netns.js';
 import { type AgentProcess, bundleAgent, call, exchange, startAgent } from './support/agent-process.js';
@@ -98,8 +99,8 @@ describe.skipIf(namespaceSkipReason !== null)('the agent over its socket', () =>
       [5, false, 'AGENT_UNKNOWN_OPERATION'],
       [undefined, false, 'AGENT_REQUEST_INVALID'],
     ]);
-    // A valid apply hidden behind 9 MiB without a newline is never read, let alone run.
-    const huge = `{"id": 9, "op": "apply", "params": {"rules": [${JSON.stringify(web)}]}, "pad": "${'x'.repeat(9 * 1024 * 1024)}"}\n`;
+    // A valid apply hidden behind more than the bound without a newline is never read, let alone run.
+    const huge = `{"id": 9, "op": "apply", "params": {"rules": [${JSON.stringify(web)}]}, "pad": "${'x'.repeat(defaultMaxMessageBytes + 1024 * 1024)}"}\n`;
     const [tooLarge, ...rest] = await exchange(agent.socketPath, huge);
     expect(tooLarge).toMatchObject({ ok: false, error: { code: 'AGENT_MESSAGE_TOO_LARGE' } });
     expect(rest).toEqual([]);

@@ -1,0 +1,229 @@
+/**
+ * @module The kernel sets of the blocklists (ipset `hash:net`, `fw4-<name>` and `fw6-<name>`),
+ * on every backend: iptables and ufw load the same sets. A write is one `ipset restore` fed on
+ * stdin: each list is built whole in a staging set (`fwn4-<name>`), swapped with the live one
+ * (or renamed into place) and the old content destroyed, so a rule matching the set sees the old
+ * list or the new one, never a half-built one. Lists are destroyed in a second restore, after
+ * the rules that named them are gone. The kernel holds the entries; a list's family and comment,
+ * which a set cannot carry, are kept in `blocklists.json` beside the restore points.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Family } from '../engine/addresses.js';
+import {
+  type Blocklist,
+  type BlocklistFamily,
+  type BlocklistSummary,
+  listOfSet,
+  setMaxElements,
+  setName,
+  stagingSetName,
+} from '../engine/blocklist.js';
+import { AgentError } from './agent-error.js';
+import { CommandError, type CommandRunner } from './command-runner.js';
+import { writeDurably } from './durable-file.js';
+import { clip } from './firewall-backend.js';
+import { families } from './iptables-backend.js';
+
+type Metadata = Record<string, { family: BlocklistFamily; comment: string | null }>;
+
+/** What `ipset save` says of our sets: each list's entries, and every set name present. */
+interface SavedSets {
+  lists: Blocklist[];
+  present: Set<string>;
+}
+
+const ipsetFamily: Record<Family, string> = { ipv4: 'inet', ipv6: 'inet6' };
+
+/** A restore of 1,000,000 entries takes a few seconds on a slow host; the default 20 s is kept per 250,000. */
+const restoreTimeoutMs = (entries: number) => 20_000 * Math.max(1, Math.ceil(entries / 250_000));
+
+export class BlocklistSets {
+  private readonly metadataFile: string;
+
+  constructor(
+    private readonly run: CommandRunner,
+    stateDir: string,
+  ) {
+    this.metadataFile = path.join(stateDir, 'blocklists.json');
+  }
+
+  /** Every list with its entries, sorted by name; none where ipset is not installed. */
+  async read(): Promise<Blocklist[]> {
+    return (await this.saved()).lists;
+  }
+
+  /** Every list with its number of entries (`ipset list -t`: no entry is printed). */
+  async summaries(): Promise<BlocklistSummary[]> {
+    const terse = await this.ipset(['list', '-t'], { optional: true });
+    const counts = new Map<string, number>();
+    let current: ReturnType<typeof listOfSet> = null;
+    for (const line of terse.split('\n')) {
+      if (line.startsWith('Name: ')) current = listOfSet(line.slice('Name: '.length).trim());
+      else if (current !== null && line.startsWith('Number of entries: ')) {
+        const count = Number(line.slice('Number of entries: '.length));
+        counts.set(current.list, (counts.get(current.list) ?? 0) + count);
+      }
+    }
+    const metadata = await this.metadata();
+    return [...counts.keys()]
+      .sort()
+      .map((name) => ({ ...describe(name, metadata), entries: counts.get(name)! }));
+  }
+
+  /** The lists whose set of the address's family holds it (`ipset test`, one per list). */
+  async holding(address: string, family: Family, names: readonly string[]): Promise<string[]> {
+    const held: string[] = [];
+    for (const name of names) {
+      const result = await this.run(['ipset', 'test', setName(name, family), address]);
+      if (result.code === 0) held.push(name);
+    }
+    return held;
+  }
+
+  /**
+   * Makes the kernel hold `lists` (each whole, swapped in atomically), leaving the other lists as
+   * they are; `present` is every set name now in the kernel (from `read` or `present`).
+   */
+  async write(lists: readonly Blocklist[], present: ReadonlySet<string>): Promise<void> {
+    if (lists.length === 0) return;
+    const lines: string[] = [];
+    let entries = 0;
+    for (const list of lists) {
+      for (const family of families) {
+        const live = setName(list.name, family);
+        const staging = stagingSetName(list.name, family);
+        const content = list.entries[family];
+        entries += content.length;
+        // A staging set left by an interrupted write is dropped first.
+        if (present.has(staging)) lines.push(`destroy ${staging}`);
+        lines.push(
+          `create ${staging} hash:net family ${ipsetFamily[family]} hashsize ${hashSize(content.length)} maxelem ${setMaxElements}`,
+        );
+        for (const entry of content) lines.push(`add ${staging} ${entry}`);
+        if (present.has(live)) lines.push(`swap ${staging} ${live}`, `destroy ${staging}`);
+        else lines.push(`rename ${staging} ${live}`);
+      }
+    }
+    lines.push('');
+    await this.restore(lines.join('\n'), restoreTimeoutMs(entries));
+  }
+
+  /** Destroys the lists' sets (those present); the rules naming them must be gone already. */
+  async destroy(names: readonly string[], present: ReadonlySet<string>): Promise<void> {
+    const lines = names.flatMap((name) =>
+      families
+        .map((family) => setName(name, family))
+        .filter((set) => present.has(set))
+        .map((set) => `destroy ${set}`),
+    );
+    if (lines.length > 0) await this.restore(`${lines.join('\n')}\n`, restoreTimeoutMs(0));
+  }
+
+  /** The sets now in the kernel (names only: `ipset list -n`). */
+  async present(): Promise<Set<string>> {
+    const names = await this.ipset(['list', '-n'], { optional: true });
+    return new Set(names.split('\n').filter((line) => line !== ''));
+  }
+
+  /** Reads the counts back: each written list must hold what was meant, in each family. */
+  async verify(lists: readonly Blocklist[]): Promise<void> {
+    if (lists.length === 0) return;
+    const held = new Map((await this.summaries()).map((summary) => [summary.name, summary.entries]));
+    for (const list of lists) {
+      const expected = list.entries.ipv4.length + list.entries.ipv6.length;
+      if (held.get(list.name) !== expected) {
+        throw new AgentError(
+          'FW_APPLY_FAILED',
+          `the kernel holds ${held.get(list.name) ?? 'no'} entries in blocklist ${list.name}, not ${expected}`,
+        );
+      }
+    }
+  }
+
+  /** Records each list's family and comment; `lists` is every list there is now. */
+  async recordMetadata(lists: readonly Pick<Blocklist, 'name' | 'family' | 'comment'>[]): Promise<void> {
+    const metadata: Metadata = {};
+    for (const { name, family, comment } of lists) metadata[name] = { family, comment };
+    await writeDurably(this.metadataFile, JSON.stringify(metadata));
+  }
+
+  /** The lists' entries and every set name, from one `ipset save`. */
+  async saved(): Promise<SavedSets> {
+    const text = await this.ipset(['save'], { optional: true });
+    const entries = new Map<string, Record<Family, string[]>>();
+    const present = new Set<string>();
+    for (const line of text.split('\n')) {
+      const first = line.indexOf(' ');
+      const second = line.indexOf(' ', first + 1);
+      if (first === -1) continue;
+      const verb = line.slice(0, first);
+      const set = line.slice(first + 1, second === -1 ? undefined : second);
+      if (verb === 'create') {
+        present.add(set);
+        const ours = listOfSet(set);
+        if (ours !== null && !entries.has(ours.list)) entries.set(ours.list, { ipv4: [], ipv6: [] });
+      } else if (verb === 'add' && second !== -1) {
+        const ours = listOfSet(set);
+        if (ours !== null) entries.get(ours.list)?.[ours.family].push(line.slice(second + 1).trim());
+      }
+    }
+    const metadata = await this.metadata();
+    const lists = [...entries.keys()]
+      .sort()
+      .map((name) => ({ ...describe(name, metadata), entries: entries.get(name)! }));
+    return { lists, present };
+  }
+
+  private async metadata(): Promise<Metadata> {
+    try {
+      return JSON.parse(await readFile(this.metadataFile, 'utf8')) as Metadata;
+    } catch {
+      return {};
+    }
+  }
+
+  private async restore(input: string, timeoutMs: number): Promise<void> {
+    const result = await this.run(['ipset', 'restore'], { input, timeoutMs }).catch((error: unknown) => {
+      throw ipsetMissing(error);
+    });
+    if (result.code !== 0) {
+      throw new AgentError('FW_APPLY_FAILED', 'ipset restore refused the blocklists', {
+        stderr: clip(result.stderr),
+      });
+    }
+  }
+
+  /** ipset's output; `optional`: an absent ipset reads as no sets (a host that never used lists). */
+  private async ipset(args: string[], { optional }: { optional: boolean }): Promise<string> {
+    let result: Awaited<ReturnType<CommandRunner>>;
+    try {
+      result = await this.run(['ipset', ...args]);
+    } catch (error) {
+      if (optional && error instanceof CommandError && error.reason === 'not_found') return '';
+      throw ipsetMissing(error);
+    }
+    if (result.code !== 0) {
+      throw new AgentError('FW_COMMAND_FAILED', `ipset ${args[0]} failed`, { stderr: clip(result.stderr) });
+    }
+    return result.stdout;
+  }
+}
+
+function describe(name: string, metadata: Metadata) {
+  const known = Object.hasOwn(metadata, name) ? metadata[name] : undefined;
+  return { name, family: known?.family ?? ('both' as const), comment: known?.comment ?? null };
+}
+
+/** Buckets for `entries`: a power of two near a quarter of them (ipset's buckets hold up to 12), at least 1024. */
+function hashSize(entries: number): number {
+  let size = 1024;
+  while (size * 4 < entries) size *= 2;
+  return size;
+}
+
+function ipsetMissing(error: unknown): unknown {
+  return error instanceof CommandError && error.reason === 'not_found'
+    ? new AgentError('FW_BACKEND_NOT_FOUND', 'ipset is not installed: blocklists need it')
+    : error;
+}

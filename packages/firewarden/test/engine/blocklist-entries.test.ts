@@ -1,0 +1,146 @@
+/**
+ * @module Tests: a blocklist's entries merge into blocks covering exactly the addresses sent,
+ * checked against an independent oracle (every address of every entry enumerated with the rule
+ * model's BigInt parser, in small address spaces so enumeration is exact), and bad entries are
+ * each reported with their path.
+ */
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { lastAddress, parseNetwork } from '../../src/engine/addresses.js';
+import { isBlocklistName, listOfSet, setName, stagingSetName } from '../../src/engine/blocklist.js';
+import { mergeBlocklistEntries } from '../../src/engine/blocklist-entries.js';
+
+/** Every address the entries cover, as `family:integer` keys. */
+function covered(entries: readonly string[]): Set<string> {
+  const addresses = new Set<string>();
+  for (const entry of entries) {
+    const network = parseNetwork(entry)!;
+    for (let a = network.base; a <= lastAddress(network); a += 1n) addresses.add(`${network.family}:${a}`);
+  }
+  return addresses;
+}
+
+/** Entries inside 10.0.0.0/22 or 2001:db8::/118 (1,024 addresses each), any prefix there. */
+const v4Entry = fc
+  .tuple(fc.integer({ min: 0, max: 1023 }), fc.integer({ min: 22, max: 32 }))
+  .map(([offset, prefix]) => {
+    const text = `10.0.${offset >> 8}.${offset & 255}`;
+    return prefix === 32 && offset % 2 === 0 ? text : `${text}/${prefix}`;
+  });
+const v6Entry = fc
+  .tuple(fc.integer({ min: 0, max: 1023 }), fc.integer({ min: 118, max: 128 }))
+  .map(([offset, prefix]) => `2001:db8::${offset.toString(16)}/${prefix}`);
+
+describe('mergeBlocklistEntries', () => {
+  test('the merged blocks cover exactly the addresses of the entries (independent oracle)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(v4Entry, v6Entry), { maxLength: 60 }), (entries) => {
+        const result = mergeBlocklistEntries(entries);
+        expect(result.ok).toBe(true);
+        if (!result.ok) return;
+        const blocks = [...result.entries.ipv4, ...result.entries.ipv6];
+        expect(covered(blocks)).toEqual(covered(entries));
+        // Disjoint, no duplicates, never more blocks than entries, and merging again changes nothing.
+        expect(covered(blocks).size).toBe(
+          blocks.reduce(
+            (sum, b) => sum + Number(lastAddress(parseNetwork(b)!) - parseNetwork(b)!.base + 1n),
+            0,
+          ),
+        );
+        expect(blocks.length).toBeLessThanOrEqual(entries.length);
+        const again = mergeBlocklistEntries(blocks);
+        expect(again.ok && again.entries).toEqual(result.entries);
+        // `holds` answers as the oracle does, for every address of the space.
+        const oracle = covered(entries);
+        for (let offset = 0; offset < 1024; offset += 37) {
+          const v4 = `10.0.${offset >> 8}.${offset & 255}`;
+          expect(result.holds(v4)).toBe(oracle.has(`ipv4:${parseNetwork(v4)!.base}`));
+          const v6 = `2001:db8::${offset.toString(16)}`;
+          expect(result.holds(v6)).toBe(oracle.has(`ipv6:${parseNetwork(v6)!.base}`));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('duplicates, overlaps and adjacent blocks merge into the fewest canonical blocks', () => {
+    const result = mergeBlocklistEntries([
+      '192.0.2.7',
+      '192.0.2.7',
+      '192.0.2.7/32',
+      '10.0.0.0/25',
+      '10.0.0.128/25',
+      '10.0.0.5',
+      '198.51.100.9/24',
+      '2001:DB8:0:0::1',
+      '2001:db8::/127',
+    ]);
+    expect(result.ok && result.entries).toEqual({
+      ipv4: ['10.0.0.0/24', '192.0.2.7', '198.51.100.0/24'],
+      ipv6: ['2001:db8::/127'],
+    });
+    expect(result.ok && [result.received, result.stored]).toEqual([9, 4]);
+  });
+
+  test('a whole family becomes its two halves (hash:net holds no /0)', () => {
+    const result = mergeBlocklistEntries(['0.0.0.0/0', '1.2.3.4', '::/0']);
+    expect(result.ok && result.entries).toEqual({
+      ipv4: ['0.0.0.0/1', '128.0.0.0/1'],
+      ipv6: ['::/1', '8000::/1'],
+    });
+  });
+
+  test('every bad entry is reported with its path; none is guessed at', () => {
+    const bad = [
+      '01.2.3.4',
+      '1.2.3.4/33',
+      '',
+      'fe80::1%eth0',
+      7,
+      '1.2.3',
+      '1.2.3.4/',
+      'host.example',
+      '256.0.0.1',
+    ];
+    const result = mergeBlocklistEntries(['192.0.2.1', ...bad]);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.errors.map((e) => e.path)).toEqual(bad.map((_, i) => `entries.${i + 1}`));
+    expect(new Set(result.errors.map((e) => e.code))).toEqual(new Set(['invalid_address']));
+    expect(result.invalid).toBe(bad.length);
+  });
+
+  test('entries of the other family are refused on a single-family list', () => {
+    const result = mergeBlocklistEntries(['192.0.2.1', '2001:db8::1'], 'ipv4');
+    expect(!result.ok && result.errors).toEqual([
+      { path: 'entries.1', code: 'family_mismatch', message: 'is IPv6 but the list is ipv4' },
+    ]);
+  });
+
+  test('at most 100 problems are listed, all are counted', () => {
+    const result = mergeBlocklistEntries(Array.from({ length: 250 }, () => 'nope'));
+    expect(!result.ok && [result.errors.length, result.invalid]).toEqual([100, 250]);
+  });
+
+  test('IPv4 text is read as node reads it, on random input', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 20 }), (text) => {
+        const ours = mergeBlocklistEntries([text]);
+        const network = parseNetwork(text);
+        expect(ours.ok).toBe(network !== null && !text.includes('%'));
+      }),
+    );
+  });
+});
+
+describe('blocklist names', () => {
+  test('names are short and safe; their sets fit ipset and map back', () => {
+    expect(['abuse', 'f2b-sshd', 'a_1', 'x'.repeat(24)].every(isBlocklistName)).toBe(true);
+    expect(['', '-a', 'A', 'a b', 'a/b', 'x'.repeat(25), 'é', '_a'].some(isBlocklistName)).toBe(false);
+    const longest = 'x'.repeat(24);
+    expect(stagingSetName(longest, 'ipv6').length).toBeLessThanOrEqual(31);
+    expect(listOfSet(setName('abuse', 'ipv6'))).toEqual({ list: 'abuse', family: 'ipv6' });
+    expect(listOfSet('f2b-sshd')).toBeNull();
+    expect(listOfSet(stagingSetName('abuse', 'ipv4'))).toBeNull();
+  });
+});
