@@ -214,10 +214,52 @@ describe('a network of three servers', () => {
     }
   });
 
-  test('windowed leaderboards take ?server= too', async () => {
-    const { status, body } = await api('/api/leaderboard/deaths?since=1h&server=creative&limit=1');
-    expect(status).toBe(200);
-    expect(body.window.complete).toBe(false);
+  test('windowed leaderboards and summaries take ?server=, each server measured from its own history', async () => {
+    const player = servers.survival.valid[2]!;
+    const since = Date.now();
+    const addDeaths = async (name: ServerName, more: number) => {
+      const file = path.join(servers[name].dir, 'world', 'stats', `${player.uuid}.json`);
+      const stats = (JSON.parse(await readFile(file, 'utf8')) as { stats: StatsObject }).stats;
+      stats['minecraft:custom']!['minecraft:deaths'] = customOf(stats, 'deaths') + more;
+      await writeFile(file, JSON.stringify({ stats, DataVersion: 4440 }));
+    };
+    await addDeaths('creative', 40);
+    await addDeaths('minigames', 2);
+    const deaths = await expected((stats) => customOf(stats, 'deaths'));
+    await eventually(
+      async () =>
+        (await api(`/api/player/${player.uuid}/summary`)).body.combat.deaths === deaths.get(player.uuid),
+    );
+    const gains = async (query: string) => {
+      const { status, body } = await api(
+        `/api/leaderboard/deaths?since=${new Date(since).toISOString()}&limit=2${query}`,
+      );
+      expect(status).toBe(200);
+      expect(body.window.complete).toBe(true);
+      return body.entries.map((entry: { uuid: string; value: number }) => [entry.uuid, entry.value]);
+    };
+    expect(await gains('&server=creative')).toEqual([
+      [player.uuid, 40],
+      [expect.any(String), 0],
+    ]);
+    expect(await gains('&server=minigames')).toEqual([
+      [player.uuid, 2],
+      [expect.any(String), 0],
+    ]);
+    expect(await gains('')).toEqual([
+      [player.uuid, 42],
+      [expect.any(String), 0],
+    ]);
+    expect((await gains('&server=survival'))[0][1]).toBe(0);
+    const summary = (await api(`/api/player/${player.uuid}/summary?since=${new Date(since).toISOString()}`))
+      .body;
+    expect(summary.combat.deaths).toBe(42);
+    expect(summary.window.complete).toBe(true);
+    expect(Object.fromEntries(names.map((name) => [name, summary.per_server[name].combat.deaths]))).toEqual({
+      survival: 0,
+      creative: 40,
+      minigames: 2,
+    });
   });
 
   test('online status comes from each server, with the server each player is on', async () => {
