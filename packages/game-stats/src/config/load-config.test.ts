@@ -1,11 +1,11 @@
 /**
  * @module Tests: Configuration defaults, validation, and what server.properties and the environment fill in.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { parseConfig, resolveSettings } from './load-config.js';
+import { parseConfig, readConfigFile, resolveSettings } from './load-config.js';
 
 let dir: string;
 beforeAll(async () => {
@@ -67,4 +67,60 @@ test('worlds and RCON default from server.properties; the environment overrides 
   expect(resolveSettings({ 'server-dir': dir, rcon: { enabled: false } }, {}).online).toEqual({
     kind: 'none',
   });
+});
+
+test("a network's servers: dirs against the config file, rcon overriding the top level key by key", async () => {
+  await mkdir(path.join(dir, 'creative', 'world'), { recursive: true });
+  const file = path.join(dir, 'network.yml');
+  await writeFile(
+    file,
+    [
+      'rcon:',
+      '  interval-seconds: 2',
+      'servers:',
+      '  - name: survival',
+      '    server-dir: .',
+      '  - name: creative',
+      '    server-dir: creative',
+      '    worlds: [world]',
+      '    rcon: {enabled: true, port: 25576, password: other}',
+      '',
+    ].join('\n'),
+  );
+  const settings = resolveSettings(readConfigFile(file), {});
+  expect(settings.network).toBe(true);
+  expect(settings.servers.map((server) => [server.name, server.serverDir, server.worlds])).toEqual([
+    ['survival', dir, ['survival world']],
+    ['creative', path.join(dir, 'creative'), ['world']],
+  ]);
+  expect(settings.servers[0]!.online).toMatchObject({
+    kind: 'rcon',
+    port: 25_999,
+    password: 'p=ss',
+    intervalMs: 2000,
+  });
+  expect(settings.servers[1]!.online).toMatchObject({
+    kind: 'rcon',
+    port: 25_576,
+    password: 'other',
+    intervalMs: 2000,
+  });
+  expect(settings.servers[1]!.maxPlayers).toBe(20);
+  expect(resolveSettings({ 'server-dir': dir }, {}).network).toBe(false);
+});
+
+test('a network refuses duplicate names and folders, bad names, and servers beside server-dir', () => {
+  const two = (second: { name: string; 'server-dir': string }) => ({
+    servers: [{ name: 'a', 'server-dir': dir }, second],
+  });
+  expect(() => parseConfig(two({ name: 'a', 'server-dir': '/x' }))).toThrow(
+    'servers.1.name: duplicate server name "a"',
+  );
+  expect(() => parseConfig(two({ name: 'Big One', 'server-dir': '/x' }))).toThrow('servers.1.name');
+  expect(() => resolveSettings(two({ name: 'b', 'server-dir': `${dir}/` }), {})).toThrow(
+    `servers: the folder ${dir} is given twice`,
+  );
+  expect(() => parseConfig({ 'server-dir': '.', servers: [{ name: 'a', 'server-dir': dir }] })).toThrow(
+    'give either servers or server-dir and worlds, not both',
+  );
 });
