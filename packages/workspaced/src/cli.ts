@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLogger } from '@suite/server-kit';
 import { Command, InvalidArgumentError } from 'commander';
+import { ConfigFileInvalid } from './attempts/profile-config.js';
 import { startDaemon } from './daemon.js';
 import { logProcessFailures } from './observability/process-failures.js';
 import { packageName, packageVersion } from './package-info.js';
@@ -50,6 +51,7 @@ interface ServeOptions {
   deliveryTimeoutMs?: number;
   deliveryRetryDelaysMs?: number[];
   setupOpen?: boolean;
+  config?: string;
 }
 
 const program = new Command()
@@ -99,6 +101,7 @@ program
     '--setup-open',
     'let the first caller of POST /api/v1/setup become the owner without the one-time setup token (tests, containers)',
   )
+  .option('--config <file>', 'the config file: agent profiles (default: <data-dir>/config.json when present)')
   .action(async (options: ServeOptions) => {
     if ((options.tlsCert === undefined) !== (options.tlsKey === undefined))
       program.error('--tls-cert and --tls-key go together');
@@ -119,6 +122,7 @@ program
         loginAttemptsPerMinute: options.loginAttemptsPerMinute,
         previewPort: options.previewPort,
         setupOpen: options.setupOpen === true,
+        configFile: options.config === undefined ? undefined : path.resolve(options.config),
         allowPrivateTargets:
           options.allowPrivateTargets === true || process.env.WORKSPACED_ALLOW_PRIVATE_TARGETS === 'true',
         deliveryTiming: {
@@ -130,7 +134,8 @@ program
       });
     } catch (error) {
       if (error instanceof BindRefused) program.error(`workspaced: ${error.message}`, { exitCode: 2 });
-      if (error instanceof PreviewPortTaken) program.error(`workspaced: ${error.message}`);
+      if (error instanceof PreviewPortTaken || error instanceof ConfigFileInvalid)
+        program.error(`workspaced: ${error.message}`);
       throw error;
     }
   });

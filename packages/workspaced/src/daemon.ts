@@ -6,6 +6,9 @@ import { mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { createLogger, type Logger, type RunningServer, startNodeServer } from '@suite/server-kit';
 import { auditChainFiles, createWebAuth } from '@suite/web-auth';
+import { mergeProfiles } from './attempts/agent-profiles.js';
+import { AttemptRunner } from './attempts/attempt-runner.js';
+import { readConfiguredProfiles } from './attempts/profile-config.js';
 import { SetupGate, setupTokenFileName, setupUrl } from './auth/setup-token.js';
 import { openDatabase } from './db/open-database.js';
 import { defaultFileLimits, type FileLimits } from './files/limits.js';
@@ -66,6 +69,8 @@ export interface DaemonOptions {
    * (`--setup-open`: tests, containers); by default the token is required (auth/setup-token.ts).
    */
   setupOpen?: boolean;
+  /** The config file (agent profiles); default `<data dir>/config.json` when it exists. */
+  configFile?: string;
   /** Passed to startNodeServer (tests run several daemons in one process). */
   exitOnSignal?: boolean;
 }
@@ -107,6 +112,16 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
     const attention = new AttentionCenter(events);
     const workflows = new WorkflowRunner({ db, terminals, events, attention, logger });
     await workflows.recover();
+    const attempts = new AttemptRunner({
+      db,
+      dataDir,
+      terminals,
+      events,
+      attention,
+      logger,
+      profiles: mergeProfiles(await readConfiguredProfiles(dataDir, options.configFile)),
+    });
+    await attempts.recover();
     const delivery: DeliveryPolicy = {
       ...defaultDeliveryTiming,
       ...options.deliveryTiming,
@@ -140,6 +155,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       delivery,
       notifications,
       sockets: openSockets,
+      attempts,
     };
     let listeningPort: number | undefined;
     const previewTokens = new PreviewTokens();
@@ -182,6 +198,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
         stopAgentMonitor();
         await previews.close();
         workflows.stop();
+        attempts.stop();
         notifications.stop();
         stopWebhooks();
         await terminals.terminateAll();

@@ -147,4 +147,34 @@ export const workspacedMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  'workspaced-0006-task-attempts': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('tasks').addColumn('pull_request_url', 'text').execute();
+      await db.schema
+        .createTable('task_attempts')
+        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('task_id', 'integer', (col) => col.notNull().references('tasks.id').onDelete('cascade'))
+        .addColumn('project_id', 'integer', (col) =>
+          col.notNull().references('projects.id').onDelete('cascade'),
+        )
+        .addColumn('profile', 'text', (col) => col.notNull())
+        .addColumn('branch', 'text', (col) => col.notNull())
+        .addColumn('base_branch', 'text', (col) => col.notNull())
+        .addColumn('worktree_path', 'text', (col) => col.notNull())
+        .addColumn('terminal_id', 'integer')
+        .addColumn('state', 'text', (col) => col.notNull())
+        .addColumn('exit_code', 'integer')
+        .addColumn('landed_commit', 'text')
+        .addColumn('created_by', 'text', (col) => col.notNull())
+        .addColumn('started_at', 'integer', (col) => col.notNull())
+        .addColumn('finished_at', 'integer')
+        .execute();
+      await db.schema
+        .createIndex('task_attempts_task')
+        .on('task_attempts')
+        .columns(['task_id', 'id'])
+        .execute();
+      await db.schema.createIndex('task_attempts_state').on('task_attempts').columns(['state']).execute();
+    },
+  },
 };

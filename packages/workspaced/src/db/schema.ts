@@ -31,9 +31,33 @@ export interface TaskTable {
   /** Set once a worktree is made, so renaming the task never changes its branch. */
   branch: string | null;
   worktree_path: string | null;
+  /** The pull or merge request opened for the task (`POST /tasks/{id}/pull-request`). */
+  pull_request_url: string | null;
   created_by: string;
   created_at: number;
   updated_at: number;
+}
+
+/** One run of a coding agent on a task, in a worktree and branch of its own (`src/attempts/`). */
+export interface TaskAttemptTable {
+  id: Generated<number>;
+  task_id: number;
+  project_id: number;
+  /** The agent profile's name (attempts/agent-profiles.ts). */
+  profile: string;
+  branch: string;
+  base_branch: string;
+  worktree_path: string;
+  /** The live terminal of the agent's latest run; null once the daemon restarted. */
+  terminal_id: number | null;
+  /** `running`, `completed` (exit 0), `failed`, `stopped`. */
+  state: string;
+  exit_code: number | null;
+  /** The commit that landed the attempt's branch on its base branch. */
+  landed_commit: string | null;
+  created_by: string;
+  started_at: number;
+  finished_at: number | null;
 }
 
 /** A peer daemon (issue 13, `src/nodes/`). */
@@ -142,6 +166,7 @@ export interface WorkspacedTables {
   projects: ProjectTable;
   project_members: ProjectMemberTable;
   tasks: TaskTable;
+  task_attempts: TaskAttemptTable;
   nodes: NodeTable;
   services: ServiceTable;
   workflow_definitions: WorkflowDefinitionTable;
@@ -153,6 +178,7 @@ export interface WorkspacedTables {
 
 export type ProjectRow = Selectable<ProjectTable>;
 export type TaskRow = Selectable<TaskTable>;
+export type TaskAttemptRow = Selectable<TaskAttemptTable>;
 export type MemberRow = Selectable<ProjectMemberTable>;
 export type WorkflowDefinitionRow = Selectable<WorkflowDefinitionTable>;
 export type WorkflowRunRow = Selectable<WorkflowRunTable>;

@@ -5,6 +5,7 @@
 import type { AuthState } from '@suite/web-auth';
 import type { Logger } from 'pino';
 import type { Role } from '../access/roles.js';
+import type { AttemptRunner } from '../attempts/attempt-runner.js';
 import type { Principal } from '../auth/principal.js';
 import type { WorkspacedDb } from '../db/open-database.js';
 import type { ProjectRow, TaskRow } from '../db/schema.js';
@@ -41,6 +42,8 @@ export interface DaemonContext {
   notifications: NotificationCenter;
   /** Open WebSockets by user and session, closed when those change (issue 23). */
   sockets: SocketRegistry;
+  /** Agent profiles and the agents started on tasks (attempts/attempt-runner.ts). */
+  attempts: AttemptRunner;
 }
 
 export type AppEnv = {

@@ -9,6 +9,7 @@
 import { type WebAuth, WebAuthError } from '@suite/web-auth';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { registerAttemptRoutes } from '../attempts/attempt-routes.js';
 import { requestSecurity } from '../auth/request-security.js';
 import { registerSessionRoutes, registerSignedInSessionRoutes } from '../auth/session-routes.js';
 import type { SetupGate } from '../auth/setup-token.js';
@@ -119,6 +120,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   registerFileRoutes(api, context);
   registerGitRoutes(api, context);
   registerTaskRoutes(api, context);
+  registerAttemptRoutes(api, context);
   registerTerminalRoutes(api, context);
   registerAgentRoutes(api, context);
   registerAttentionRoutes(api, context);

@@ -136,6 +136,16 @@ export const errorStatus = {
   NO_WORKTREE: 409,
   /** The task's worktree folder is gone. */
   WORKTREE_MISSING: 409,
+  /** No agent profile of that name (`GET /agent-profiles` lists them). */
+  AGENT_PROFILE_NOT_FOUND: 404,
+  /** The profile's program is not on the daemon's PATH. */
+  AGENT_UNAVAILABLE: 424,
+  /** An attempt started without `base_branch` while the project's work tree is on no branch. */
+  BASE_BRANCH_REQUIRED: 409,
+  /** A diff, land or pull request for a task that has no attempt yet. */
+  NO_ATTEMPT: 409,
+  /** Stopping an attempt whose agent no longer runs. */
+  ATTEMPT_NOT_RUNNING: 409,
   /** `cwd` is not a folder in the project. */
   INVALID_CWD: 400,
   /** The shell is not an executable absolute path or a program on PATH. */

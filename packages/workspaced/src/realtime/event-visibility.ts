@@ -16,6 +16,7 @@ import type { RealtimeEvent } from './event-bus.js';
 const permissionByNamespace: Record<string, Permission> = {
   attention: 'agent.view',
   agent: 'agent.view',
+  attempt: 'agent.view',
   workflow: 'agent.view',
   task: 'tasks.view',
   terminal: 'terminal.view',

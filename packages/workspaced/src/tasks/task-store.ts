@@ -17,6 +17,7 @@ export interface TaskView {
   version: number;
   branch: string | null;
   worktree_path: string | null;
+  pull_request_url: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -32,6 +33,7 @@ export function taskView(row: TaskRow): TaskView {
     version: row.version,
     branch: row.branch,
     worktree_path: row.worktree_path,
+    pull_request_url: row.pull_request_url,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
   };
@@ -69,6 +71,7 @@ export async function createTask(
       version: 1,
       branch: null,
       worktree_path: null,
+      pull_request_url: null,
       created_by: createdBy,
       created_at: now,
       updated_at: now,
@@ -109,6 +112,25 @@ export async function recordWorktree(db: WorkspacedDb, id: number, branch: strin
   return db
     .updateTable('tasks')
     .set({ branch, worktree_path: worktreePath })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A move made by the daemon itself (an agent started, exited, its work landed): no version check. */
+export async function setTaskState(db: WorkspacedDb, id: number, state: TaskState): Promise<TaskRow> {
+  return db
+    .updateTable('tasks')
+    .set((eb) => ({ state, version: eb('version', '+', 1), updated_at: Date.now() }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function recordPullRequest(db: WorkspacedDb, id: number, url: string): Promise<TaskRow> {
+  return db
+    .updateTable('tasks')
+    .set((eb) => ({ pull_request_url: url, version: eb('version', '+', 1), updated_at: Date.now() }))
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -27,9 +27,23 @@ export async function ensureTaskWorktree(
   repository: ProjectRepository,
   dataDir: string,
   task: TaskRow,
+  startPoint = 'HEAD',
 ): Promise<TaskWorktree> {
   const folder = task.worktree_path ?? worktreeFolder(dataDir, task);
   const branch = task.branch ?? taskBranchName(task.id, task.title);
+  return ensureWorktree(repository, folder, branch, startPoint);
+}
+
+/**
+ * The worktree at `folder` on `branch`: reused when registered and present, else added (on the
+ * branch when it exists, else on a new branch from `startPoint`).
+ */
+export async function ensureWorktree(
+  repository: ProjectRepository,
+  folder: string,
+  branch: string,
+  startPoint: string,
+): Promise<TaskWorktree> {
   return withGitErrors(async () => {
     const registered = await registeredWorktrees(repository);
     if (registered.has(folder) && (await isDirectory(folder)))
@@ -48,7 +62,7 @@ export async function ensureTaskWorktree(
     );
     const args = branchExists
       ? ['worktree', 'add', '--end-of-options', folder, branch]
-      : ['worktree', 'add', '-b', branch, '--end-of-options', folder, 'HEAD'];
+      : ['worktree', 'add', '-b', branch, '--end-of-options', folder, startPoint];
     try {
       await runInRepository(repository, args, { timeoutMs: 120_000 });
     } catch (error) {

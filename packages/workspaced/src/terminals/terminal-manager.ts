@@ -36,6 +36,8 @@ export interface CreateTerminal {
   createdBy: string;
   shell: string;
   args: string[];
+  /** What clients see of `args` (an agent's prompt left out); default `args`. */
+  shownArgs?: string[];
   cwd: string;
   env: Record<string, string>;
   cols: number;
@@ -78,7 +80,7 @@ export class TerminalManager {
       projectId: input.projectId,
       createdBy: input.createdBy,
       shell: input.shell,
-      args: input.args,
+      args: input.shownArgs ?? input.args,
       cwd: input.cwd,
       createdAt: Date.now(),
     };

@@ -24,15 +24,17 @@ async function executable(file: string): Promise<boolean> {
   }
 }
 
+/** The first executable `name` in an absolute folder of `searchPath` (an absolute `name` is checked as is). */
+export async function findOnPath(name: string, searchPath = process.env.PATH ?? ''): Promise<string | null> {
+  if (path.isAbsolute(name)) return (await executable(name)) ? name : null;
+  const folders = new Set(searchPath.split(path.delimiter).filter((folder) => path.isAbsolute(folder)));
+  for (const folder of folders) {
+    const file = path.join(folder, name);
+    if (await executable(file)) return file;
+  }
+  return null;
+}
+
 export async function knownAgentPaths(searchPath = process.env.PATH ?? ''): Promise<KnownAgent[]> {
-  const folders = [...new Set(searchPath.split(path.delimiter).filter((folder) => path.isAbsolute(folder)))];
-  return Promise.all(
-    knownAgents.map(async (name) => {
-      for (const folder of folders) {
-        const file = path.join(folder, name);
-        if (await executable(file)) return { name, path: file };
-      }
-      return { name, path: null };
-    }),
-  );
+  return Promise.all(knownAgents.map(async (name) => ({ name, path: await findOnPath(name, searchPath) })));
 }
