@@ -11,6 +11,8 @@ import { startDaemon } from './daemon.js';
 import { logProcessFailures } from './observability/process-failures.js';
 import { packageName, packageVersion } from './package-info.js';
 import { PreviewPortTaken } from './preview/preview-server.js';
+import { defaultPushSubject, PushSubjectError } from './push/push-subject.js';
+import { VapidKeyError } from './push/vapid-keys.js';
 import { BindRefused } from './security/bind-policy.js';
 
 function portNumber(text: string): number {
@@ -51,6 +53,7 @@ interface ServeOptions {
   deliveryTimeoutMs?: number;
   deliveryRetryDelaysMs?: number[];
   setupOpen?: boolean;
+  pushSubject?: string;
   config?: string;
 }
 
@@ -101,6 +104,10 @@ program
     '--setup-open',
     'let the first caller of POST /api/v1/setup become the owner without the one-time setup token (tests, containers)',
   )
+  .option(
+    '--push-subject <uri>',
+    `the VAPID contact sent to push services, mailto: or https: (also WORKSPACED_PUSH_SUBJECT; default ${defaultPushSubject})`,
+  )
   .option('--config <file>', 'the config file: agent profiles (default: <data-dir>/config.json when present)')
   .action(async (options: ServeOptions) => {
     if ((options.tlsCert === undefined) !== (options.tlsKey === undefined))
@@ -122,6 +129,7 @@ program
         loginAttemptsPerMinute: options.loginAttemptsPerMinute,
         previewPort: options.previewPort,
         setupOpen: options.setupOpen === true,
+        pushSubject: options.pushSubject ?? process.env.WORKSPACED_PUSH_SUBJECT,
         configFile: options.config === undefined ? undefined : path.resolve(options.config),
         allowPrivateTargets:
           options.allowPrivateTargets === true || process.env.WORKSPACED_ALLOW_PRIVATE_TARGETS === 'true',
@@ -134,6 +142,8 @@ program
       });
     } catch (error) {
       if (error instanceof BindRefused) program.error(`workspaced: ${error.message}`, { exitCode: 2 });
+      if (error instanceof PushSubjectError || error instanceof VapidKeyError)
+        program.error(`workspaced: ${error.message}`);
       if (error instanceof PreviewPortTaken || error instanceof ConfigFileInvalid)
         program.error(`workspaced: ${error.message}`);
       throw error;

@@ -22,6 +22,9 @@ import { startWebhookDispatcher } from './platform/webhook-dispatcher.js';
 import { PreviewAccess } from './preview/preview-access.js';
 import { startPreviewServer } from './preview/preview-server.js';
 import { PreviewTokens } from './preview/preview-tokens.js';
+import { PushSender } from './push/push-sender.js';
+import { checkPushSubject, defaultPushSubject } from './push/push-subject.js';
+import { loadOrCreateVapidKeys } from './push/vapid-keys.js';
 import { AttentionCenter } from './realtime/attention-center.js';
 import { EventBus } from './realtime/event-bus.js';
 import { startSessionExpiry } from './realtime/session-expiry.js';
@@ -69,6 +72,8 @@ export interface DaemonOptions {
    * (`--setup-open`: tests, containers); by default the token is required (auth/setup-token.ts).
    */
   setupOpen?: boolean;
+  /** The VAPID contact (`mailto:` or `https:`) push services see; default push/push-subject.ts. */
+  pushSubject?: string;
   /** The config file (agent profiles); default `<data dir>/config.json` when it exists. */
   configFile?: string;
   /** Passed to startNodeServer (tests run several daemons in one process). */
@@ -129,12 +134,21 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       userAgent: `${packageName}/${packageVersion}`,
     };
     const deliveries = new DeliveryQueue(delivery);
+    const push = new PushSender({
+      db,
+      // Made once into the data dir (0600) and reused: browsers subscribed with its public key.
+      vapid: loadOrCreateVapidKeys(dataDir),
+      subject: checkPushSubject(options.pushSubject ?? defaultPushSubject),
+      deliveries,
+      logger,
+    });
     const notifications = new NotificationCenter({
       db,
       events,
       findUser: (id) => auth.users.getById(id),
       delivery,
       deliveries,
+      push,
       logger,
     });
     const stopWebhooks = startWebhookDispatcher({ db, events, deliveries, logger });
@@ -154,6 +168,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       workflows,
       delivery,
       notifications,
+      push,
       sockets: openSockets,
       attempts,
     };

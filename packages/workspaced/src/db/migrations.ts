@@ -177,4 +177,24 @@ export const workspacedMigrations: Record<string, Migration> = {
       await db.schema.createIndex('task_attempts_state').on('task_attempts').columns(['state']).execute();
     },
   },
+  'workspaced-0007-push-subscriptions': {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('push_subscriptions')
+        .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+        .addColumn('user_id', 'text', (col) => col.notNull())
+        .addColumn('endpoint', 'text', (col) => col.notNull().unique())
+        .addColumn('p256dh', 'text', (col) => col.notNull())
+        .addColumn('auth', 'text', (col) => col.notNull())
+        .addColumn('user_agent', 'text')
+        .addColumn('created_at', 'integer', (col) => col.notNull())
+        .addColumn('last_success_at', 'integer')
+        .execute();
+      await db.schema
+        .createIndex('push_subscriptions_user')
+        .on('push_subscriptions')
+        .columns(['user_id'])
+        .execute();
+    },
+  },
 };

@@ -162,6 +162,20 @@ export interface PluginTable {
   updated_at: number;
 }
 
+/** A browser's Web Push subscription (`src/push/`): where and how to send its owner's pushes. */
+export interface PushSubscriptionTable {
+  id: Generated<number>;
+  user_id: string;
+  /** The push service URL; unique: a browser re-subscribing as another user moves it. */
+  endpoint: string;
+  /** The browser's P-256 public key (65 bytes, base64url) and auth secret (16 bytes, base64url). */
+  p256dh: string;
+  auth: string;
+  user_agent: string | null;
+  created_at: number;
+  last_success_at: number | null;
+}
+
 export interface WorkspacedTables {
   projects: ProjectTable;
   project_members: ProjectMemberTable;
@@ -174,6 +188,7 @@ export interface WorkspacedTables {
   api_tokens: ApiTokenTable;
   webhooks: WebhookTable;
   plugins: PluginTable;
+  push_subscriptions: PushSubscriptionTable;
 }
 
 export type ProjectRow = Selectable<ProjectTable>;
@@ -187,3 +202,4 @@ export type ServiceRow = Selectable<ServiceTable>;
 export type ApiTokenRow = Selectable<ApiTokenTable>;
 export type WebhookRow = Selectable<WebhookTable>;
 export type PluginRow = Selectable<PluginTable>;
+export type PushSubscriptionRow = Selectable<PushSubscriptionTable>;

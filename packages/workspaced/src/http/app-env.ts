@@ -13,6 +13,7 @@ import type { FileLimits } from '../files/limits.js';
 import type { NotificationCenter } from '../notifications/notification-center.js';
 import type { DeliveryPolicy } from '../outbound/signed-delivery.js';
 import type { Caller } from '../platform/caller.js';
+import type { PushSender } from '../push/push-sender.js';
 import type { AttentionCenter } from '../realtime/attention-center.js';
 import type { EventBus } from '../realtime/event-bus.js';
 import type { SocketRegistry } from '../realtime/socket-registry.js';
@@ -40,6 +41,8 @@ export interface DaemonContext {
   delivery: DeliveryPolicy;
   /** Notification rules and their delivery (issue 14). */
   notifications: NotificationCenter;
+  /** Web Push to the users' subscribed devices (`src/push/`). */
+  push: PushSender;
   /** Open WebSockets by user and session, closed when those change (issue 23). */
   sockets: SocketRegistry;
   /** Agent profiles and the agents started on tasks (attempts/attempt-runner.ts). */

@@ -28,6 +28,7 @@ import { registerTokenRoutes } from '../platform/token-routes.js';
 import { registerWebhookRoutes } from '../platform/webhook-routes.js';
 import { registerPluginRoutes } from '../plugins/plugin-routes.js';
 import { type PreviewRouteOptions, registerPreviewRoutes } from '../preview/preview-routes.js';
+import { registerPushRoutes } from '../push/push-routes.js';
 import { registerMemberRoutes } from '../projects/member-routes.js';
 import { registerProjectRoutes } from '../projects/project-routes.js';
 import { registerAttentionRoutes } from '../realtime/attention-routes.js';
@@ -131,6 +132,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   registerServiceRoutes(api, context);
   registerHostObservabilityRoutes(api, context);
   registerNotificationRoutes(api, context);
+  registerPushRoutes(api, context);
   registerTokenRoutes(api, context);
   registerWebhookRoutes(api, context);
   registerEventRoutes(api, context);

@@ -222,8 +222,10 @@ export const errorStatus = {
   SERVICE_EXISTS: 409,
   /** The user holds the maximum of notification rules. */
   TOO_MANY_RULES: 409,
-  /** An outbound target (webhook URL) the address policy refuses. */
+  /** An outbound target (webhook URL, push endpoint) the address policy refuses. */
   TARGET_REFUSED: 422,
+  /** The user holds the maximum of push subscriptions (devices); remove one first. */
+  TOO_MANY_PUSH_SUBSCRIPTIONS: 409,
   /** A webhook of that name exists. */
   WEBHOOK_EXISTS: 409,
   /** No MCP tool of that name. */

@@ -5,7 +5,14 @@
  * only when its owner, with their role of now, may see the event (event-visibility.ts). The
  * browser channel publishes a critical `notification` event on the owner's stream `user:<id>`;
  * the webhook channel POSTs a signed JSON summary through the shared outbound queue (at most 8
- * deliveries at once, outbound/delivery-queue.ts).
+ * deliveries at once, outbound/delivery-queue.ts); the push channel sends an encrypted Web Push
+ * message to every device the owner subscribed (push/push-sender.ts, through the same queue).
+ *
+ * Push by default: a user with a subscribed device and no push rule of their own is sent the
+ * events that need them when no tab is open, an agent that needs input or approval and a
+ * workflow approval that waits (`defaultPushEvents`); their first push rule replaces that
+ * default. The default lives here, not as stored rules, so it survives a restart like the
+ * subscriptions do.
  */
 
 import type { Logger } from 'pino';
@@ -17,10 +24,19 @@ import { logDelivery } from '../outbound/delivery-log.js';
 import type { DeliveryQueue } from '../outbound/delivery-queue.js';
 import { type DeliveryPolicy, type DeliveryResult, newSigningSecret } from '../outbound/signed-delivery.js';
 import { requireAllowedTarget } from '../outbound/target-check.js';
+import { pushMessage } from '../push/push-message.js';
+import type { PushReport, PushSender } from '../push/push-sender.js';
+import { subscribedUserIds } from '../push/push-subscription-store.js';
 import type { EventBus, RealtimeEvent } from '../realtime/event-bus.js';
 import { maySee } from '../realtime/event-visibility.js';
 import { type NotificationSummary, summarize } from './event-summary.js';
-import { type Channel, eventMatches, type RuleInput, type RuleUpdate } from './notification-schema.js';
+import {
+  type Channel,
+  eventMatches,
+  eventNames,
+  type RuleInput,
+  type RuleUpdate,
+} from './notification-schema.js';
 
 export interface NotificationRule {
   id: number;
@@ -50,13 +66,14 @@ export interface NotificationDeps {
   >;
   delivery: DeliveryPolicy;
   deliveries: DeliveryQueue;
+  push: PushSender;
   logger: Logger;
 }
 
 export interface DeliveryReport {
   rule_id: number;
   channel: Channel;
-  /** Also sent as `X-Workspaced-Delivery`; null for the browser channel. */
+  /** Also sent as `X-Workspaced-Delivery`; null for the browser and push channels. */
   delivery_id: string | null;
   outcome: DeliveryResult['outcome'];
   status: number | null;
@@ -68,6 +85,9 @@ export interface DeliveryReport {
 const maxRulesPerUser = 100;
 
 export const userStream = (userId: string) => `user:${userId}`;
+
+/** What a subscribed device gets while its owner has no push rule. */
+export const defaultPushEvents = ['attention.agent.blocked', 'attention.workflow.approval'] as const;
 
 function publicView({ secret: _secret, ...rule }: StoredRule): NotificationRule {
   return { ...rule, last_delivery: rule.last_delivery && { ...rule.last_delivery } };
@@ -187,33 +207,67 @@ export class NotificationCenter {
 
   private checkTarget(channel: Channel, target: string): void {
     if (channel === 'webhook') requireAllowedTarget(target, this.deps.delivery.allowPrivateTargets);
+    if (channel === 'push' && target !== '')
+      throw new ApiError('VALIDATION_FAILED', 'invalid body', {
+        issues: [
+          {
+            path: 'target',
+            message: "a push rule reaches its owner's subscribed devices: leave target empty",
+          },
+        ],
+      });
+  }
+
+  /** Whether the user, as they are now (enabled, current role), may be told about `event`. */
+  private async ownerMaySee(ownerId: string, event: RealtimeEvent): Promise<boolean> {
+    const user = await this.deps.findUser(ownerId);
+    if (!user || user.disabled || !isRole(user.role)) return false;
+    const owner: Principal = {
+      id: user.id,
+      username: user.username,
+      display_name: user.displayName,
+      role: user.role,
+    };
+    return maySee(this.deps.db, owner, event);
   }
 
   private async dispatch(event: RealtimeEvent): Promise<void> {
     const summary = summarize(event);
+    const names = eventNames(event.type, event.data);
+    const matches = (pattern: string) => names.some((name) => eventMatches(pattern, name));
     const candidates = [...this.rules.values()].filter(
       (rule) =>
         rule.enabled &&
-        eventMatches(rule.event, event.type) &&
+        matches(rule.event) &&
         (rule.project_id === null || rule.project_id === summary.project_id),
     );
     for (const rule of candidates) {
       try {
-        const user = await this.deps.findUser(rule.owner_id);
-        if (!user || user.disabled || !isRole(user.role)) continue;
-        const owner: Principal = {
-          id: user.id,
-          username: user.username,
-          display_name: user.displayName,
-          role: user.role,
-        };
-        if (!(await maySee(this.deps.db, owner, event))) continue;
-        this.send(rule, summary, event.ts, event.seq).catch((error: unknown) =>
+        if (!(await this.ownerMaySee(rule.owner_id, event))) continue;
+        this.send(rule, summary, event.ts, event.seq, attentionOf(event)).catch((error: unknown) =>
           this.deps.logger.error({ err: error, rule_id: rule.id }, 'notification delivery failed'),
         );
       } catch (error) {
         this.deps.logger.error({ err: error, rule_id: rule.id }, 'notification rule failed');
       }
+    }
+    if (defaultPushEvents.some(matches)) await this.pushByDefault(event, summary);
+  }
+
+  /** The default push of the users who subscribed a device and made no push rule. */
+  private async pushByDefault(event: RealtimeEvent, summary: NotificationSummary): Promise<void> {
+    const withRules = new Set(
+      [...this.rules.values()].filter((rule) => rule.channel === 'push').map((rule) => rule.owner_id),
+    );
+    try {
+      for (const userId of await subscribedUserIds(this.deps.db)) {
+        if (withRules.has(userId) || !(await this.ownerMaySee(userId, event))) continue;
+        this.deps.push
+          .sendToUser(userId, pushMessage(summary, attentionOf(event)))
+          .catch((error: unknown) => this.deps.logger.error({ err: error, user_id: userId }, 'push failed'));
+      }
+    } catch (error) {
+      this.deps.logger.error({ err: error }, 'default push failed');
     }
   }
 
@@ -222,12 +276,16 @@ export class NotificationCenter {
     summary: NotificationSummary,
     ts: string,
     seq?: number,
+    attention: { kind?: string; id?: number } = {},
   ): Promise<DeliveryReport> {
     const payload = { rule_id: rule.id, ...summary, ts, seq: seq ?? null };
     let result: DeliveryResult | (Omit<DeliveryResult, 'id'> & { id: null });
     if (rule.channel === 'browser') {
       this.deps.events.publish(userStream(rule.owner_id), 'notification', payload, true);
       result = { outcome: 'delivered', id: null, status: null, attempts: 1, error: null };
+    } else if (rule.channel === 'push') {
+      const message = pushMessage(summary, { ...attention, seq });
+      result = { ...pushOutcome(await this.deps.push.sendToUser(rule.owner_id, message)), id: null };
     } else {
       result = await this.deps.deliveries.deliver({
         url: rule.target,
@@ -241,4 +299,31 @@ export class NotificationCenter {
     const { id, ...outcome } = result;
     return { rule_id: rule.id, channel: rule.channel, delivery_id: id, ...outcome };
   }
+}
+
+/** The attention item an `attention.created` event carries: its kind and id (push-message.ts). */
+function attentionOf(event: RealtimeEvent): { kind?: string; id?: number; seq: number } {
+  const { kind, id } = event.data;
+  return event.type === 'attention.created' && typeof kind === 'string' && typeof id === 'number'
+    ? { kind, id, seq: event.seq }
+    : { seq: event.seq };
+}
+
+/**
+ * One rule's outcome over its owner's devices: delivered when every device took the push (and
+ * there was one), else failed with the first failure's status and error.
+ */
+function pushOutcome(report: PushReport): Omit<DeliveryResult, 'id'> {
+  if (report.devices === 0)
+    return { outcome: 'failed', status: null, attempts: 0, error: 'no device is subscribed to push' };
+  const failure = report.results.find((result) => result.outcome !== 'delivered');
+  const attempts = report.results.reduce((sum, result) => sum + result.attempts, 0);
+  if (!failure) return { outcome: 'delivered', status: report.results[0]!.status, attempts, error: null };
+  const failed = report.results.filter((result) => result.outcome !== 'delivered').length;
+  return {
+    outcome: failure.outcome,
+    status: failure.status,
+    attempts,
+    error: `${failed} of ${report.devices} devices: ${failure.error}`,
+  };
 }

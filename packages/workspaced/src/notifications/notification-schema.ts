@@ -2,7 +2,8 @@
  * @module The notification rule as the API takes it: the spec's {event, channel, target,
  * enabled, project_id}, plus optional `id` (update that rule) and `secret` (the webhook's HMAC
  * key; one is generated when absent). Event names: a type such as `attention.created`, a
- * namespace such as `attention.*`, or `*` for every event.
+ * namespace such as `attention.*`, or `*` for every event; an attention item's kind is a name
+ * too (`attention.agent.blocked` matches the `attention.created` events of that kind).
  */
 import { z } from 'zod';
 
@@ -13,7 +14,7 @@ export const eventPatternSchema = z
 
 export const webhookSecretSchema = z.string().min(16).max(256);
 
-export const channels = ['browser', 'webhook'] as const;
+export const channels = ['browser', 'webhook', 'push'] as const;
 export type Channel = (typeof channels)[number];
 
 export const ruleInputSchema = z
@@ -21,7 +22,10 @@ export const ruleInputSchema = z
     id: z.number().int().positive().optional(),
     event: eventPatternSchema,
     channel: z.enum(channels),
-    /** The webhook URL; a browser rule delivers to its owner's stream and may leave it empty. */
+    /**
+     * The webhook URL; a browser rule delivers to its owner's stream and may leave it empty; a
+     * push rule reaches every device its owner subscribed and has none.
+     */
     target: z.string().max(2048).default(''),
     enabled: z.boolean().default(true),
     project_id: z.number().int().positive().nullable().optional(),
@@ -45,6 +49,17 @@ export const ruleUpdateSchema = z
 export type RuleUpdate = z.infer<typeof ruleUpdateSchema>;
 
 export const testInputSchema = z.object({ rule_id: z.number().int().positive().optional() }).strict();
+
+/**
+ * The names a rule's pattern is matched against: the event's type, and for a new attention item
+ * `attention.<kind>` as well (`attention.agent.blocked`: an agent needs input or approval;
+ * `attention.workflow.approval`: a workflow step waits for approval).
+ */
+export function eventNames(type: string, data: Record<string, unknown>): string[] {
+  return type === 'attention.created' && typeof data.kind === 'string'
+    ? [type, `attention.${data.kind}`]
+    : [type];
+}
 
 /** True when the rule's event pattern covers `type`. */
 export function eventMatches(pattern: string, type: string): boolean {

@@ -7,7 +7,7 @@ import { type DeliveryResult, targetOrigin } from './signed-delivery.js';
 
 export function logDelivery(
   logger: Logger,
-  kind: 'notification' | 'webhook',
+  kind: 'notification' | 'webhook' | 'push',
   target: string,
   result: DeliveryResult,
   fields: Record<string, unknown>,

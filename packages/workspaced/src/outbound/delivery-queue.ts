@@ -1,5 +1,6 @@
 /**
- * @module One queue for every outbound delivery (notification webhooks and platform webhooks):
+ * @module One queue for every outbound delivery (notification webhooks, platform webhooks and
+ * Web Push messages):
  * at most `concurrency` run at once (8 by default: each holds one outbound connection through its
  * retries), the others wait in order. Waiting deliveries are bounded by the bytes of their bodies
  * (16 MiB by default); past it a delivery is not attempted and reports `failed` with the error
@@ -12,7 +13,8 @@ import {
   type DeliveryResult,
   deliver,
   notAttempted,
-  type SerializedDelivery,
+  type OutboundRequest,
+  post,
   serializePayload,
 } from './signed-delivery.js';
 
@@ -27,7 +29,7 @@ export const defaultDeliveryQueueLimits: DeliveryQueueLimits = {
 };
 
 interface Waiting {
-  delivery: SerializedDelivery;
+  send: () => Promise<DeliveryResult>;
   bytes: number;
   done: (result: DeliveryResult) => void;
 }
@@ -62,16 +64,20 @@ export class DeliveryQueue {
     return targets.map(({ url, secret }) =>
       body === undefined
         ? Promise.resolve(notAttempted('the payload could not be serialized as JSON'))
-        : this.enqueue({ url, secret, event, body }),
+        : this.enqueue(Buffer.byteLength(body), () => deliver({ url, secret, event, body }, this.policy)),
     );
   }
 
-  private enqueue(delivery: SerializedDelivery): Promise<DeliveryResult> {
-    const bytes = Buffer.byteLength(delivery.body);
+  /** Queues a prepared POST (its own headers, no signature); resolves like `deliver`. */
+  post(request: OutboundRequest): Promise<DeliveryResult> {
+    return this.enqueue(Buffer.byteLength(request.body), () => post(request, this.policy));
+  }
+
+  private enqueue(bytes: number, send: () => Promise<DeliveryResult>): Promise<DeliveryResult> {
     if (this.waitingBytes + bytes > this.limits.maxWaitingBytes)
       return Promise.resolve(notAttempted('the delivery queue is full'));
     return new Promise((done) => {
-      this.waiting.push({ delivery, bytes, done });
+      this.waiting.push({ send, bytes, done });
       this.waitingBytes += bytes;
       this.next();
     });
@@ -82,7 +88,8 @@ export class DeliveryQueue {
       const item = this.waiting.shift()!;
       this.waitingBytes -= item.bytes;
       this.running++;
-      void deliver(item.delivery, this.policy)
+      void item
+        .send()
         .catch((error: unknown) => notAttempted(`delivery failed: ${(error as Error).message}`))
         .then((result) => {
           this.running--;

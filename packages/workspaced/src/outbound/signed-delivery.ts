@@ -1,6 +1,7 @@
 /**
  * @module Signed JSON POSTs to outside URLs, shared by notification webhooks and platform
- * webhooks: `X-Workspaced-Signature: sha256=<hex HMAC-SHA256 of the body>`, a timeout per attempt,
+ * webhooks (`post`, the transport below the signature, also carries Web Push messages):
+ * `X-Workspaced-Signature: sha256=<hex HMAC-SHA256 of the body>`, a timeout per attempt,
  * retries with backoff, no redirect followed (a 3xx is a failure like any non-2xx), and the SSRF
  * guard: http/https only, every address checked by address-policy.ts and the connection pinned to
  * the address that was checked (our own `lookup`, so a DNS answer that changes between check and
@@ -114,7 +115,12 @@ function pinnedLookup(allowPrivateTargets: boolean): LookupFunction {
   };
 }
 
-function postOnce(url: URL, body: string, headers: Record<string, string>, policy: DeliveryPolicy) {
+function postOnce(
+  url: URL,
+  body: string | Uint8Array,
+  headers: Record<string, string>,
+  policy: DeliveryPolicy,
+) {
   return new Promise<number>((resolve, reject) => {
     const client = url.protocol === 'https:' ? https : http;
     const host = bareHost(url);
@@ -165,9 +171,34 @@ export function serializePayload(payload: unknown): string | undefined {
   }
 }
 
+/** A POST ready to go: the body's bytes and its headers (a signed webhook, an encrypted push message). */
+export interface OutboundRequest {
+  url: string;
+  body: string | Uint8Array;
+  headers: Record<string, string>;
+}
+
 /** POSTs a serialized body, signed, with retries; never throws (delivery-queue.ts queues it). */
-export async function deliver(delivery: SerializedDelivery, policy: DeliveryPolicy): Promise<DeliveryResult> {
+export function deliver(delivery: SerializedDelivery, policy: DeliveryPolicy): Promise<DeliveryResult> {
   const id = randomUUID();
+  const headers = {
+    'content-type': 'application/json',
+    [signatureHeader]: sign(delivery.secret, delivery.body),
+    'X-Workspaced-Event': delivery.event,
+    'X-Workspaced-Delivery': id,
+  };
+  return post({ url: delivery.url, body: delivery.body, headers }, policy, id);
+}
+
+/**
+ * POSTs a prepared request under the SSRF guard, with the policy's timeout and retries (429, 5xx
+ * and network errors); never throws. `id` names the delivery in its result and the log.
+ */
+export async function post(
+  request: OutboundRequest,
+  policy: DeliveryPolicy,
+  id: string = randomUUID(),
+): Promise<DeliveryResult> {
   const result = (
     outcome: DeliveryResult['outcome'],
     status: number | null,
@@ -176,18 +207,12 @@ export async function deliver(delivery: SerializedDelivery, policy: DeliveryPoli
   ) => ({ outcome, id, status, attempts, error }) satisfies DeliveryResult;
   let url: URL;
   try {
-    url = checkTargetUrl(delivery.url, policy.allowPrivateTargets);
+    url = checkTargetUrl(request.url, policy.allowPrivateTargets);
   } catch (error) {
     return result('refused', null, 0, (error as Error).message);
   }
-  const { body } = delivery;
-  const headers = {
-    'content-type': 'application/json',
-    'user-agent': policy.userAgent,
-    [signatureHeader]: sign(delivery.secret, body),
-    'X-Workspaced-Event': delivery.event,
-    'X-Workspaced-Delivery': id,
-  };
+  const { body } = request;
+  const headers = { 'user-agent': policy.userAgent, ...request.headers };
   let status: number | null = null;
   let error: string | null = null;
   const attempts = policy.retryDelaysMs.length + 1;

@@ -1,6 +1,7 @@
 /**
- * @module A real HTTP receiver on 127.0.0.1:0 for outbound webhook tests: records every request
- * (method, path, headers, raw body) and answers with the status the test sets.
+ * @module A real HTTP receiver on 127.0.0.1:0 for outbound webhook tests (and the push service of
+ * the Web Push tests): records every request (method, path, headers, body as text and as bytes)
+ * and answers with the status the test sets, for every path or for the next requests on one.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,24 +11,31 @@ export interface ReceivedRequest {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: string;
+  raw: Buffer;
 }
 
 export class WebhookReceiver {
   readonly received: ReceivedRequest[] = [];
   /** Status of the next answers; a `Location` goes with 3xx. */
   status = 204;
+  /** Statuses for the next requests on a path, used up in order before `status` applies. */
+  readonly nextStatuses = new Map<string, number[]>();
   private readonly server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      const path = request.url ?? '';
       this.received.push({
         method: request.method ?? '',
-        path: request.url ?? '',
+        path,
         headers: request.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
+        body: raw.toString('utf8'),
+        raw,
       });
-      const headers = this.status >= 300 && this.status < 400 ? { location: `${this.url}/elsewhere` } : {};
-      response.writeHead(this.status, headers).end();
+      const status = this.nextStatuses.get(path)?.shift() ?? this.status;
+      const headers = status >= 300 && status < 400 ? { location: `${this.url}/elsewhere` } : {};
+      response.writeHead(status, headers).end();
     });
   });
 
