@@ -211,6 +211,14 @@ export class AttemptRunner {
     });
   }
 
+  /** The attempt's branch landed as `commit`: recorded, and the task is done. */
+  async landed(attemptId: number, commit: string): Promise<TaskAttemptRow> {
+    const attempt = await updateAttempt(this.deps.db, attemptId, { landed_commit: commit });
+    this.publish(attempt);
+    await this.setTask(attempt.task_id, 'done');
+    return attempt;
+  }
+
   private async current(attemptId: number): Promise<TaskAttemptRow> {
     const attempt = await findAttempt(this.deps.db, attemptId);
     if (!attempt) throw notFound('attempt');

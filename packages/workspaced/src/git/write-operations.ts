@@ -26,23 +26,30 @@ export interface CommitIdentity {
   email: string;
 }
 
+/** No environment when git has an identity configured; else `fallback` as author and committer. */
+export async function identityEnvironment(
+  repository: ProjectRepository,
+  fallback: CommitIdentity,
+): Promise<Record<string, string>> {
+  const configured = (
+    await runInRepository(repository, ['config', '--get', 'user.email']).catch(() => '')
+  ).trim();
+  if (configured) return {};
+  return {
+    GIT_AUTHOR_NAME: fallback.name,
+    GIT_AUTHOR_EMAIL: fallback.email,
+    GIT_COMMITTER_NAME: fallback.name,
+    GIT_COMMITTER_EMAIL: fallback.email,
+  };
+}
+
 /**
  * Commits what is staged. The repository's (or the user's global) git identity is used when set;
  * otherwise the signed-in daemon user signs the commit, so a fresh machine can still commit.
  */
 export function gitCommit(repository: ProjectRepository, message: string, fallback: CommitIdentity) {
   return withGitErrors(async () => {
-    const configured = (
-      await runInRepository(repository, ['config', '--get', 'user.email']).catch(() => '')
-    ).trim();
-    const env: Record<string, string> = configured
-      ? {}
-      : {
-          GIT_AUTHOR_NAME: fallback.name,
-          GIT_AUTHOR_EMAIL: fallback.email,
-          GIT_COMMITTER_NAME: fallback.name,
-          GIT_COMMITTER_EMAIL: fallback.email,
-        };
+    const env = await identityEnvironment(repository, fallback);
     if (repository.prefix !== '') return { hash: await commitFolder(repository, message, env) };
     await runInRepository(repository, ['commit', '--no-verify', '--cleanup=strip', '-m', message], { env });
     const hash = (await runInRepository(repository, ['rev-parse', 'HEAD'])).trim();

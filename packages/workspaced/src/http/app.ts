@@ -10,6 +10,7 @@ import { type WebAuth, WebAuthError } from '@suite/web-auth';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { registerAttemptRoutes } from '../attempts/attempt-routes.js';
+import { registerReviewRoutes } from '../attempts/review-routes.js';
 import { requestSecurity } from '../auth/request-security.js';
 import { registerSessionRoutes, registerSignedInSessionRoutes } from '../auth/session-routes.js';
 import type { SetupGate } from '../auth/setup-token.js';
@@ -122,6 +123,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   registerGitRoutes(api, context);
   registerTaskRoutes(api, context);
   registerAttemptRoutes(api, context);
+  registerReviewRoutes(api, context);
   registerTerminalRoutes(api, context);
   registerAgentRoutes(api, context);
   registerAttentionRoutes(api, context);

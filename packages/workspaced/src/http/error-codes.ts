@@ -146,6 +146,16 @@ export const errorStatus = {
   NO_ATTEMPT: 409,
   /** Stopping an attempt whose agent no longer runs. */
   ATTEMPT_NOT_RUNNING: 409,
+  /** Landing or opening a pull request while the attempt's agent still runs (stop it or wait). */
+  ATTEMPT_RUNNING: 409,
+  /** The branch conflicts with its base branch; `paths` lists the conflicting files. Nothing was changed. */
+  LAND_CONFLICT: 409,
+  /** The work tree that has the base branch checked out has uncommitted changes (`paths`). */
+  WORKTREE_DIRTY: 409,
+  /** The base branch already holds everything of the attempt's branch. */
+  NOTHING_TO_LAND: 409,
+  /** A monorepo project's branch changes files outside the project's folder (`paths`). */
+  LAND_OUTSIDE_PROJECT: 409,
   /** `cwd` is not a folder in the project. */
   INVALID_CWD: 400,
   /** The shell is not an executable absolute path or a program on PATH. */

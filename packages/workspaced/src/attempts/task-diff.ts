@@ -1,0 +1,32 @@
+/**
+ * @module `GET /tasks/{id}/diff`: the attempt's branch, with the worktree's uncommitted work,
+ * against its merge base with the base branch, file by file (git/tree-diff.ts).
+ */
+import { withGitErrors } from '../git/git-errors.js';
+import { mergeBase, treeDiff } from '../git/tree-diff.js';
+import { worktreeHead, worktreeTree } from '../git/worktree-snapshot.js';
+import type { ReviewTarget } from './review-target.js';
+
+/** Patch text returned at most in one answer; files beyond it are marked `truncated`. */
+export const maxDiffBytes = 16 * 1024 * 1024;
+
+export function taskDiff({ attempt, worktree }: ReviewTarget) {
+  return withGitErrors(async () => {
+    const [head, tree] = await Promise.all([worktreeHead(worktree), worktreeTree(worktree)]);
+    const base = await mergeBase(worktree, `refs/heads/${attempt.base_branch}`, head.commit);
+    const { files, truncated } = await treeDiff(worktree, base, tree, maxDiffBytes);
+    return {
+      task_id: attempt.task_id,
+      attempt_id: attempt.id,
+      branch: attempt.branch,
+      base_branch: attempt.base_branch,
+      merge_base: base,
+      head: head.commit,
+      uncommitted: tree !== head.tree,
+      additions: files.reduce((sum, file) => sum + (file.additions ?? 0), 0),
+      deletions: files.reduce((sum, file) => sum + (file.deletions ?? 0), 0),
+      truncated,
+      files,
+    };
+  });
+}
