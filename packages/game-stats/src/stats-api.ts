@@ -103,7 +103,10 @@ export async function createStatsApi(options: StatsApiOptions = {}): Promise<Sta
     });
   const history = historyOf(index, '');
   const serverHistories = index.servers.map((view) => historyOf(view, `-${view.name}`));
-  if (live) for (const each of [history, ...serverHistories]) await each.start();
+  // Restored while the API listens: answers that use a history wait for it (`whenReady`).
+  if (live)
+    for (const each of [history, ...serverHistories])
+      each.start().catch((error: unknown) => logger?.warn({ err: error }, 'history not restored'));
   const resolver = new StatResolver(index.keys);
   for (const [name, parts] of Object.entries(config['custom-stats'])) resolver.register(name, parts);
   const online = settings.servers.map((server) => {

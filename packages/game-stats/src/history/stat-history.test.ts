@@ -6,7 +6,7 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, expect, test } from 'vitest';
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { type CompactStats, packStats, unpackStats } from '../index/compact-stats.js';
 import type { PlayerIndex } from '../index/player-index.js';
 import { StatKeyTable } from '../index/stat-key-table.js';
@@ -116,4 +116,76 @@ test('past the retention age, snapshots are dropped, the newest always kept', as
   }
   expect(history.status().snapshots).toBe(1);
   expect(await files()).toBe(1);
+});
+
+/** Counts turns of the event loop (setImmediate callbacks) until stopped. */
+function turnCounter() {
+  let turns = 0;
+  let running = true;
+  const tick = () => {
+    if (!running) return;
+    turns++;
+    setImmediate(tick);
+  };
+  setImmediate(tick);
+  return () => {
+    running = false;
+    return turns;
+  };
+}
+
+test('at 10,000 players a snapshot and the full rewrite of the oldest one run in steps of 2,000 players', async () => {
+  const { index, set } = fakeIndex();
+  for (let player = 0; player < 10_000; player++)
+    set(`p${player}`, { 'minecraft:custom': { 'minecraft:deaths': player + 1 } });
+  // In memory: no file is written, so only the history's own steps give the event loop turns.
+  const history = new StatHistory(index, options({ folder: undefined, retentionMs: 1 }));
+  let stop = turnCounter();
+  await history.snapshot();
+  expect(stop()).toBeGreaterThanOrEqual(4);
+  expect(history.status().snapshots).toBe(1);
+  const moveEveryone = async (more: number) => {
+    for (let player = 0; player < 10_000; player++)
+      set(`p${player}`, { 'minecraft:custom': { 'minecraft:deaths': player + more } });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  };
+  await moveEveryone(2);
+  await history.snapshot();
+  await moveEveryone(3);
+  // This one drops the first (the second is past the retention age too) and rewrites the second
+  // in full: two loops over every player.
+  stop = turnCounter();
+  await history.snapshot();
+  expect(stop()).toBeGreaterThanOrEqual(8);
+  expect(history.status().snapshots).toBe(2);
+  const oldest = Date.parse(history.status().first_at!);
+  expect(unpackStats(history.recordAt('p9999', oldest)!, index.keys)).toEqual({
+    'minecraft:custom': { 'minecraft:deaths': 10_001 },
+  });
+  expect(history.windowStart(oldest - 1).complete).toBe(false);
+});
+
+test('the restore reads in steps and says when it is done; the first snapshot is in use then', async () => {
+  const { index, set } = fakeIndex();
+  for (let player = 0; player < 10_000; player++)
+    set(`p${player}`, { 'minecraft:custom': { 'minecraft:deaths': player + 1 } });
+  const history = new StatHistory(index, options());
+  await history.snapshot();
+  const restarted = fakeIndex();
+  const restored = new StatHistory(restarted.index, options());
+  const steps = vi.spyOn(globalThis, 'setImmediate');
+  const started = restored.start();
+  expect(restored.whenReady()).toBe(started);
+  await started;
+  // Two loops over 10,000 players (the file's records, then the shares with the index).
+  expect(steps.mock.calls.length).toBeGreaterThanOrEqual(8);
+  steps.mockRestore();
+  expect(restored.whenReady()).toBeUndefined();
+  expect(restored.status().snapshots).toBe(2);
+  await restored.idle();
+  restored.close();
+  const first = restored.status().first_at!;
+  expect(unpackStats(restored.recordAt('p4321', Date.parse(first))!, restarted.keys)).toEqual({
+    'minecraft:custom': { 'minecraft:deaths': 4322 },
+  });
 });

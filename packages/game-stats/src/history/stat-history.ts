@@ -31,6 +31,12 @@ export interface StatHistoryOptions {
   logger?: Logger;
 }
 
+/** Players and their records at one moment, position by position. */
+interface PlayerRecords {
+  uuids: string[];
+  records: (CompactStats | null)[];
+}
+
 interface Timeline {
   times: number[];
   records: CompactStats[];
@@ -44,12 +50,24 @@ export interface WindowStart {
   complete: boolean;
 }
 
+/**
+ * Players handled between two yields to the event loop by the loops over every player (a
+ * snapshot, the full rewrite of the oldest one, the restore): at 100,000 players each of them
+ * held the event loop for hundreds of ms in one go.
+ */
+const playersPerStep = 2_000;
+
 export class StatHistory {
   private readonly timelines = new Map<string, Timeline>();
   /** Snapshot times, oldest first, with the size of each one's file (0 in memory only). */
   private readonly snapshots: { time: number; bytes: number }[] = [];
   private timer: NodeJS.Timeout | undefined;
   private taking: Promise<void> | undefined;
+  /** Settles once the snapshot being taken is in use (before its file is written). */
+  private captured: Promise<void> | undefined;
+  /** Until the history on disk is restored and the first snapshot is in use. */
+  private readying: Promise<void> | undefined;
+  private closed = false;
 
   constructor(
     private readonly index: StatsSource,
@@ -57,22 +75,44 @@ export class StatHistory {
   ) {}
 
   /**
-   * Restores the snapshots on disk, takes one now, then one every interval. The first one is in
-   * use when this resolves; its file (every player's values on a first start) is written after.
+   * Takes a snapshot now, restores the snapshots on disk (read asynchronously, in steps) and puts
+   * the new one after them, then takes one every interval. The first one is in use when this
+   * resolves; its file (every player's values on a first start) is written after. A host need
+   * not wait: `whenReady()` says when answers that use the history may be given.
    */
-  async start(): Promise<void> {
+  start(): Promise<void> {
+    // The values of now, by reference (records are immutable): the snapshot is of this moment,
+    // however long the restore takes and whatever changes meanwhile.
+    const now = { time: Date.now(), ...this.currentRecords() };
+    this.readying ??= this.restoreThenSnapshot(now).finally(() => {
+      this.readying = undefined;
+    });
+    return this.readying;
+  }
+
+  /** Resolves once the history is restored and a snapshot is in use; undefined when it already is. */
+  whenReady(): Promise<void> | undefined {
+    return this.readying;
+  }
+
+  private async restoreThenSnapshot(first: PlayerRecords & { time: number }): Promise<void> {
     await this.restore();
+    if (this.closed) return;
     // A failed snapshot is logged and the next one tried: never an unhandled rejection.
-    const next = () =>
-      this.snapshot().catch((error: unknown) =>
-        this.options.logger?.warn({ err: error }, 'history snapshot failed'),
-      );
-    void next();
+    const failed = (error: unknown) => this.options.logger?.warn({ err: error }, 'history snapshot failed');
+    const next = () => this.snapshot().catch(failed);
+    this.taking = this.take(first).finally(() => {
+      this.taking = undefined;
+    });
+    this.taking.catch(failed);
+    await this.captured;
+    if (this.closed) return;
     this.timer = setInterval(next, this.options.intervalSeconds * 1000);
     this.timer.unref();
   }
 
   close(): void {
+    this.closed = true;
     clearInterval(this.timer);
   }
 
@@ -107,8 +147,9 @@ export class StatHistory {
   }
 
   /**
-   * Takes a snapshot now (one at a time), then applies the retention policy. The snapshot is in
-   * use as soon as this is called; the promise settles once its file is written and pruned.
+   * Takes a snapshot of the values of now (one at a time), then applies the retention policy.
+   * The snapshot is in use once every player is recorded (in steps); the promise settles once
+   * its file is written and pruned.
    */
   snapshot(): Promise<void> {
     this.taking ??= this.take().finally(() => {
@@ -117,15 +158,43 @@ export class StatHistory {
     return this.taking;
   }
 
-  private async take(): Promise<void> {
+  private async take(records = { time: Date.now(), ...this.currentRecords() }): Promise<void> {
+    let markCaptured = () => {};
+    this.captured = new Promise((resolve) => {
+      markCaptured = resolve;
+    });
+    let file: HistoryFile;
+    try {
+      file = await this.capture(records);
+    } finally {
+      markCaptured();
+    }
+    const snapshot = this.snapshots.at(-1)!;
+    snapshot.bytes = await this.write(file);
+    await this.prune(file.time);
+    // The retention may have moved the oldest snapshot; health's bytes have changed.
+    this.index.generation++;
+  }
+
+  /**
+   * Records every player whose statistics moved since their last record, in steps; the snapshot
+   * is in use (listed) once every player is recorded, so a window never sees half of it.
+   */
+  private async capture({
+    time: at,
+    uuids,
+    records,
+  }: PlayerRecords & { time: number }): Promise<HistoryFile> {
     const last = this.snapshots.at(-1)?.time ?? 0;
     // Two snapshots in one millisecond would share a file name.
-    const time = Math.max(Date.now(), last + 1);
+    const time = Math.max(at, last + 1);
     const full = this.snapshots.length === 0;
     const file: HistoryFile = { time, full, keys: [], players: [] };
     const keyNumbers = new Map<number, number>();
-    for (const [uuid, player] of this.index.players) {
-      const stats = player.stats;
+    for (let position = 0; position < uuids.length; position++) {
+      if ((position + 1) % playersPerStep === 0) await nextTurn();
+      const uuid = uuids[position]!;
+      const stats = records[position];
       if (!stats) continue;
       let timeline = this.timelines.get(uuid);
       const previous = timeline?.records.at(-1) ?? null;
@@ -141,13 +210,20 @@ export class StatHistory {
       file.players.push([uuid, this.numbered(changes, keyNumbers, file)]);
     }
     // In use before its file is written (the timelines above already hold it).
-    const snapshot = { time, bytes: 0 };
-    this.snapshots.push(snapshot);
+    this.snapshots.push({ time, bytes: 0 });
     this.index.generation++;
-    snapshot.bytes = await this.write(file);
-    await this.prune(time);
-    // The retention may have moved the oldest snapshot; health's bytes have changed.
-    this.index.generation++;
+    return file;
+  }
+
+  /** Every player's record right now (two arrays of references: cheap at 100,000 players). */
+  private currentRecords(): PlayerRecords {
+    const uuids: string[] = [];
+    const records: (CompactStats | null)[] = [];
+    for (const [uuid, player] of this.index.players) {
+      uuids.push(uuid);
+      records.push(player.stats);
+    }
+    return { uuids, records };
   }
 
   /** `[keyId, value, ...]` with each key id replaced by its number in `file.keys`. */
@@ -195,7 +271,11 @@ export class StatHistory {
     // Every timeline starts at the new oldest snapshot with what the player had then.
     const file: HistoryFile = { time: oldest.time, full: true, keys: [], players: [] };
     const keyNumbers = new Map<number, number>();
+    // In steps: at 100,000 players this rewrite is every player's values (21 MB). A window asked
+    // meanwhile finds the same record in a trimmed timeline as in one not trimmed yet.
+    let visited = 0;
     for (const [uuid, timeline] of this.timelines) {
+      if (++visited % playersPerStep === 0) await nextTurn();
       let keep = 0;
       while (keep + 1 < timeline.times.length && timeline.times[keep + 1]! <= oldest.time) keep++;
       timeline.times.splice(0, keep);
@@ -227,7 +307,9 @@ export class StatHistory {
       }
       if (this.snapshots.length === 0 && !file.full) break;
       const keyIds = file.keys.map(([category, key]) => this.index.keys.intern(category, key));
+      let visited = 0;
       for (const [uuid, changes] of file.players) {
+        if (++visited % playersPerStep === 0) await nextTurn();
         let values = running.get(uuid);
         if (!values || file.full) {
           values = new Map();
@@ -246,7 +328,9 @@ export class StatHistory {
       this.snapshots.push({ time, bytes });
     }
     // A player unchanged since the last snapshot shares the index's record.
+    let visited = 0;
     for (const [uuid, timeline] of this.timelines) {
+      if (++visited % playersPerStep === 0) await nextTurn();
       const current = this.index.players.get(uuid)?.stats;
       if (current && changedEntries(timeline.records.at(-1)!, current).length === 0)
         timeline.records[timeline.records.length - 1] = current;
@@ -264,6 +348,10 @@ export class StatHistory {
     }
     return packStats([dump], keys);
   }
+}
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** Index of the last of `count` ascending times at or before `time` (-1: none). */

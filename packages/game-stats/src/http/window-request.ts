@@ -7,6 +7,14 @@ import { WindowError, windowStartOf } from '../history/time-window.js';
 import type { ApiContext } from './api-context.js';
 import { BadRequest } from './parse-request.js';
 
+/** Waits, when a window is asked for, until the history is restored (right after a start). */
+export async function historyReady(
+  query: { since?: string; period?: string },
+  history: StatHistory | undefined,
+): Promise<void> {
+  if (query.since !== undefined || query.period !== undefined) await history?.whenReady();
+}
+
 export function requestedWindow(
   context: ApiContext,
   query: { since?: string; period?: 'day' | 'week' | 'month' },

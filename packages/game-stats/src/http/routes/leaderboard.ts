@@ -11,7 +11,7 @@ import { effectiveLimit, parseOrThrow } from '../parse-request.js';
 import { leaderboardQuerySchema, statParam } from '../query-params.js';
 import type { LeaderboardBody } from '../response-schemas.js';
 import { networkFields, scopeMetadata, scopeOf, withOnlineServer } from '../server-scope.js';
-import { requestedWindow, windowBody } from '../window-request.js';
+import { historyReady, requestedWindow, windowBody } from '../window-request.js';
 
 export function registerLeaderboardRoute(app: Hono, context: ApiContext) {
   const cache = new FragmentCache();
@@ -20,6 +20,7 @@ export function registerLeaderboardRoute(app: Hono, context: ApiContext) {
     const statText = parseOrThrow(statParam, c.req.param('stat'), 'stat');
     const query = parseOrThrow(leaderboardQuerySchema, c.req.query(), 'query parameter');
     const scope = scopeOf(context, query.server);
+    await historyReady(query, scope.history);
     const window = requestedWindow(context, query, scope.history);
     const plainStat = context.resolver.resolve(statText);
     if (!plainStat) return errorResponse(404, `Unknown statistic: ${statText}`);

@@ -34,7 +34,9 @@ export function registerMetaRoutes(app: Hono, context: ApiContext) {
     return memory;
   };
   const health = new LiveAnswer(healthText(context, sampledMemory));
-  app.get('/api/health', (c) => {
+  app.get('/api/health', async (c) => {
+    // Its history figures are those of the restored history (only right after a start does this wait).
+    await context.history?.whenReady();
     context.answers?.remember(requestTarget(c.req.raw, c.env), health);
     return c.body(health.render(), 200, { 'content-type': 'application/json' });
   });

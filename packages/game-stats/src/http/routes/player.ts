@@ -29,14 +29,14 @@ import {
   scopeOf,
   withOnlineServer,
 } from '../server-scope.js';
-import { type RequestedWindow, requestedWindow, windowBody } from '../window-request.js';
+import { historyReady, type RequestedWindow, requestedWindow, windowBody } from '../window-request.js';
 
 /**
  * Shared shape of both player routes: validate the query and id, 404 for an unknown player,
  * the soft `Stats not found` for a known player without statistics, else the rendered body
  * (cached per player, query and generation) followed by fresh metadata.
  */
-function playerRoute<Schema extends z.ZodType<{ server?: string }>>(
+function playerRoute<Schema extends z.ZodType<{ server?: string; since?: string; period?: string }>>(
   context: ApiContext,
   route: string,
   querySchema: Schema,
@@ -52,11 +52,12 @@ function playerRoute<Schema extends z.ZodType<{ server?: string }>>(
   windowOf: (query: z.output<Schema>, scope: Scope) => RequestedWindow | null = () => null,
 ): Handler {
   const cache = new FragmentCache();
-  return (c) => {
+  return async (c) => {
     const started = performance.now();
     const id = c.req.param('id') ?? '';
     const query = parseOrThrow(querySchema, c.req.query(), 'query parameter');
     const scope = scopeOf(context, query.server);
+    await historyReady(query, scope.history);
     const window = windowOf(query, scope);
     const player = scope.directory.find(parseOrThrow(playerIdParam, id, 'player id'));
     if (!player) return errorResponse(404, `Player not found: ${id}`);
