@@ -4,4 +4,8 @@
  */
 import { uiViteConfig } from '@suite/web-ui/vite';
 
-export default uiViteConfig({ root: import.meta.dirname, apiTarget: 'http://127.0.0.1:7443' });
+export default uiViteConfig({
+  root: import.meta.dirname,
+  title: 'firewarden',
+  apiTarget: 'http://127.0.0.1:7443',
+});

@@ -23,6 +23,7 @@ export {
   genesisHash,
 } from './audit/audit-log.js';
 export type { AuditPruneResult } from './audit/audit-retention.js';
+export { auditEntryView } from './audit/audit-view.js';
 export { canonicalJson, type JsonValue } from './audit/canonical-json.js';
 export { legacyHash as unkeyedAuditHash } from './audit/chain-hash.js';
 export type {

@@ -1,3 +1,5 @@
+export { errorText } from './error-text.js';
+export { Link, type LinkProps } from './link.js';
 export { navigate, usePath } from './router.js';
 export {
   createSessionClient,
@@ -7,3 +9,4 @@ export {
   type SessionClient,
   type SessionClientOptions,
 } from './session-client.js';
+export { type Loaded, useLoad } from './use-load.js';

@@ -6,6 +6,7 @@ import { uiViteConfig } from '@suite/web-ui/vite';
 
 export default uiViteConfig({
   root: import.meta.dirname,
+  title: 'workspaced',
   apiTarget: 'http://127.0.0.1:7676',
   websocket: true,
 });

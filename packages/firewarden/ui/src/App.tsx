@@ -4,7 +4,7 @@
  * applied) lives here so it survives moving between the rules, the editor and the review.
  */
 
-import { navigate, usePath } from '@suite/web-ui';
+import { Link, navigate, usePath } from '@suite/web-ui';
 import { useEffect, useState } from 'react';
 import { get, post, setCsrfToken, whenSignedOut } from './api';
 import { Audit } from './screens/Audit';
@@ -81,16 +81,9 @@ export function App() {
               .filter((screen) => isAdmin || !screen.admin)
               .map((screen) => (
                 <li key={screen.path}>
-                  <a
-                    href={screen.path}
-                    aria-current={path === screen.path ? 'page' : undefined}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      navigate(screen.path);
-                    }}
-                  >
+                  <Link to={screen.path} active={path === screen.path}>
                     {screen.label}
-                  </a>
+                  </Link>
                 </li>
               ))}
           </ul>

@@ -3,7 +3,7 @@
  * browser and the session's CSRF token (from login or `/auth/me`, kept in memory only) on every
  * state-changing request (the transport is `@suite/web-ui`'s).
  */
-import { createSessionClient, type JsonAnswer, NotJsonAnswer } from '@suite/web-ui';
+import { createSessionClient, errorText, type JsonAnswer, NotJsonAnswer } from '@suite/web-ui';
 
 export interface FieldError {
   path: string;
@@ -63,5 +63,5 @@ export const patch = <T>(path: string, body?: unknown) => api<T>('PATCH', path, 
 /** A message for any error thrown by `api` (or the network). */
 export function describeError(error: unknown): string {
   if (error instanceof ApiFailure) return `${error.message} (${error.code})`;
-  return error instanceof Error ? error.message : String(error);
+  return errorText(error);
 }

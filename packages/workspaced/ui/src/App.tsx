@@ -3,11 +3,10 @@
  * screen the path names (`/`, `/projects/{id}/{files|git|terminals|tasks}`, `/workflows`,
  * `/attention`).
  */
-import { usePath } from '@suite/web-ui';
+import { Link, usePath } from '@suite/web-ui';
 import { useEffect, useState } from 'react';
 import { api, setCsrfToken, whenSignedOut } from './api.js';
 import { BrowserNotifications } from './components/BrowserNotifications.js';
-import { Link } from './Link.js';
 import { AdminScreen, adminTab } from './screens/AdminScreen.js';
 import { AgentsScreen } from './screens/AgentsScreen.js';
 import { AttentionScreen } from './screens/AttentionScreen.js';
@@ -66,13 +65,27 @@ export function App({ setupToken }: { setupToken: string }) {
     <div className="shell">
       <header className="topbar">
         <nav aria-label="Main">
-          <Link to="/" label="Projects" active={path === '/' || projectMatch !== null} />
-          <Link to="/workflows" label="Workflows" active={path === '/workflows'} />
-          <Link to="/attention" label="Attention" active={path === '/attention'} />
-          <Link to="/agents" label="Agents" active={path === '/agents'} />
-          <Link to="/nodes" label="Nodes" active={path === '/nodes'} />
-          <Link to="/services" label="Services" active={path === '/services'} />
-          <Link to="/admin" label="Admin" active={adminTab(path) !== null} />
+          <Link to="/" active={path === '/' || projectMatch !== null}>
+            Projects
+          </Link>
+          <Link to="/workflows" active={path === '/workflows'}>
+            Workflows
+          </Link>
+          <Link to="/attention" active={path === '/attention'}>
+            Attention
+          </Link>
+          <Link to="/agents" active={path === '/agents'}>
+            Agents
+          </Link>
+          <Link to="/nodes" active={path === '/nodes'}>
+            Nodes
+          </Link>
+          <Link to="/services" active={path === '/services'}>
+            Services
+          </Link>
+          <Link to="/admin" active={adminTab(path) !== null}>
+            Admin
+          </Link>
         </nav>
         <BrowserNotifications userId={session.user.id} path={path} />
         <span className="who">{session.user.username}</span>

@@ -48,8 +48,3 @@ export function query(values: Record<string, string | number | undefined>): stri
   const text = search.toString();
   return text === '' ? '' : `?${text}`;
 }
-
-/** The message to show for any thrown value. */
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

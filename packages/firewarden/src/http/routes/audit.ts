@@ -3,7 +3,7 @@
  * action, outcome and time, paginated with a `before` cursor; `GET /api/v1/audit/refusals`: the
  * refused and unauthenticated requests counted per kind and minute. Admin only.
  */
-import type { AuditEntry, AuditRefusal } from '@suite/web-auth';
+import { type AuditRefusal, auditEntryView } from '@suite/web-auth';
 import { z } from 'zod';
 import { auditHeadReader } from '../../audit/audit-head.js';
 import { AuditPageCache, queryStringOf } from '../../audit/audit-page-cache.js';
@@ -44,23 +44,6 @@ function refusalView(refusal: AuditRefusal) {
     count: refusal.count,
     last_at: iso(refusal.lastAt),
     sample: refusal.sample,
-  };
-}
-
-export function auditEntryView(entry: AuditEntry) {
-  return {
-    seq: entry.seq,
-    id: entry.id,
-    at: iso(entry.at),
-    actor: entry.actor,
-    action: entry.action,
-    target: entry.target,
-    outcome: entry.outcome,
-    request_id: entry.requestId,
-    client: entry.client,
-    detail: entry.detail,
-    prev_hash: entry.prevHash,
-    hash: entry.hash,
   };
 }
 

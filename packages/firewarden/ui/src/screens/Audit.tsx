@@ -23,7 +23,7 @@ export function Audit() {
   query.set('limit', '100');
   const { data, error } = useLoad(
     () => get<{ entries: Entry[] }>(`/audit?${query.toString()}`),
-    query.toString(),
+    [query.toString()],
   );
   const search = (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,6 @@
 /** The one-line messages of every screen: errors are alerts, results are polite status lines. */
 
-export function ErrorMessage({ text }: { text: string | null }) {
+export function ErrorMessage({ text }: { text: string | null | undefined }) {
   if (!text) return null;
   return (
     <p role="alert" className="error">
@@ -9,7 +9,7 @@ export function ErrorMessage({ text }: { text: string | null }) {
   );
 }
 
-export function StatusMessage({ text }: { text: string | null }) {
+export function StatusMessage({ text }: { text: string | null | undefined }) {
   if (!text) return null;
   return (
     <p role="status" className="notice">

@@ -4,7 +4,7 @@
  * its head kept outside the database (`?incremental=true`: only the entries since the last
  * verification) and reports the head it checked.
  */
-import type { AuditEntry, WebAuth } from '@suite/web-auth';
+import { auditEntryView, type WebAuth } from '@suite/web-auth';
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { requirePermission } from '../../access/project-access.js';
@@ -22,26 +22,11 @@ const auditQuery = z.object({
 
 const verifyQuery = z.object({ incremental: z.enum(['true', 'false']).optional() });
 
-function entryView(entry: AuditEntry) {
-  return {
-    seq: entry.seq,
-    at: new Date(entry.at).toISOString(),
-    actor: entry.actor,
-    action: entry.action,
-    target: entry.target,
-    outcome: entry.outcome,
-    request_id: entry.requestId,
-    client: entry.client,
-    detail: entry.detail,
-    hash: entry.hash,
-  };
-}
-
 export function registerAuditRoutes(app: Hono<AppEnv>, auth: WebAuth): void {
   app.get('/audit', requirePermission('audit.view'), async (c) => {
     const query = readQuery(c, auditQuery);
     const page = await auth.audit.list(query);
-    return c.json({ entries: page.entries.map(entryView), next_before: page.nextBefore });
+    return c.json({ entries: page.entries.map(auditEntryView), next_before: page.nextBefore });
   });
 
   app.get('/audit/verify', requirePermission('audit.view'), async (c) => {

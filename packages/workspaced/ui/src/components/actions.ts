@@ -3,8 +3,8 @@
  * answer's sentence becomes the status line, a refusal the error line, then the list reloads) and
  * a form's submit (`useSubmit`: the refusal is shown by the form, or handed to `onError`).
  */
+import { errorText } from '@suite/web-ui';
 import { type FormEvent, useState } from 'react';
-import { messageOf } from '../api.js';
 
 export function useActions(reload: () => void) {
   const [error, setError] = useState<string>();
@@ -18,7 +18,7 @@ export function useActions(reload: () => void) {
       setStatus(typeof done === 'string' ? done : undefined);
       reload();
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(errorText(failure));
     }
   };
   return { error, status, setError, run };
@@ -34,8 +34,8 @@ export function useSubmit(send: () => Promise<void>, onError?: (message: string)
     try {
       await send();
     } catch (failure) {
-      if (onError) onError(messageOf(failure));
-      else setError(messageOf(failure));
+      if (onError) onError(errorText(failure));
+      else setError(errorText(failure));
     } finally {
       setBusy(false);
     }

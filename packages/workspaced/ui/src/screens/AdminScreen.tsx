@@ -3,7 +3,7 @@
  * `/admin/audit`. Every signed-in user sees the tabs; a tab their role does not allow says so
  * (the daemon's 403 message) instead of showing data.
  */
-import { Link } from '../Link.js';
+import { Link } from '@suite/web-ui';
 import type { User } from '../types.js';
 import './admin.css';
 import { AuditScreen } from './AuditScreen.js';
@@ -31,7 +31,9 @@ export function AdminScreen({ tab, user }: { tab: string; user: User }) {
       <h1>Admin</h1>
       <nav aria-label="Admin" className="tabs admin-tabs">
         {tabs.map(([key, label]) => (
-          <Link key={key} to={`/admin/${key}`} label={label} active={tab === key} />
+          <Link key={key} to={`/admin/${key}`} active={tab === key}>
+            {label}
+          </Link>
         ))}
       </nav>
       {tab === 'notifications' && <NotificationRulesScreen me={user} />}

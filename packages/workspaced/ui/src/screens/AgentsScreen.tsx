@@ -6,13 +6,12 @@
  * event socket reports an agent or terminal change in a visible project (`agent.state`,
  * `terminal.*`), and with the Refresh button. Blocked agents also reach the Attention screen.
  */
+import { Link, useLoad } from '@suite/web-ui';
 import { api } from '../api.js';
 import { ErrorLine } from '../components/Notices.js';
 import { RefreshHeading } from '../components/RefreshHeading.js';
 import { useEventStream } from '../event-stream.js';
-import { Link } from '../Link.js';
 import type { Project, Terminal } from '../types.js';
-import { useLoad } from '../use-load.js';
 import './operations.css';
 
 interface Agent {
@@ -93,7 +92,7 @@ export function AgentsScreen() {
       <RefreshHeading title="Agents" onRefresh={reload} />
       <p className="muted">
         Coding agents (claude, codex, gemini, aider, …) found in the terminals you can see. An agent that
-        waits for you is also on the <Link to="/attention" label="Attention" active={false} /> screen.
+        waits for you is also on the <Link to="/attention">Attention</Link> screen.
       </p>
       <ErrorLine message={view.error} />
       <h2>Running agents</h2>
@@ -111,11 +110,7 @@ export function AgentsScreen() {
               <dd>{projectName(agent.project_id)}</dd>
               <dt>Terminal</dt>
               <dd>
-                <Link
-                  to={`/projects/${agent.project_id}/terminals`}
-                  label={`Terminal ${agent.terminal_id}`}
-                  active={false}
-                />
+                <Link to={`/projects/${agent.project_id}/terminals`}>{`Terminal ${agent.terminal_id}`}</Link>
               </dd>
               <dt>Found by</dt>
               <dd>{agent.detected_by === 'process' ? `process ${agent.pid}` : 'its output'}</dd>
@@ -157,11 +152,7 @@ export function AgentsScreen() {
           return (
             <li key={terminal.id} className="ops-item">
               <div className="ops-title">
-                <Link
-                  to={`/projects/${terminal.project_id}/terminals`}
-                  label={`Terminal ${terminal.id}`}
-                  active={false}
-                />
+                <Link to={`/projects/${terminal.project_id}/terminals`}>{`Terminal ${terminal.id}`}</Link>
                 <span className="muted">in {projectName(terminal.project_id)}</span>
                 {agent && <span className="badge">{agent.agent}</span>}
               </div>

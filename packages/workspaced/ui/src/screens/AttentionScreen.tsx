@@ -3,11 +3,11 @@
  * socket (`attention.*` events of every visible project); the shell's notifier turns new items
  * into browser notifications on any screen (spec section 6, browser channel).
  */
+import { errorText, useLoad } from '@suite/web-ui';
 import { useState } from 'react';
-import { api, messageOf } from '../api.js';
+import { api } from '../api.js';
 import { useEventStream } from '../event-stream.js';
 import type { AttentionItem, Project } from '../types.js';
-import { useLoad } from '../use-load.js';
 
 export function AttentionScreen() {
   const items = useLoad(() => api<{ items: AttentionItem[] }>('GET', '/attention'), []);
@@ -26,7 +26,7 @@ export function AttentionScreen() {
       await api('POST', `/attention/${id}/resolve`);
       reload();
     } catch (failure) {
-      setMessage(messageOf(failure));
+      setMessage(errorText(failure));
     }
   };
 

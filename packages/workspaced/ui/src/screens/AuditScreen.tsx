@@ -4,11 +4,11 @@
  * verdict of `GET /audit/verify` on the hash chain (intact, or broken at a sequence number).
  * Anyone else sees the daemon's 403 message.
  */
+import { errorText, useLoad } from '@suite/web-ui';
 import { type FormEvent, useState } from 'react';
-import { api, messageOf, query } from '../api.js';
+import { api, query } from '../api.js';
 import { ErrorLine } from '../components/Notices.js';
 import { type AuditEntry, type ChainVerdict, unlessDenied, when } from '../types-admin.js';
-import { useLoad } from '../use-load.js';
 
 interface Filters {
   actor: string;
@@ -61,7 +61,7 @@ export function AuditScreen() {
         next_before: next.next_before,
       }));
     } catch (failure) {
-      setMessage(messageOf(failure));
+      setMessage(errorText(failure));
     }
   };
 

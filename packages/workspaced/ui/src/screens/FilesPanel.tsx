@@ -2,10 +2,10 @@
  * The project's file tree, one folder at a time, and a text editor for one file: read, edit,
  * save (the daemon writes atomically). A binary file is shown as such, not as mojibake.
  */
+import { errorText, useLoad } from '@suite/web-ui';
 import { type FormEvent, useState } from 'react';
-import { api, messageOf, query } from '../api.js';
+import { api, query } from '../api.js';
 import type { FileEntry } from '../types.js';
-import { useLoad } from '../use-load.js';
 
 interface OpenFile {
   path: string;
@@ -42,7 +42,7 @@ export function FilesPanel({ projectId }: { projectId: number }) {
         binary: file.encoding !== 'utf8',
       });
     } catch (failure) {
-      setStatus(messageOf(failure));
+      setStatus(errorText(failure));
     }
   };
   const save = async (file: OpenFile) => {
@@ -51,7 +51,7 @@ export function FilesPanel({ projectId }: { projectId: number }) {
       setStatus(`Saved ${file.path}`);
       listing.reload();
     } catch (failure) {
-      setStatus(messageOf(failure));
+      setStatus(errorText(failure));
     }
   };
   const createFile = async (event: FormEvent) => {

@@ -5,9 +5,9 @@
  * A refusal (nothing staged, a dirty switch, a bad branch name, no permission) shows the
  * daemon's own message, with the files git named when it names some.
  */
+import { errorText, useLoad } from '@suite/web-ui';
 import { type FormEvent, useState } from 'react';
-import { ApiFailure, api, messageOf, query } from '../api.js';
-import { useLoad } from '../use-load.js';
+import { ApiFailure, api, query } from '../api.js';
 import './git-panel.css';
 
 interface StatusEntry {
@@ -66,7 +66,7 @@ function noticeOf(failure: unknown): Notice {
     failure instanceof ApiFailure && Array.isArray(failure.body.files)
       ? failure.body.files.filter((file): file is string => typeof file === 'string')
       : undefined;
-  return { text: messageOf(failure), error: true, files };
+  return { text: errorText(failure), error: true, files };
 }
 
 export function GitPanel({ projectId }: { projectId: number }) {

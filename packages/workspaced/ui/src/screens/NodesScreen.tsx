@@ -8,11 +8,11 @@
  * Reading needs `settings.view`, changing `settings.manage` (owners and admins); other roles
  * see the daemon's refusal.
  */
+import { errorText, useLoad } from '@suite/web-ui';
 import { useState } from 'react';
-import { api, messageOf } from '../api.js';
+import { api } from '../api.js';
 import { useSubmit } from '../components/actions.js';
 import { ErrorLine } from '../components/Notices.js';
-import { useLoad } from '../use-load.js';
 import './operations.css';
 
 interface PeerNode {
@@ -60,7 +60,7 @@ export function NodesScreen() {
       setPairing({ ...answer, node_name: node.name });
       nodes.reload();
     } catch (failure) {
-      setMessage(messageOf(failure));
+      setMessage(errorText(failure));
     }
   };
 
@@ -168,7 +168,7 @@ function NodeItem({
     try {
       await action();
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(errorText(failure));
     }
   };
   const revoke = () =>

@@ -4,6 +4,7 @@
  * generated in the form, where the user copies it into the receiver; once saved it is never shown
  * again (the daemon never answers it in a list, and the form forgets it).
  */
+import { useLoad } from '@suite/web-ui';
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.js';
 import { useActions } from '../components/actions.js';
@@ -12,7 +13,6 @@ import { ProjectField } from '../components/SelectField.js';
 import { useEventStream } from '../event-stream.js';
 import type { Project, User } from '../types.js';
 import { type DeliveryReport, type NotificationRule, unlessDenied, when } from '../types-admin.js';
-import { useLoad } from '../use-load.js';
 
 interface Draft {
   event: string;

@@ -1,8 +1,7 @@
 /** One project: its name and the files, git, terminals and task board tabs. */
+import { Link, useLoad } from '@suite/web-ui';
 import { api } from '../api.js';
-import { Link } from '../Link.js';
 import type { Project } from '../types.js';
-import { useLoad } from '../use-load.js';
 import { FilesPanel } from './FilesPanel.js';
 import { GitPanel } from './GitPanel.js';
 import { TaskBoard } from './TaskBoard.js';
@@ -24,7 +23,9 @@ export function ProjectScreen({ projectId, tab }: { projectId: number; tab: stri
       <h1>{project.data.name}</h1>
       <nav aria-label="Project" className="tabs">
         {tabs.map(([key, label]) => (
-          <Link key={key} to={`/projects/${projectId}/${key}`} label={label} active={tab === key} />
+          <Link key={key} to={`/projects/${projectId}/${key}`} active={tab === key}>
+            {label}
+          </Link>
         ))}
       </nav>
       {tab === 'files' && <FilesPanel projectId={projectId} />}

@@ -1,9 +1,8 @@
 /** The projects the user may see, and a form to add one (a folder on the daemon's machine). */
+import { errorText, Link, useLoad } from '@suite/web-ui';
 import { type FormEvent, useState } from 'react';
-import { api, messageOf } from '../api.js';
-import { Link } from '../Link.js';
+import { api } from '../api.js';
 import type { Project } from '../types.js';
-import { useLoad } from '../use-load.js';
 
 export function ProjectsScreen() {
   const projects = useLoad(() => api<{ projects: Project[] }>('GET', '/projects'), []);
@@ -20,7 +19,7 @@ export function ProjectsScreen() {
       setFolder('');
       projects.reload();
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(errorText(failure));
     }
   };
 
@@ -31,7 +30,7 @@ export function ProjectsScreen() {
       <ul className="list" aria-label="Projects">
         {projects.data?.projects.map((project) => (
           <li key={project.id}>
-            <Link to={`/projects/${project.id}/files`} label={project.name} active={false} />
+            <Link to={`/projects/${project.id}/files`}>{project.name}</Link>
             <span className="muted"> {project.path}</span> <span className="badge">{project.role}</span>
           </li>
         ))}

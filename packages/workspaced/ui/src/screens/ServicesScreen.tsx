@@ -9,14 +9,14 @@
  * holds them; the daemon decides anyway and its refusal is shown). The daemon's own listeners
  * cannot be previewed.
  */
+import { errorText, useLoad } from '@suite/web-ui';
 import { useState } from 'react';
-import { api, messageOf } from '../api.js';
+import { api } from '../api.js';
 import { useSubmit } from '../components/actions.js';
 import { ErrorLine } from '../components/Notices.js';
 import { RefreshHeading } from '../components/RefreshHeading.js';
 import { ProjectField } from '../components/SelectField.js';
 import type { Project } from '../types.js';
-import { useLoad } from '../use-load.js';
 import { byteSize } from './AgentsScreen.js';
 import './operations.css';
 
@@ -113,7 +113,7 @@ export function ServicesScreen({ permissions }: { permissions: ReadonlySet<strin
       await api('DELETE', `/services/${encodeURIComponent(name)}`);
       services.reload();
     } catch (failure) {
-      setMessage(messageOf(failure));
+      setMessage(errorText(failure));
     }
   };
 

@@ -2,8 +2,9 @@
  * First-owner setup (while the daemon has no user) or sign-in. Setup asks for the one-time setup
  * token unless the daemon runs with `--setup-open`; the setup URL fills it in.
  */
+import { errorText } from '@suite/web-ui';
 import { type FormEvent, useState } from 'react';
-import { api, messageOf } from '../api.js';
+import { api } from '../api.js';
 import type { SessionAnswer } from '../types.js';
 
 export function SignInScreen({
@@ -36,7 +37,7 @@ export function SignInScreen({
         : { username, password };
       onSignedIn(await api<SessionAnswer>('POST', setup ? '/setup' : '/login', body));
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(errorText(failure));
     } finally {
       setBusy(false);
     }

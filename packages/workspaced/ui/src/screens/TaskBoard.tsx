@@ -6,11 +6,10 @@
  * a terminal in it (on the Terminals tab).
  */
 
-import { navigate } from '@suite/web-ui';
+import { errorText, navigate, useLoad } from '@suite/web-ui';
 import { type DragEvent, type FormEvent, useState } from 'react';
-import { ApiFailure, api, messageOf } from '../api.js';
+import { ApiFailure, api } from '../api.js';
 import { type Task, type TaskState, taskStates } from '../types.js';
-import { useLoad } from '../use-load.js';
 import './git-panel.css';
 
 /** `POST /tasks/{id}/worktree`'s answer. */
@@ -50,7 +49,7 @@ export function TaskBoard({ projectId }: { projectId: number }) {
         setMessage(
           `"${current.title}" was changed by someone else meanwhile; it is now in ${stateLabels[current.state]}. Move it again if you still want to.`,
         );
-      } else setMessage(messageOf(failure));
+      } else setMessage(errorText(failure));
     }
   };
   const create = async (event: FormEvent) => {
@@ -61,7 +60,7 @@ export function TaskBoard({ projectId }: { projectId: number }) {
       setOverrides({});
       loaded.reload();
     } catch (failure) {
-      setMessage(messageOf(failure));
+      setMessage(errorText(failure));
     }
   };
   const drop = (event: DragEvent, state: TaskState) => {
@@ -134,7 +133,7 @@ function TaskCard({
       setWorktree(answer);
       onChanged(answer.task);
     } catch (failure) {
-      setWorktreeError(messageOf(failure));
+      setWorktreeError(errorText(failure));
     }
   };
   const openTerminal = async () => {
@@ -143,7 +142,7 @@ function TaskCard({
       await api('POST', '/terminals', { project_id: projectId, task_id: task.id });
       navigate(`/projects/${projectId}/terminals`);
     } catch (failure) {
-      setWorktreeError(messageOf(failure));
+      setWorktreeError(errorText(failure));
     }
   };
   // The worktree controls sit under the card, not in it: the card is the drag handle, and a

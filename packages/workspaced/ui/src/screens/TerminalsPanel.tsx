@@ -1,8 +1,8 @@
 /** The project's live terminals, several side by side (stacked on a phone), and a button for a new one. */
+import { errorText, useLoad } from '@suite/web-ui';
 import { lazy, Suspense, useState } from 'react';
-import { api, messageOf } from '../api.js';
+import { api } from '../api.js';
 import type { Terminal } from '../types.js';
-import { useLoad } from '../use-load.js';
 
 // xterm.js is most of the bundle: loaded only when a terminal is shown.
 const TerminalView = lazy(() =>
@@ -20,14 +20,14 @@ export function TerminalsPanel({ projectId }: { projectId: number }) {
       await api('POST', '/terminals', { project_id: projectId });
       terminals.reload();
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(errorText(failure));
     }
   };
   const terminate = async (id: number) => {
     try {
       await api('POST', `/terminals/${id}/terminate`);
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(errorText(failure));
     }
     terminals.reload();
   };

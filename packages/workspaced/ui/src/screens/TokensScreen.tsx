@@ -3,11 +3,11 @@
  * optional lifetime) whose answer shows the secret exactly once with a Copy button, and Revoke
  * behind a confirmation. Tokens are session-only routes, so every role manages its own.
  */
+import { errorText, useLoad } from '@suite/web-ui';
 import { type FormEvent, useState } from 'react';
-import { api, messageOf } from '../api.js';
+import { api } from '../api.js';
 import { ErrorLine } from '../components/Notices.js';
 import { type Token, type TokenScope, tokenScopes, when } from '../types-admin.js';
-import { useLoad } from '../use-load.js';
 
 const scopeHelp: Record<TokenScope, string> = {
   read: 'GET on the API',
@@ -41,7 +41,7 @@ export function TokensScreen() {
       setDays('');
       tokens.reload();
     } catch (failure) {
-      setMessage(messageOf(failure));
+      setMessage(errorText(failure));
     }
   };
 
@@ -61,7 +61,7 @@ export function TokensScreen() {
       setConfirming(undefined);
       tokens.reload();
     } catch (failure) {
-      setMessage(messageOf(failure));
+      setMessage(errorText(failure));
     }
   };
 

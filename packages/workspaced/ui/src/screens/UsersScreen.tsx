@@ -5,6 +5,7 @@
  * daemon refuses what the caller may not do (a role above their own, the last owner), and the
  * screen shows its message.
  */
+import { useLoad } from '@suite/web-ui';
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.js';
 import { useActions, useSubmit } from '../components/actions.js';
@@ -12,7 +13,6 @@ import { ErrorLine, StatusLine } from '../components/Notices.js';
 import { ProjectField, SelectField } from '../components/SelectField.js';
 import type { Project, User } from '../types.js';
 import { type Account, type Member, projectRoles, roles, unlessDenied, when } from '../types-admin.js';
-import { useLoad } from '../use-load.js';
 
 const pageSize = 100;
 

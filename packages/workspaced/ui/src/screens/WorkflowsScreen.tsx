@@ -4,11 +4,11 @@
  * buttons. The run follows the `workflow.updated` events of every visible project (subscribed
  * before anything is started here, so no change of a run started from this screen is missed).
  */
+import { errorText, useLoad } from '@suite/web-ui';
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { api, messageOf } from '../api.js';
+import { api } from '../api.js';
 import { type EventFrame, useEventStream } from '../event-stream.js';
 import type { Project, Terminal, Workflow, WorkflowRun } from '../types.js';
-import { useLoad } from '../use-load.js';
 
 // xterm.js is most of the bundle: loaded only when a step's terminal is shown.
 const TerminalView = lazy(() =>
@@ -56,7 +56,7 @@ export function WorkflowsScreen() {
     try {
       setRun(await api<WorkflowRun>('POST', `/workflow-runs/${run.id}/${action}`));
     } catch (failure) {
-      setMessage(messageOf(failure));
+      setMessage(errorText(failure));
     }
   };
 
@@ -149,7 +149,7 @@ function StartForm(props: {
         await api<WorkflowRun>('POST', `/workflows/${encodeURIComponent(workflow.name)}/start`, body),
       );
     } catch (failure) {
-      props.onError(failure instanceof SyntaxError ? 'variables must be a JSON object' : messageOf(failure));
+      props.onError(failure instanceof SyntaxError ? 'variables must be a JSON object' : errorText(failure));
     }
   };
 
