@@ -35,7 +35,7 @@ export interface Token {
 export interface NotificationRule {
   id: number;
   event: string;
-  channel: 'browser' | 'webhook';
+  channel: 'browser' | 'webhook' | 'push';
   target: string;
   enabled: boolean;
   project_id: number | null;

@@ -9,6 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { api } from '../api.js';
 import { useActions } from '../components/actions.js';
 import { ErrorLine, StatusLine } from '../components/Notices.js';
+import { PushDevice } from '../components/PushDevice.js';
 import { ProjectField } from '../components/SelectField.js';
 import { useEventStream } from '../event-stream.js';
 import type { Project, User } from '../types.js';
@@ -16,7 +17,7 @@ import { type DeliveryReport, type NotificationRule, unlessDenied, when } from '
 
 interface Draft {
   event: string;
-  channel: 'browser' | 'webhook';
+  channel: 'browser' | 'webhook' | 'push';
   target: string;
   enabled: boolean;
   project: string;
@@ -149,6 +150,7 @@ export function NotificationRulesScreen({ me }: { me: User }) {
         Your rules, kept in memory by the daemon (a restart forgets them). A webhook receives a JSON POST
         signed with <code>X-Workspaced-Signature: sha256=…</code>.
       </p>
+      <PushDevice />
       <ErrorLine message={error ?? rules.error} />
       <StatusLine message={status} />
       <ul className="list" aria-label="Notification rules">
@@ -239,6 +241,7 @@ export function NotificationRulesScreen({ me }: { me: User }) {
           <select value={draft.channel} onChange={(e) => chooseChannel(e.target.value as Draft['channel'])}>
             <option value="browser">browser</option>
             <option value="webhook">webhook</option>
+            <option value="push">push</option>
           </select>
         </label>
         {draft.channel === 'webhook' && (
