@@ -14,6 +14,7 @@ import {
   userClient,
 } from './support/daemon.js';
 import { createRepo, git } from './support/git-repo.js';
+import { PushDevice } from './support/push-device.js';
 import { removeScratchDirs } from './support/scratch.js';
 
 /** README "Roles and permissions", the permissions the routes of this issue use. */
@@ -524,6 +525,33 @@ const routes: RouteCase[] = [
       },
     }),
   ),
+  // Web Push devices: each user's own, like rules.
+  {
+    method: 'GET',
+    route: '/push/subscriptions',
+    needs: ['notifications.manage'],
+    prepare: fixed('/push/subscriptions'),
+  },
+  {
+    method: 'POST',
+    route: '/push/subscriptions',
+    needs: ['notifications.manage'],
+    prepare: async () => ({
+      path: '/push/subscriptions',
+      body: new PushDevice(`https://push.example.test/${unique('d')}`).subscription(),
+    }),
+  },
+  {
+    method: 'DELETE',
+    route: '/push/subscriptions/{id}',
+    needs: ['notifications.manage'],
+    // A role without the permission has none: id 1.
+    prepare: async (f) => {
+      const device = new PushDevice(`https://push.example.test/${unique('d')}`);
+      const created = await clients.get(f.role)!.post('/push/subscriptions', device.subscription());
+      return { path: `/push/subscriptions/${created.body.id ?? 1}` };
+    },
+  },
   // Every user manages their own tokens; a token never exceeds its user's role.
   { method: 'GET', route: '/tokens', needs: [], prepare: fixed('/tokens') },
   {
