@@ -7,7 +7,7 @@
  * BENCH_SECONDS per measurement (default 5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (10), BENCH_CPU_PROF
  * (a folder: firewarden runs under `node --cpu-prof` and writes its profile there on exit).
  */
-import { execFileSync, fork, spawn } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { hashPassword, verifyPassword } from '@suite/web-auth';
 import autocannon from 'autocannon';
 import { argon2Parameters } from '../dist/index.js';
+import { benchEnvironment, createBenchAdmin } from './admin.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -38,12 +39,8 @@ writeFileSync(
     '',
   ].join('\n'),
 );
-const environment = Object.fromEntries(
-  Object.entries(process.env).filter(([key]) => !key.startsWith('FIREWARDEN_')),
-);
-execFileSync(process.execPath, [cli, 'user', 'create-admin', '--config', config], {
-  env: { ...environment, FIREWARDEN_ADMIN_PASSWORD: password },
-});
+const environment = benchEnvironment;
+createBenchAdmin(cli, config, password);
 
 function startFirewarden() {
   const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];

@@ -13,6 +13,7 @@ import {
   unlockCommand,
 } from './cli/admin-commands.js';
 import { type AgentCommandOptions, agentCommand } from './cli/agent-command.js';
+import { registerBlocklistCommands } from './cli/blocklist-commands.js';
 import { type CommonOptions, commandContext } from './cli/command-context.js';
 import { serviceStatusCommand, validateConfigCommand } from './cli/config-commands.js';
 import { doctorCommand, preflightCommand, statusCommand } from './cli/diagnose-commands.js';
@@ -215,6 +216,7 @@ withInstallation(
   restoreApplyCommand(commandContext(options), { json: Boolean(options.json) }, id),
 );
 
+registerBlocklistCommands(program, withInstallation);
 registerExtensionCommands(program, withInstallation);
 registerUninstallCommand(program);
 registerTrayCommand(program);

@@ -87,26 +87,8 @@ export class BlocklistSets {
    */
   async write(lists: readonly Blocklist[], present: ReadonlySet<string>): Promise<void> {
     if (lists.length === 0) return;
-    const lines: string[] = [];
-    let entries = 0;
-    for (const list of lists) {
-      for (const family of families) {
-        const live = setName(list.name, family);
-        const staging = stagingSetName(list.name, family);
-        const content = list.entries[family];
-        entries += content.length;
-        // A staging set left by an interrupted write is dropped first.
-        if (present.has(staging)) lines.push(`destroy ${staging}`);
-        lines.push(
-          `create ${staging} hash:net family ${ipsetFamily[family]} hashsize ${hashSize(content.length)} maxelem ${setMaxElements}`,
-        );
-        for (const entry of content) lines.push(`add ${staging} ${entry}`);
-        if (present.has(live)) lines.push(`swap ${staging} ${live}`, `destroy ${staging}`);
-        else lines.push(`rename ${staging} ${live}`);
-      }
-    }
-    lines.push('');
-    await this.restore(lines.join('\n'), restoreTimeoutMs(entries));
+    const { input, entries } = blocklistRestoreInput(lists, present);
+    await this.restore(input, restoreTimeoutMs(entries));
   }
 
   /** Destroys the lists' sets (those present); the rules naming them must be gone already. */
@@ -208,6 +190,33 @@ export class BlocklistSets {
     }
     return result.stdout;
   }
+}
+
+/**
+ * The `ipset restore` input that builds each list whole in its staging set and swaps it with the
+ * live one (renamed into place when new); `present` is every set name in the kernel now.
+ */
+export function blocklistRestoreInput(lists: readonly Blocklist[], present: ReadonlySet<string>) {
+  const lines: string[] = [];
+  let entries = 0;
+  for (const list of lists) {
+    for (const family of families) {
+      const live = setName(list.name, family);
+      const staging = stagingSetName(list.name, family);
+      const content = list.entries[family];
+      entries += content.length;
+      // A staging set left by an interrupted write is dropped first.
+      if (present.has(staging)) lines.push(`destroy ${staging}`);
+      lines.push(
+        `create ${staging} hash:net family ${ipsetFamily[family]} hashsize ${hashSize(content.length)} maxelem ${setMaxElements}`,
+      );
+      for (const entry of content) lines.push(`add ${staging} ${entry}`);
+      if (present.has(live)) lines.push(`swap ${staging} ${live}`, `destroy ${staging}`);
+      else lines.push(`rename ${staging} ${live}`);
+    }
+  }
+  lines.push('');
+  return { input: lines.join('\n'), entries };
 }
 
 function describe(name: string, metadata: Metadata) {

@@ -211,3 +211,14 @@ function ipv6Blocks(ranges: [bigint, bigint][]): string[] {
   }
   return blocks;
 }
+
+/** A list file's entries: one a line, `#` starting a comment, blank lines and spaces ignored. */
+export function blocklistFileEntries(text: string): string[] {
+  const entries: string[] = [];
+  for (const line of text.split('\n')) {
+    const hash = line.indexOf('#');
+    const entry = (hash === -1 ? line : line.slice(0, hash)).trim();
+    if (entry !== '') entries.push(entry);
+  }
+  return entries;
+}

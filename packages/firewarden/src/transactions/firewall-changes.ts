@@ -10,20 +10,20 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditEntryInput } from '@suite/web-auth';
 import type { Logger } from 'pino';
-import { type Conflict, lockoutRisks } from '../engine/analyze.js';
-import { lockoutStandIns } from '../engine/iptables-parse.js';
-import type { Rule } from '../engine/rule.js';
-import { ownInputChain, rulesetVerdict } from '../engine/ruleset-verdict.js';
 import { applyActions } from '../engine/transaction-actions.js';
 import type { Backend } from '../engine/validate.js';
 import { ApiError } from '../http/api-error.js';
 import type { NewNotification, NotificationStore } from '../notifications/notification-store.js';
 import { agentResult } from './agent-call.js';
 import { type ForeignView, refuseForeignTargets } from './foreign-targets.js';
+import {
+  agentBlocklistChange,
+  type BlocklistRequest,
+  type CurrentRuleset,
+  sessionLockoutRisks,
+} from './session-lockout.js';
 import type { RestorePointSummary, TransactionStore, TransactionView } from './transaction-store.js';
 
-/** SSH is checked on its standard port (the config has no key for another one). */
-export const sshPort = 22;
 /** What the agent reports as the actor of a rollback it did alone. */
 const agentActor = 'firewarden-agent';
 
@@ -35,7 +35,9 @@ export interface Requester {
 }
 
 export interface TransactionRequest {
+  /** Rule actions; none with a blocklist change leaves the rules as they are. */
   actions: unknown[];
+  blocklist?: BlocklistRequest;
   safeApply: boolean;
   acknowledgeLockout: boolean;
   /** Lines of our chains the model cannot express that the change may drop, verbatim. */
@@ -198,10 +200,9 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
     reconcile,
 
     async begin(request: TransactionRequest, who: Requester): Promise<TransactionView> {
-      // The backend decides what is valid (`limit` exists on ufw only).
-      const current = await ask<{ backend: Backend; rules: Rule[]; unparsed: string[] } & ForeignView>(
-        'read_rules',
-      );
+      // The backend decides what is valid (`limit` exists on ufw only); the lists holding the
+      // client's address feed the lockout check.
+      const current = await ask<CurrentRuleset & ForeignView>('read_rules', { address: who.client });
       const { backend } = current;
       backendKind = backend;
       refuseForeignTargets(request.actions, current.foreign);
@@ -209,20 +210,14 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
       if (!next.ok)
         throw new ApiError('FW_VALIDATION_FAILED', 'the actions are invalid', { errors: next.errors });
       // Lines the request lets go are seen by the lockout check (the agent refuses the others).
-      const dropped = current.unparsed.filter((line) => request.acknowledgeUnmanaged.includes(line));
-      const before = [...lockoutStandIns(dropped), ...current.rules];
-      // The whole ruleset decides: foreign lines around our chain, and INPUT's policy (parsed once).
-      const verdict = rulesetVerdict(current, ownInputChain(backend));
-      const risks: Conflict[] = lockoutRisks(
-        before,
-        next.rules,
+      const risks = sessionLockoutRisks(
+        current,
         {
-          client_address: who.client,
-          ssh_port: sshPort,
-          management_port: request.managementPort,
-          default_incoming: 'allow',
+          rules: next.rules,
+          dropped: current.unparsed.filter((line) => request.acknowledgeUnmanaged.includes(line)),
+          blocklist: request.blocklist,
         },
-        (rules, packet) => verdict(rules, packet) === 'allow',
+        { address: who.client, managementPort: request.managementPort },
       );
       if (risks.length > 0 && !request.acknowledgeLockout) {
         throw new ApiError(
@@ -231,19 +226,26 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
           { conflicts: risks },
         );
       }
+      const recorded = request.blocklist ? [blocklistAction(request.blocklist)] : request.actions;
       await record(who, 'firewall.transaction.request', 'transactions', 'success', {
         actions: request.actions.length,
+        ...(request.blocklist ? { blocklist: recorded[0] } : {}),
         safe_apply: request.safeApply,
         acknowledged_lockout: risks.map((risk) => risk.code),
       });
       const ownId = randomUUID();
+      // A blocklist change alone leaves the rules as they are (the agent rewrites nothing else).
+      const change = {
+        ...(request.blocklist && request.actions.length === 0 ? {} : { rules: next.rules }),
+        ...(request.blocklist ? { blocklists: agentBlocklistChange(request.blocklist) } : {}),
+        acknowledge_unmanaged: request.acknowledgeUnmanaged,
+      };
       let applied: { id: string; snapshot_id: string; deadline: number | null };
       try {
         if (request.safeApply) {
           const answer = await ask<SafeApplyAnswer>('begin_safe_apply', {
-            rules: next.rules,
+            ...change,
             timeout_seconds: options.safeApplyTimeoutSeconds(),
-            acknowledge_unmanaged: request.acknowledgeUnmanaged,
           });
           applied = {
             id: answer.transaction_id,
@@ -251,14 +253,11 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
             deadline: Date.parse(answer.deadline),
           };
         } else {
-          const answer = await ask<{ snapshot_id: string }>('apply', {
-            rules: next.rules,
-            acknowledge_unmanaged: request.acknowledgeUnmanaged,
-          });
+          const answer = await ask<{ snapshot_id: string }>('apply', change);
           applied = { id: ownId, snapshot_id: answer.snapshot_id, deadline: null };
         }
       } catch (error) {
-        if (isApplyFailure(error)) await failed(who, ownId, request.actions, error);
+        if (isApplyFailure(error)) await failed(who, ownId, recorded, error);
         throw error;
       }
       await syncRestorePoints(who.actor).catch((error: unknown) =>
@@ -268,7 +267,7 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
         id: applied.id,
         state: request.safeApply ? 'pending' : 'applied',
         createdBy: who.actor,
-        actions: request.actions,
+        actions: recorded,
         restorePointId: applied.snapshot_id,
         deadline: applied.deadline,
         error: null,
@@ -405,3 +404,16 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
 }
 
 export type FirewallChanges = ReturnType<typeof createFirewallChanges>;
+
+/** What the transaction record keeps of a list change: never its entries. */
+function blocklistAction(change: BlocklistRequest) {
+  return change.op === 'set'
+    ? {
+        op: 'set_blocklist',
+        name: change.list.name,
+        family: change.list.family,
+        entries: change.merged.stored,
+        received: change.merged.received,
+      }
+    : { op: 'delete_blocklist', name: change.name };
+}

@@ -7,17 +7,15 @@
  * point restored through HTTP and through the CLI brings iptables back. The host's rules are
  * compared before and after.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { chmod } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hostRules, namespaceSkipReason } from '../engine/support/netns.js';
 import { ApiClient } from '../support/api-client.js';
-import { adminPassword, createInstallation, type Installation } from '../support/installation.js';
+import { adminPassword, type Installation } from '../support/installation.js';
 import { type RunningServer, runCli, startServer } from '../support/running-bin.js';
-import { type AgentBin, startAgentBin } from './support/agent-bin.js';
-import { answersAgain, createVethPair, type VethPair } from './support/veth-pair.js';
+import type { AgentBin } from './support/agent-bin.js';
+import { startVethAgent, type VethAgent } from './support/veth-agent.js';
+import { answersAgain, type VethPair } from './support/veth-pair.js';
 
 const port = 8080;
 const denyPort = {
@@ -29,6 +27,7 @@ const timeoutSeconds = 5;
 
 describe.skipIf(namespaceSkipReason !== null)('transactions and restore points through the bins', () => {
   let hostBefore: string;
+  let setUp: VethAgent;
   let pair: VethPair;
   let folder: string;
   let agent: AgentBin;
@@ -66,30 +65,13 @@ describe.skipIf(namespaceSkipReason !== null)('transactions and restore points t
 
   beforeAll(async () => {
     hostBefore = await hostRules();
-    pair = await createVethPair('10.231.9', port);
-    folder = mkdtempSync(path.join(tmpdir(), 'fw-transactions-'));
-    await chmod(folder, 0o755);
-    installation = (await createInstallation('sqlite'))!;
-    await installation.writeConfig({
-      agent: { socket_path: path.join(folder, 'agent.sock') },
-      firewall: { safe_apply_timeout_seconds: timeoutSeconds },
-    });
-    await installation.createAdmin();
-    agent = await startAgentBin(pair.managed.name, [
-      '--config',
-      installation.configFile,
-      '--state-dir',
-      path.join(folder, 'state'),
-    ]);
+    setUp = await startVethAgent('10.231.9', port, timeoutSeconds);
+    ({ pair, folder, agent, installation } = setUp);
     await signIn();
   });
   afterAll(async () => {
     await server?.stop();
-    // SIGTERM: the agent closes its socket and exits 0.
-    expect(await agent?.stop('SIGTERM')).toBe(0);
-    await installation?.remove();
-    await pair?.remove();
-    rmSync(folder, { recursive: true, force: true });
+    expect(await setUp?.remove()).toBe(0);
     expect(await hostRules()).toBe(hostBefore);
   });
 

@@ -17,6 +17,7 @@ import { ok } from '../envelope.js';
 import { requirePermission } from '../middleware/require-permission.js';
 import { readJsonBody } from '../read-json-body.js';
 import type { DefineRoute } from '../route-table.js';
+import { registerBlocklistRoutes } from './firewall-blocklists.js';
 import { registerSnapshotRoutes } from './firewall-snapshots.js';
 import { registerTransactionRoutes } from './firewall-transactions.js';
 
@@ -65,6 +66,8 @@ export function registerFirewallRoutes(
       },
     ],
   });
-  registerTransactionRoutes(defineRoute, services, () => managementPort() ?? services.config.server.port);
+  const port = () => managementPort() ?? services.config.server.port;
+  registerTransactionRoutes(defineRoute, services, port);
+  registerBlocklistRoutes(defineRoute, services, port);
   registerSnapshotRoutes(defineRoute, services);
 }
