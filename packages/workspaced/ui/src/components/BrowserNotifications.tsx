@@ -56,7 +56,13 @@ export function BrowserNotifications({ userId, path }: { userId: string; path: s
     if (permissionNow() !== 'granted') return;
     const summary = typeof frame.data.summary === 'string' ? frame.data.summary : frame.type;
     const title = frame.type === 'attention.created' ? 'workspaced needs you' : 'workspaced';
-    new Notification(title, { body: summary });
+    // The tag of a Web Push about the same item (src/push/push-message.ts): a device with push
+    // turned on and this page open shows the item once, the later one replacing the earlier.
+    const tag =
+      frame.type === 'attention.created' && typeof frame.data.id === 'number'
+        ? `attention-${frame.data.id}`
+        : undefined;
+    new Notification(title, { body: summary, tag });
   });
 
   if (permission !== 'default') return null;
