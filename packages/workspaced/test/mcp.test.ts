@@ -26,6 +26,10 @@ const toolNames = [
   'task.move',
   'terminal.create',
   'terminal.input',
+  'attempt.start',
+  'attempt.follow_up',
+  'task.diff',
+  'task.land',
   'git.status',
   'attention.list',
 ];

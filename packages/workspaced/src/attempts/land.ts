@@ -42,7 +42,7 @@ export interface Landed {
 
 export function landAttempt(target: ReviewTarget, task: TaskRow, request: LandRequest): Promise<Landed> {
   return withGitErrors(async () => {
-    const { attempt, repository, worktree } = target;
+    const { attempt, repository } = target;
     const top = { ...repository, root: repository.workTree, prefix: '' };
     const env = await identityEnvironment(repository, request.identity);
     const baseRef = `refs/heads/${attempt.base_branch}`;
@@ -52,18 +52,7 @@ export function landAttempt(target: ReviewTarget, task: TaskRow, request: LandRe
     const checkout = await checkoutOf(top, baseRef);
     if (checkout) await requireClean(checkout);
 
-    const head = await worktreeHead(worktree);
-    const tree = await worktreeTree(worktree);
-    const tip =
-      tree === head.tree
-        ? head.commit
-        : await commitTree(
-            top,
-            tree,
-            [head.commit],
-            `workspaced: uncommitted work of attempt #${attempt.id} (${attempt.profile})`,
-            env,
-          );
+    const { head, tip } = await snapshotCommit(top, target, env);
     if (await isAncestor(top, tip, baseTip))
       throw new ApiError(
         'NOTHING_TO_LAND',
@@ -95,18 +84,7 @@ export function landAttempt(target: ReviewTarget, task: TaskRow, request: LandRe
     }
 
     await moveBase(top, checkout, baseRef, baseTip, landing);
-    if (tip !== head.commit) {
-      await runInRepository(top, [
-        'update-ref',
-        '-m',
-        'workspaced: commit uncommitted work',
-        `refs/heads/${attempt.branch}`,
-        tip,
-        head.commit,
-      ]);
-      // The worktree's files are the commit's now: only its index still names the old one.
-      await runInRepository(worktree, ['reset', '-q']);
-    }
+    await adoptSnapshot(top, target, head, tip);
     const removed = request.removeWorktree
       ? await runInRepository(top, ['worktree', 'remove', '--end-of-options', attempt.worktree_path]).then(
           () => true,
@@ -115,6 +93,36 @@ export function landAttempt(target: ReviewTarget, task: TaskRow, request: LandRe
       : false;
     return { commit: landing, worktree_removed: removed };
   });
+}
+
+/**
+ * The worktree's state as a commit: HEAD itself when nothing is uncommitted, else a new commit
+ * of its snapshot on top of HEAD naming the attempt (an object only: no ref moves yet).
+ */
+export async function snapshotCommit(
+  top: ProjectRepository,
+  { attempt, worktree }: ReviewTarget,
+  env: Record<string, string>,
+) {
+  const head = await worktreeHead(worktree);
+  const tree = await worktreeTree(worktree);
+  if (tree === head.tree) return { head: head.commit, tip: head.commit };
+  const message = `workspaced: uncommitted work of attempt #${attempt.id} (${attempt.profile})`;
+  return { head: head.commit, tip: await commitTree(top, tree, [head.commit], message, env) };
+}
+
+/** Moves the attempt's branch to the snapshot commit; the worktree's files already are that commit. */
+export async function adoptSnapshot(
+  top: ProjectRepository,
+  { attempt, worktree }: ReviewTarget,
+  head: string,
+  tip: string,
+) {
+  if (tip === head) return;
+  const ref = `refs/heads/${attempt.branch}`;
+  await runInRepository(top, ['update-ref', '-m', 'workspaced: commit uncommitted work', ref, tip, head]);
+  // Only the worktree's index still names the old commit.
+  await runInRepository(worktree, ['reset', '-q']);
 }
 
 const revParse = async (repository: ProjectRepository, revision: string) =>

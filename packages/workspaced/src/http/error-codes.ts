@@ -156,6 +156,12 @@ export const errorStatus = {
   NOTHING_TO_LAND: 409,
   /** A monorepo project's branch changes files outside the project's folder (`paths`). */
   LAND_OUTSIDE_PROJECT: 409,
+  /** No usable forge CLI (`gh`, `glab`) or remote for a pull request; `reason` says which. */
+  FORGE_UNAVAILABLE: 424,
+  /** Pushing the branch to the remote failed (git's first line in the message). */
+  PUSH_FAILED: 502,
+  /** The forge CLI refused to open the pull or merge request (its first line in the message). */
+  FORGE_FAILED: 502,
   /** `cwd` is not a folder in the project. */
   INVALID_CWD: 400,
   /** The shell is not an executable absolute path or a program on PATH. */

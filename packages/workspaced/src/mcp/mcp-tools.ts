@@ -5,6 +5,7 @@
  * the route's own schema stays the single judge of the body.
  */
 import { z } from 'zod';
+import { landStrategies } from '../attempts/land.js';
 import { taskStates } from '../tasks/task-schema.js';
 
 const id = z.number().int().positive();
@@ -78,6 +79,56 @@ export const mcpTools: readonly McpTool[] = [
       path: `/terminals/${terminalId}/input`,
       body: { data },
     }),
+  }),
+  tool({
+    name: 'attempt.start',
+    description:
+      'Start a coding agent on a task in its own worktree (POST /tasks/{task_id}/attempts; needs agent.start, terminal.create and git.write). `profile` is one of GET /agent-profiles; the prompt defaults to the task title and description.',
+    input: z
+      .object({
+        task_id: id,
+        profile: z.string(),
+        prompt: z.string().optional(),
+        base_branch: z.string().optional(),
+      })
+      .strict(),
+    toCall: ({ task_id, ...body }) => ({ method: 'POST', path: `/tasks/${task_id}/attempts`, body }),
+  }),
+  tool({
+    name: 'attempt.follow_up',
+    description:
+      'Send a follow-up prompt to an attempt: typed into its running agent, or the agent started again in the same worktree (POST /attempts/{id}/follow-up).',
+    input: z.object({ id, prompt: z.string() }).strict(),
+    toCall: ({ id: attemptId, prompt }) => ({
+      method: 'POST',
+      path: `/attempts/${attemptId}/follow-up`,
+      body: { prompt },
+    }),
+  }),
+  tool({
+    name: 'task.diff',
+    description:
+      "A task attempt's changes against its base branch, file by file with patches (GET /tasks/{id}/diff; needs git.view). Default: the newest attempt.",
+    input: z.object({ id, attempt_id: id.optional() }).strict(),
+    toCall: ({ id: taskId, attempt_id }) => ({
+      method: 'GET',
+      path: `/tasks/${taskId}/diff${attempt_id === undefined ? '' : `?attempt_id=${attempt_id}`}`,
+    }),
+  }),
+  tool({
+    name: 'task.land',
+    description:
+      "Land a task attempt's branch on its base branch with merge, squash or rebase (POST /tasks/{id}/land; needs git.write and tasks.write; 409 LAND_CONFLICT lists conflicting paths and changes nothing).",
+    input: z
+      .object({
+        id,
+        strategy: z.enum(landStrategies),
+        message: z.string().optional(),
+        remove_worktree: z.boolean().optional(),
+        attempt_id: id.optional(),
+      })
+      .strict(),
+    toCall: ({ id: taskId, ...body }) => ({ method: 'POST', path: `/tasks/${taskId}/land`, body }),
   }),
   tool({
     name: 'git.status',
