@@ -6,9 +6,10 @@
  * VAPID JWT's ES256 signature, audience and expiry, then the aes128gcm body decrypted and its
  * JSON asserted. An agent that needs input and a workflow approval reach every subscribed user
  * who may see the project, and nobody else; a disabled user's devices stop receiving; a push
- * service's 410 removes the subscription; the key pair is made once, 0600, and kept.
+ * service's 410 removes the subscription; the key pair is made once, 0600, and kept (a key file
+ * others may read, or a subject that is not mailto:/https:, stops the daemon with a message).
  */
-import { readFile, stat } from 'node:fs/promises';
+import { chmod, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Client, ownerPassword, type RunningDaemon, startDaemon, userClient } from './support/daemon.js';
@@ -258,7 +259,17 @@ describe('pushes', () => {
 
 test('a restart keeps the key pair; without --allow-private-targets a loopback endpoint is refused', async () => {
   await daemon.stop();
-  daemon = await startDaemon({ dataDir: daemon.dataDir });
+  const { dataDir } = daemon;
+  await expect(startDaemon({ dataDir, args: ['--push-subject', 'ftp://ops.example.test'] })).rejects.toThrow(
+    'the push subject must be a mailto: address or an https: URL',
+  );
+  const keyFile = path.join(dataDir, 'push-vapid.json');
+  await chmod(keyFile, 0o644);
+  await expect(startDaemon({ dataDir })).rejects.toThrow(
+    `the VAPID keys ${keyFile} are readable by group or others`,
+  );
+  await chmod(keyFile, 0o600);
+  daemon = await startDaemon({ dataDir });
   const client = new Client(daemon.url);
   expect((await client.post('/login', { username: 'owner', password: ownerPassword })).status).toBe(200);
   expect((await client.get('/push/subscriptions')).body.vapid_public_key).toBe(vapidKey);
