@@ -92,7 +92,7 @@ program
   )
   .option(
     '--allow-private-targets',
-    'let webhooks and notification rules reach loopback, private and link-local addresses (also WORKSPACED_ALLOW_PRIVATE_TARGETS=true)',
+    'let webhooks, notification rules and push endpoints reach loopback, private and link-local addresses (also WORKSPACED_ALLOW_PRIVATE_TARGETS=true)',
   )
   .option('--delivery-timeout-ms <ms>', 'timeout of one outbound webhook attempt', positiveInteger)
   .option(

@@ -73,6 +73,7 @@ export class PushSender {
     const headers = Object.fromEntries(
       Object.entries(request.headers).map(([name, value]) => [name.toLowerCase(), String(value)]),
     );
+    // The transport counts the bytes it sends itself.
     delete headers['content-length'];
     const result = await this.deps.deliveries.post({ url: row.endpoint, body: request.body!, headers });
     logDelivery(this.deps.logger, 'push', row.endpoint, result, {
