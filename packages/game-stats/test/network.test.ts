@@ -389,6 +389,36 @@ describe('restart', () => {
   }, 60_000);
 });
 
+describe('a single server', () => {
+  test('answers without any network field, and ignores ?server=', async () => {
+    const single = await startBin(['--server-dir', servers.survival.dir]);
+    try {
+      const player = servers.survival.valid[0]!;
+      for (const route of [
+        '/api/players?limit=3',
+        '/api/leaderboard/playtime?limit=3',
+        `/api/player/${player.uuid}`,
+        `/api/player/${player.uuid}/summary`,
+      ]) {
+        const plain = await getJson(`${single.url}${route}`);
+        const text = JSON.stringify(plain.body);
+        expect(text).not.toMatch(/"(servers|server|per_server)":/);
+        const scoped = await getJson(
+          `${single.url}${route}${route.includes('?') ? '&' : '?'}server=creative`,
+        );
+        expect(scoped.status).toBe(200);
+        const { metadata: _a, ...plainBody } = plain.body;
+        const { metadata: _b, ...scopedBody } = scoped.body;
+        expect(scopedBody).toEqual(plainBody);
+      }
+      const health = (await getJson(`${single.url}/api/health`)).body;
+      expect(health.servers).toBeUndefined();
+    } finally {
+      await single.stop();
+    }
+  });
+});
+
 describe('CLI with several --server-dir', () => {
   const cli = runCli;
   const dirs = () => names.flatMap((name) => ['--server-dir', `${name}=${servers[name].dir}`]);
