@@ -6,6 +6,10 @@
  * list or the new one, never a half-built one. Lists are destroyed in a second restore, after
  * the rules that named them are gone. The kernel holds the entries; a list's family and comment,
  * which a set cannot carry, are kept in `blocklists.json` beside the restore points.
+ * Reading 100,000 entries back (`ipset save`) for every restore point would cost more than
+ * writing them: the agent remembers the entries it last read or wrote and checks them against
+ * the kernel's count of each set (`ipset list -t`, no entry printed); a list whose count
+ * differs, or that it does not know, is read again.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -48,6 +52,9 @@ export class BlocklistSets {
     this.metadataFile = path.join(stateDir, 'blocklists.json');
   }
 
+  /** The entries last read or written, per list; null until the first read (or after a failed write). */
+  private known: Map<string, Blocklist['entries']> | null = null;
+
   /** Every list with its entries, sorted by name; none where ipset is not installed. */
   async read(): Promise<Blocklist[]> {
     return (await this.saved()).lists;
@@ -55,20 +62,27 @@ export class BlocklistSets {
 
   /** Every list with its number of entries (`ipset list -t`: no entry is printed). */
   async summaries(): Promise<BlocklistSummary[]> {
-    const terse = await this.ipset(['list', '-t'], { optional: true });
+    const lists = listCounts(await this.terse());
+    const metadata = await this.metadata();
+    return [...lists.keys()]
+      .sort()
+      .map((name) => ({ ...describe(name, metadata), entries: lists.get(name)! }));
+  }
+
+  /** Every set's number of entries, by name (`ipset list -t`). */
+  private async terse(): Promise<Map<string, number>> {
+    const text = await this.ipset(['list', '-t'], { optional: true });
     const counts = new Map<string, number>();
-    let current: ReturnType<typeof listOfSet> = null;
-    for (const line of terse.split('\n')) {
-      if (line.startsWith('Name: ')) current = listOfSet(line.slice('Name: '.length).trim());
-      else if (current !== null && line.startsWith('Number of entries: ')) {
-        const count = Number(line.slice('Number of entries: '.length));
-        counts.set(current.list, (counts.get(current.list) ?? 0) + count);
+    let set = '';
+    for (const line of text.split('\n')) {
+      if (line.startsWith('Name: ')) {
+        set = line.slice('Name: '.length).trim();
+        counts.set(set, 0);
+      } else if (line.startsWith('Number of entries: ')) {
+        counts.set(set, Number(line.slice('Number of entries: '.length)));
       }
     }
-    const metadata = await this.metadata();
-    return [...counts.keys()]
-      .sort()
-      .map((name) => ({ ...describe(name, metadata), entries: counts.get(name)! }));
+    return counts;
   }
 
   /** The lists whose set of the address's family holds it (`ipset test`, one per list). */
@@ -88,7 +102,8 @@ export class BlocklistSets {
   async write(lists: readonly Blocklist[], present: ReadonlySet<string>): Promise<void> {
     if (lists.length === 0) return;
     const { input, entries } = blocklistRestoreInput(lists, present);
-    await this.restore(input, restoreTimeoutMs(entries));
+    await this.remembering(() => this.restore(input, restoreTimeoutMs(entries)));
+    for (const list of lists) this.known?.set(list.name, list.entries);
   }
 
   /** Destroys the lists' sets (those present); the rules naming them must be gone already. */
@@ -99,13 +114,19 @@ export class BlocklistSets {
         .filter((set) => present.has(set))
         .map((set) => `destroy ${set}`),
     );
-    if (lines.length > 0) await this.restore(`${lines.join('\n')}\n`, restoreTimeoutMs(0));
+    if (lines.length === 0) return;
+    await this.remembering(() => this.restore(`${lines.join('\n')}\n`, restoreTimeoutMs(0)));
+    for (const name of names) this.known?.delete(name);
   }
 
-  /** The sets now in the kernel (names only: `ipset list -n`). */
-  async present(): Promise<Set<string>> {
-    const names = await this.ipset(['list', '-n'], { optional: true });
-    return new Set(names.split('\n').filter((line) => line !== ''));
+  /** A write that fails may have done part of its work: what the kernel holds is read again. */
+  private async remembering(write: () => Promise<void>): Promise<void> {
+    try {
+      await write();
+    } catch (error) {
+      this.known = null;
+      throw error;
+    }
   }
 
   /** Reads the counts back: each written list must hold what was meant, in each family. */
@@ -130,31 +151,46 @@ export class BlocklistSets {
     await writeDurably(this.metadataFile, JSON.stringify(metadata));
   }
 
-  /** The lists' entries and every set name, from one `ipset save`. */
+  /**
+   * Every list's entries and every set name: the remembered entries of each list whose kernel
+   * sets hold as many entries, the others read with `ipset save` (all of them the first time).
+   */
   async saved(): Promise<SavedSets> {
+    const counts = await this.terse();
+    const present = new Set(counts.keys());
+    const inKernel = listCounts(counts);
+    const known = this.known;
+    const fresh =
+      known !== null &&
+      [...inKernel].every(([name, count]) => {
+        const entries = known.get(name);
+        return entries !== undefined && entries.ipv4.length + entries.ipv6.length === count;
+      });
+    if (!fresh) this.known = await this.readEntries();
+    const metadata = await this.metadata();
+    const lists = [...inKernel.keys()].sort().map((name) => ({
+      ...describe(name, metadata),
+      entries: this.known!.get(name) ?? { ipv4: [], ipv6: [] },
+    }));
+    return { lists, present };
+  }
+
+  /** Every list's entries, from one `ipset save`. */
+  private async readEntries(): Promise<Map<string, Blocklist['entries']>> {
     const text = await this.ipset(['save'], { optional: true });
-    const entries = new Map<string, Record<Family, string[]>>();
-    const present = new Set<string>();
+    const entries = new Map<string, Blocklist['entries']>();
     for (const line of text.split('\n')) {
       const first = line.indexOf(' ');
       const second = line.indexOf(' ', first + 1);
       if (first === -1) continue;
       const verb = line.slice(0, first);
-      const set = line.slice(first + 1, second === -1 ? undefined : second);
-      if (verb === 'create') {
-        present.add(set);
-        const ours = listOfSet(set);
-        if (ours !== null && !entries.has(ours.list)) entries.set(ours.list, { ipv4: [], ipv6: [] });
-      } else if (verb === 'add' && second !== -1) {
-        const ours = listOfSet(set);
-        if (ours !== null) entries.get(ours.list)?.[ours.family].push(line.slice(second + 1).trim());
-      }
+      const ours = listOfSet(line.slice(first + 1, second === -1 ? undefined : second));
+      if (ours === null) continue;
+      if (verb === 'create' && !entries.has(ours.list)) entries.set(ours.list, { ipv4: [], ipv6: [] });
+      else if (verb === 'add' && second !== -1)
+        entries.get(ours.list)?.[ours.family].push(line.slice(second + 1).trim());
     }
-    const metadata = await this.metadata();
-    const lists = [...entries.keys()]
-      .sort()
-      .map((name) => ({ ...describe(name, metadata), entries: entries.get(name)! }));
-    return { lists, present };
+    return entries;
   }
 
   private async metadata(): Promise<Metadata> {
@@ -217,6 +253,16 @@ export function blocklistRestoreInput(lists: readonly Blocklist[], present: Read
   }
   lines.push('');
   return { input: lines.join('\n'), entries };
+}
+
+/** Each list's number of entries over its two sets. */
+function listCounts(setCounts: ReadonlyMap<string, number>): Map<string, number> {
+  const lists = new Map<string, number>();
+  for (const [set, count] of setCounts) {
+    const ours = listOfSet(set);
+    if (ours !== null) lists.set(ours.list, (lists.get(ours.list) ?? 0) + count);
+  }
+  return lists;
 }
 
 function describe(name: string, metadata: Metadata) {

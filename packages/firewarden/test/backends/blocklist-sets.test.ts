@@ -3,7 +3,8 @@
  * A list becomes two ipset `hash:net` sets, replaced whole by a swap; a rule naming it matches
  * the set from our chain and reads back as `@name`; an unconfirmed safe apply puts the previous
  * entries back; restore points hold and restore lists; a list a rule names cannot be deleted and
- * a rule cannot name a list that does not exist. The sandbox's sets are its own (ipset is per
+ * a rule cannot name a list that does not exist; a set changed by hand is read again for a
+ * restore point. The sandbox's sets are its own (ipset is per
  * network namespace): the host's sets are compared before and after.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
@@ -161,6 +162,20 @@ describe.skipIf(namespaceSkipReason !== null).each(['nf_tables', 'legacy'] as co
       expect((await ask('blocklists')).result.blocklists).toEqual([
         { name: 'abuse', family: 'both', comment: 'abuse feed', entries: 3 },
       ]);
+    });
+
+    test("a set changed behind the agent's back is read again for a restore point", async () => {
+      expect((await ask('apply', { blocklists: { set: [abuse] } })).ok).toBe(true);
+      // The agent remembers what it wrote; another hand adds an entry to our set.
+      expect((await sandbox.exec(['ipset', 'add', 'fw4-abuse', '10.77.0.1'])).code).toBe(0);
+      const changed = await ourSets(sandbox);
+      const point = await ask('snapshot', { kind: 'manual' });
+      expect(
+        (await ask('apply', { blocklists: { set: [{ name: 'abuse', entries: ['10.1.1.1'] }] } })).ok,
+      ).toBe(true);
+      expect((await ask('restore', { snapshot_id: point.result.id })).ok).toBe(true);
+      expect(await ourSets(sandbox)).toEqual(changed);
+      expect(changed['fw4-abuse']).toContain('10.77.0.1');
     });
 
     test('bad entries and names are refused before anything is written', async () => {

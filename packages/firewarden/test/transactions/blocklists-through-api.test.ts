@@ -29,6 +29,8 @@ const subnet = '10.231.31';
 const port = 8080;
 const client = `${subnet}.1`;
 const timeoutSeconds = 5;
+/** Tests that run the CLI several times: each run starts Node, slow on a loaded machine. */
+const cliTestTimeout = 120_000;
 
 const hostSets = async () => (await exec(['ipset', 'save'])).stdout;
 
@@ -166,29 +168,33 @@ describe.skipIf(namespaceSkipReason !== null)('blocklists through the API and th
     );
   });
 
-  test("a list that comes to hold this session's address while a rule drops it is a lockout", async () => {
-    expect(
-      (await addRule({ direction: 'in', action: 'deny', protocol: 'any', source: '@abuse' })).status,
-    ).toBe(201);
-    const before = await kernelSet('fw4-abuse');
-    const refused = await put('abuse', { entries: [client, '127.0.0.0/8'], safe_apply: false });
-    expect(refused.status).toBe(409);
-    expect(refused.body.error.code).toBe('FW_LOCKOUT_RISK');
-    expect(refused.body.error.details.conflicts.map((c: { code: string }) => c.code)).toEqual([
-      'SSH_LOCKOUT_RISK',
-      'MANAGEMENT_PORT_LOCKOUT',
-    ]);
-    expect(await kernelSet('fw4-abuse')).toEqual(before);
-    // The same over SSH through the CLI, for the SSH peer's address.
-    const file = path.join(folder, 'lockout.txt');
-    writeFileSync(file, '127.0.0.1\n');
-    const cli = await runCli(['blocklist', 'set', 'abuse', '--file', file, '--json', ...config], {
-      SSH_CONNECTION: '127.0.0.1 50000 127.0.0.1 22',
-    });
-    expect(cli.code).toBe(1);
-    expect(JSON.parse(cli.stdout).error.code).toBe('FW_LOCKOUT_RISK');
-    expect(await kernelSet('fw4-abuse')).toEqual(before);
-  });
+  test(
+    "a list that comes to hold this session's address while a rule drops it is a lockout",
+    async () => {
+      expect(
+        (await addRule({ direction: 'in', action: 'deny', protocol: 'any', source: '@abuse' })).status,
+      ).toBe(201);
+      const before = await kernelSet('fw4-abuse');
+      const refused = await put('abuse', { entries: [client, '127.0.0.0/8'], safe_apply: false });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.code).toBe('FW_LOCKOUT_RISK');
+      expect(refused.body.error.details.conflicts.map((c: { code: string }) => c.code)).toEqual([
+        'SSH_LOCKOUT_RISK',
+        'MANAGEMENT_PORT_LOCKOUT',
+      ]);
+      expect(await kernelSet('fw4-abuse')).toEqual(before);
+      // The same over SSH through the CLI, for the SSH peer's address.
+      const file = path.join(folder, 'lockout.txt');
+      writeFileSync(file, '127.0.0.1\n');
+      const cli = await runCli(['blocklist', 'set', 'abuse', '--file', file, '--json', ...config], {
+        SSH_CONNECTION: '127.0.0.1 50000 127.0.0.1 22',
+      });
+      expect(cli.code).toBe(1);
+      expect(JSON.parse(cli.stdout).error.code).toBe('FW_LOCKOUT_RISK');
+      expect(await kernelSet('fw4-abuse')).toEqual(before);
+    },
+    cliTestTimeout,
+  );
 
   test('a restore point holds the lists and brings them back', async () => {
     const point = await admin.post('/api/v1/firewall/snapshots', { name: 'with abuse' });
@@ -201,60 +207,80 @@ describe.skipIf(namespaceSkipReason !== null)('blocklists through the API and th
     expect(await kernelSet('fw4-abuse')).toEqual(atPoint);
   });
 
-  test('more entries than the bound is a 413 with the limit', async () => {
-    const entries = Array.from(
-      { length: 1_000_001 },
-      (_, i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
-    );
-    const answer = await put('huge', { entries });
-    expect(answer.status).toBe(413);
-    expect(answer.body.error).toMatchObject({
-      code: 'FW_BLOCKLIST_TOO_LARGE',
-      details: { limit: 1_000_000, unit: 'entries', received: 1_000_001 },
-    });
-    expect(await kernelSet('fw4-huge')).toBeNull();
-  });
-
-  test('the CLI sets a list from a file and from stdin, lists, shows and deletes it', async () => {
-    const file = path.join(folder, 'feed.txt');
-    writeFileSync(file, '# a feed\n\n192.0.2.0/25   # first half\n192.0.2.128/25\n 198.51.100.7 \n');
-    const set = await runCli(['blocklist', 'set', 'feed', '--file', file, '--comment', 'a feed', ...config]);
-    expect(set).toMatchObject({ code: 0 });
-    expect(set.stdout).toContain('blocklist feed: 2 entries (3 received');
-    expect(await kernelSet('fw4-feed')).toEqual(['192.0.2.0/24', '198.51.100.7']);
-
-    const fromStdin = await new Promise<CliResult>((resolve) => {
-      const child = execFile(
-        process.execPath,
-        [cliPath, 'blocklist', 'set', 'feed', '--file', '-', '--json', ...config],
-        { env: childEnvironment() },
-        (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+  test(
+    'more entries than the bound is a 413 with the limit',
+    async () => {
+      const entries = Array.from(
+        { length: 1_000_001 },
+        (_, i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`,
       );
-      child.stdin!.end('203.0.113.9\n# nothing else\n');
-    });
-    expect(fromStdin.code).toBe(0);
-    expect(JSON.parse(fromStdin.stdout)).toMatchObject({ ok: true, blocklist: { name: 'feed', entries: 1 } });
-    expect(await kernelSet('fw4-feed')).toEqual(['203.0.113.9']);
+      const answer = await put('huge', { entries });
+      expect(answer.status).toBe(413);
+      expect(answer.body.error).toMatchObject({
+        code: 'FW_BLOCKLIST_TOO_LARGE',
+        details: { limit: 1_000_000, unit: 'entries', received: 1_000_001 },
+      });
+      expect(await kernelSet('fw4-huge')).toBeNull();
+    },
+    cliTestTimeout,
+  );
 
-    const listed = await runCli(['blocklist', 'list', '--json', ...config]);
-    expect(JSON.parse(listed.stdout).blocklists).toContainEqual({
-      name: 'feed',
-      family: 'both',
-      comment: null,
-      entries: 1,
-    });
-    const shown = await runCli(['blocklist', 'show', 'feed', ...config]);
-    expect(shown.stdout.split('\n').slice(1, -1)).toEqual(['203.0.113.9']);
+  test(
+    'the CLI sets a list from a file and from stdin, lists, shows and deletes it',
+    async () => {
+      const file = path.join(folder, 'feed.txt');
+      writeFileSync(file, '# a feed\n\n192.0.2.0/25   # first half\n192.0.2.128/25\n 198.51.100.7 \n');
+      const set = await runCli([
+        'blocklist',
+        'set',
+        'feed',
+        '--file',
+        file,
+        '--comment',
+        'a feed',
+        ...config,
+      ]);
+      expect(set).toMatchObject({ code: 0 });
+      expect(set.stdout).toContain('blocklist feed: 2 entries (3 received');
+      expect(await kernelSet('fw4-feed')).toEqual(['192.0.2.0/24', '198.51.100.7']);
 
-    writeFileSync(file, '192.0.2.1\nnot-an-address\n');
-    const bad = await runCli(['blocklist', 'set', 'feed', '--file', file, ...config]);
-    expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain('entry 2 (not-an-address)');
-    expect(await kernelSet('fw4-feed')).toEqual(['203.0.113.9']);
+      const fromStdin = await new Promise<CliResult>((resolve) => {
+        const child = execFile(
+          process.execPath,
+          [cliPath, 'blocklist', 'set', 'feed', '--file', '-', '--json', ...config],
+          { env: childEnvironment() },
+          (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+        );
+        child.stdin!.end('203.0.113.9\n# nothing else\n');
+      });
+      expect(fromStdin.code).toBe(0);
+      expect(JSON.parse(fromStdin.stdout)).toMatchObject({
+        ok: true,
+        blocklist: { name: 'feed', entries: 1 },
+      });
+      expect(await kernelSet('fw4-feed')).toEqual(['203.0.113.9']);
 
-    expect((await runCli(['blocklist', 'delete', 'feed', ...config])).code).toBe(0);
-    expect(await kernelSet('fw4-feed')).toBeNull();
-    const inUse = await runCli(['blocklist', 'delete', 'abuse', '--json', ...config]);
-    expect(JSON.parse(inUse.stdout).error.code).toBe('FW_BLOCKLIST_IN_USE');
-  });
+      const listed = await runCli(['blocklist', 'list', '--json', ...config]);
+      expect(JSON.parse(listed.stdout).blocklists).toContainEqual({
+        name: 'feed',
+        family: 'both',
+        comment: null,
+        entries: 1,
+      });
+      const shown = await runCli(['blocklist', 'show', 'feed', ...config]);
+      expect(shown.stdout.split('\n').slice(1, -1)).toEqual(['203.0.113.9']);
+
+      writeFileSync(file, '192.0.2.1\nnot-an-address\n');
+      const bad = await runCli(['blocklist', 'set', 'feed', '--file', file, ...config]);
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain('entry 2 (not-an-address)');
+      expect(await kernelSet('fw4-feed')).toEqual(['203.0.113.9']);
+
+      expect((await runCli(['blocklist', 'delete', 'feed', ...config])).code).toBe(0);
+      expect(await kernelSet('fw4-feed')).toBeNull();
+      const inUse = await runCli(['blocklist', 'delete', 'abuse', '--json', ...config]);
+      expect(JSON.parse(inUse.stdout).error.code).toBe('FW_BLOCKLIST_IN_USE');
+    },
+    cliTestTimeout,
+  );
 });
