@@ -127,7 +127,8 @@ describe.skipIf(namespaceSkipReason !== null)('web UI: safe apply, confirm, rest
       .getByRole('row')
       .filter({ has: page.getByRole('cell', { name: 'with-deny', exact: true }) });
     await row.getByRole('button', { name: 'Restore' }).click();
-    await row.getByRole('button', { name: 'Yes, restore with-deny' }).click();
+    // The confirm step is a dialog now (focus moves into it).
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, restore with-deny' }).click();
     await page.getByText('The firewall is back to the restore point.').waitFor();
     expect(await ui.ownChain()).toBe(dropRule('kept'));
     await openScreen('Dashboard');

@@ -5,6 +5,20 @@
  */
 
 import { Link, navigate, usePath } from '@suite/web-ui';
+import { Button, Skeleton, ThemeSwitch } from '@suite/web-ui/kit';
+import {
+  Bell,
+  History,
+  LayoutDashboard,
+  ListChecks,
+  LogOut,
+  type LucideIcon,
+  Puzzle,
+  ScrollText,
+  Settings as SettingsIcon,
+  Shield,
+  Users as UsersIcon,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { get, post, setCsrfToken, whenSignedOut } from './api';
 import { Audit } from './screens/Audit';
@@ -20,15 +34,15 @@ import { Settings } from './screens/Settings';
 import { Users } from './screens/Users';
 import type { Action, SessionView, User } from './types';
 
-const screens = [
-  { path: '/', label: 'Dashboard' },
-  { path: '/rules', label: 'Rules' },
-  { path: '/restore-points', label: 'Restore points' },
-  { path: '/users', label: 'Users', admin: true },
-  { path: '/audit', label: 'Audit log', admin: true },
-  { path: '/settings', label: 'Settings' },
-  { path: '/notifications', label: 'Notifications' },
-  { path: '/extensions', label: 'Extensions' },
+const screens: { path: string; label: string; Icon: LucideIcon; admin?: boolean }[] = [
+  { path: '/', label: 'Dashboard', Icon: LayoutDashboard },
+  { path: '/rules', label: 'Rules', Icon: ListChecks },
+  { path: '/restore-points', label: 'Restore points', Icon: History },
+  { path: '/users', label: 'Users', Icon: UsersIcon, admin: true },
+  { path: '/audit', label: 'Audit log', Icon: ScrollText, admin: true },
+  { path: '/settings', label: 'Settings', Icon: SettingsIcon },
+  { path: '/notifications', label: 'Notifications', Icon: Bell },
+  { path: '/extensions', label: 'Extensions', Icon: Puzzle },
 ];
 
 export function App() {
@@ -48,7 +62,12 @@ export function App() {
     );
   }, []);
 
-  if (user === undefined) return <p className="loading">Loading…</p>;
+  if (user === undefined)
+    return (
+      <main>
+        <Skeleton lines={4} label="Loading firewarden" />
+      </main>
+    );
   if (user === null)
     return (
       <>
@@ -73,7 +92,10 @@ export function App() {
   return (
     <div className="shell">
       <header className="top">
-        <span className="brand">firewarden</span>
+        <span className="brand">
+          <Shield aria-hidden="true" size={22} />
+          firewarden
+        </span>
         {sandbox && <SandboxBanner />}
         <nav aria-label="Main">
           <ul>
@@ -82,6 +104,7 @@ export function App() {
               .map((screen) => (
                 <li key={screen.path}>
                   <Link to={screen.path} active={path === screen.path}>
+                    <screen.Icon aria-hidden="true" size={16} />
                     {screen.label}
                   </Link>
                 </li>
@@ -89,25 +112,34 @@ export function App() {
           </ul>
         </nav>
         <span className="who">
-          {user.username} ({user.role}){' '}
-          <button type="button" onClick={signOut}>
-            Sign out
-          </button>
+          <span className="who-name">
+            {user.username} ({user.role})
+          </span>
+          <ThemeSwitch />
+          <Button variant="ghost" icon={<LogOut size={16} />} onClick={signOut}>
+            <span className="sign-out-label">Sign out</span>
+          </Button>
         </span>
       </header>
-      <main>{screenFor(path, isAdmin, draft, setDraft)}</main>
+      <main>{screenFor(path, user, draft, setDraft)}</main>
     </div>
   );
 }
 
-function screenFor(path: string, isAdmin: boolean, draft: Action[], setDraft: (actions: Action[]) => void) {
+function screenFor(path: string, user: User, draft: Action[], setDraft: (actions: Action[]) => void) {
+  const isAdmin = user.role === 'admin';
   switch (path) {
     case '/':
       return <Dashboard isAdmin={isAdmin} />;
     case '/rules':
       return <Rules isAdmin={isAdmin} draft={draft} setDraft={setDraft} />;
     case '/rules/new':
-      return <RuleEditor onAdd={(rule) => setDraft([...draft, { op: 'add', rule }])} />;
+      return (
+        <RuleEditor
+          username={user.username}
+          onAdd={(rules) => setDraft([...draft, ...rules.map((rule): Action => ({ op: 'add', rule }))])}
+        />
+      );
     case '/review':
       return <Review draft={draft} setDraft={setDraft} />;
     case '/restore-points':

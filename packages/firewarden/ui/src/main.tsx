@@ -1,10 +1,15 @@
+import { applyTheme, KitProvider } from '@suite/web-ui/kit';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import '@suite/web-ui/kit.css';
 import './styles.css';
 
+applyTheme();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <KitProvider>
+      <App />
+    </KitProvider>
   </StrictMode>,
 );

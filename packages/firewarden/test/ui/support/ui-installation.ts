@@ -27,6 +27,8 @@ export interface UiInstallation {
   ownChain: () => Promise<string>;
   /** Runs argv in the agent's namespace (another tool's rules, a check). */
   exec: VethPair['managed']['exec'];
+  /** Stops the agent (SIGTERM): the server stays up and answers `FW_AGENT_UNAVAILABLE`. */
+  stopAgent: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -59,6 +61,9 @@ export async function startUiInstallation(subnet: string, safeApplySeconds: numb
     browser,
     configFile: installation.configFile,
     exec: (argv, input) => pair.managed.exec(argv, input),
+    stopAgent: async () => {
+      await agent.stop('SIGTERM');
+    },
     ownChain: async () =>
       (await pair.managed.exec(['iptables-save', '-t', 'filter'])).stdout
         .split('\n')

@@ -3,6 +3,8 @@
  * data route (the server reads the declared source), is fetched again every `refresh_seconds`,
  * and is rendered as text, a number or a table only: nothing from the data is ever HTML.
  */
+import { EmptyState } from '@suite/web-ui/kit';
+import { Puzzle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { describeError, get } from '../api';
 import { useLoad } from '../use-load';
@@ -30,11 +32,20 @@ export function Extensions() {
   const { data, error } = useLoad(() => get<{ extensions: Extension[] }>('/extensions'));
   return (
     <section>
-      <h1>Extensions</h1>
+      <div className="screen-head">
+        <h1>Extensions</h1>
+      </div>
       <ErrorMessage text={error} />
-      {data?.extensions.length === 0 && <p>No extension is installed.</p>}
+      {data?.extensions.length === 0 && (
+        <EmptyState icon={<Puzzle size={28} />} title="No extension is installed.">
+          <p>
+            Install one on the host with <code>firewarden extension install &lt;folder&gt;</code>; its widgets
+            then show here.
+          </p>
+        </EmptyState>
+      )}
       {data?.extensions.map((extension) => (
-        <article key={extension.id} className="extension">
+        <article key={extension.id} className="extension kit-card">
           <h2>
             {extension.name} {extension.version}
           </h2>

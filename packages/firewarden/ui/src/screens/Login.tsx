@@ -1,4 +1,6 @@
 /** The sign-in form: a real form, so Enter submits and the browser can fill it. */
+import { Button, TextField, ThemeSwitch } from '@suite/web-ui/kit';
+import { LogIn, Shield } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { describeError, post } from '../api';
 import type { SessionView } from '../types';
@@ -24,18 +26,21 @@ export function Login({ onSignedIn }: { onSignedIn: (session: SessionView) => vo
   return (
     <main className="login">
       <form onSubmit={submit} aria-labelledby="login-title">
-        <h1 id="login-title">Sign in to firewarden</h1>
-        <label htmlFor="username">Username</label>
-        <input
+        <h1 id="login-title">
+          <Shield aria-hidden="true" size={26} />
+          Sign in to firewarden
+        </h1>
+        <TextField
           id="username"
+          label="Username"
           autoComplete="username"
           value={username}
           onChange={(event) => setUsername(event.target.value)}
           required
         />
-        <label htmlFor="password">Password</label>
-        <input
+        <TextField
           id="password"
+          label="Password"
           type="password"
           autoComplete="current-password"
           value={password}
@@ -43,9 +48,10 @@ export function Login({ onSignedIn }: { onSignedIn: (session: SessionView) => vo
           required
         />
         <ErrorMessage text={error} />
-        <button type="submit" disabled={busy}>
+        <Button type="submit" variant="primary" icon={<LogIn size={16} />} disabled={busy}>
           Sign in
-        </button>
+        </Button>
+        <ThemeSwitch />
       </form>
     </main>
   );

@@ -1,19 +1,10 @@
-/** The one-line messages of every screen: errors are alerts, results are polite status lines. */
+/** The one-line messages of every screen (the kit's notices): errors are alerts, results are polite status lines. */
+import { Notice } from '@suite/web-ui/kit';
 
 export function ErrorMessage({ text }: { text: string | null | undefined }) {
-  if (!text) return null;
-  return (
-    <p role="alert" className="error">
-      {text}
-    </p>
-  );
+  return <Notice tone="error" text={text} />;
 }
 
 export function StatusMessage({ text }: { text: string | null | undefined }) {
-  if (!text) return null;
-  return (
-    <p role="status" className="notice">
-      {text}
-    </p>
-  );
+  return <Notice tone="status" text={text} />;
 }

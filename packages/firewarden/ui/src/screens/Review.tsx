@@ -1,16 +1,19 @@
 /**
- * The draft before it is applied: the rules it removes and the rules it adds (a diff against the
- * kernel's current list). Apply sends one transaction with safe apply; a lockout risk (SSH or
+ * The draft before it is applied: a diff of the rule list (each current rule kept or removed, the
+ * new ones added at the end, as the transaction does), then the rules it removes and adds as tables. Apply sends one transaction with safe apply; a lockout risk (SSH or
  * this management port cut from this session's address) is shown with its reasons and needs the
  * acknowledge checkbox before the transaction is sent again.
  */
 
 import { navigate } from '@suite/web-ui';
+import { Button, CheckboxField, EmptyState, Skeleton, useToast } from '@suite/web-ui/kit';
+import { ArrowLeft, FileDiff, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ApiFailure, describeError, get, post } from '../api';
 import type { Action, Conflict, Rule } from '../types';
 import { useLoad } from '../use-load';
 import { ErrorMessage } from './Messages';
+import { RuleDiff } from './RuleDiff';
 import { RuleTable } from './RuleTable';
 
 export function Review({ draft, setDraft }: { draft: Action[]; setDraft: (actions: Action[]) => void }) {
@@ -19,6 +22,7 @@ export function Review({ draft, setDraft }: { draft: Action[]; setDraft: (action
   const [acknowledged, setAcknowledged] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const toast = useToast();
 
   const current = data?.rules ?? [];
   const removed = draft.flatMap((entry) =>
@@ -41,6 +45,11 @@ export function Review({ draft, setDraft }: { draft: Action[]; setDraft: (action
     try {
       await post('/firewall/transactions', { actions, safe_apply: true, acknowledge_lockout: acknowledged });
       setDraft([]);
+      toast.notify({
+        title: 'Applied with safe apply',
+        description: 'Confirm it on the dashboard before the countdown ends, or it is rolled back.',
+        tone: 'warn',
+      });
       navigate('/');
     } catch (failure) {
       if (failure instanceof ApiFailure && failure.code === 'FW_LOCKOUT_RISK') {
@@ -52,9 +61,34 @@ export function Review({ draft, setDraft }: { draft: Action[]; setDraft: (action
 
   return (
     <section>
-      <h1>Review changes</h1>
+      <div className="screen-head">
+        <h1>Review changes</h1>
+      </div>
       <ErrorMessage text={error} />
-      {draft.length === 0 && <p>The draft is empty.</p>}
+      {draft.length === 0 ? (
+        <EmptyState icon={<FileDiff size={28} />} title="The draft is empty.">
+          <p>
+            Mark rules for deletion or add new ones on the Rules screen; they are reviewed here before
+            anything changes.
+          </p>
+        </EmptyState>
+      ) : (
+        <>
+          <p className="lead">
+            The firewall after this apply, line by line: <strong>−</strong> removed, <strong>+</strong> added.
+            Safe apply rolls it back unless you confirm it on the dashboard in time.
+          </p>
+          {data ? (
+            <RuleDiff
+              current={current}
+              removed={new Set(removed.map((entry) => entry.position))}
+              added={added}
+            />
+          ) : (
+            <Skeleton lines={3} label="Reading the current rules" />
+          )}
+        </>
+      )}
       <h2>Removed</h2>
       {removed.length === 0 ? <p>No rule removed.</p> : <RuleTable caption="Rules removed" rows={removed} />}
       <h2>Added</h2>
@@ -67,32 +101,29 @@ export function Review({ draft, setDraft }: { draft: Action[]; setDraft: (action
               <li key={conflict.code}>{conflict.message}</li>
             ))}
           </ul>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={acknowledged}
-              onChange={(event) => setAcknowledged(event.target.checked)}
-            />
-            I understand this change may cut my own access
-          </label>
+          <CheckboxField
+            label="I understand this change may cut my own access"
+            checked={acknowledged}
+            onChange={(event) => setAcknowledged(event.target.checked)}
+          />
         </div>
       )}
       <ErrorMessage text={problem} />
-      <div className="actions">
-        <button type="button" onClick={() => navigate('/rules')}>
+      <div className="kit-actions">
+        <Button icon={<ArrowLeft size={16} />} onClick={() => navigate('/rules')}>
           Back to rules
-        </button>
-        <button type="button" onClick={() => setDraft([])} disabled={draft.length === 0}>
+        </Button>
+        <Button icon={<Trash2 size={16} />} onClick={() => setDraft([])} disabled={draft.length === 0}>
           Discard draft
-        </button>
-        <button
-          type="button"
-          className="primary"
+        </Button>
+        <Button
+          variant="primary"
+          icon={<ShieldCheck size={16} />}
           onClick={apply}
           disabled={busy || draft.length === 0 || (lockout !== null && !acknowledged)}
         >
           Apply with safe apply
-        </button>
+        </Button>
       </div>
     </section>
   );

@@ -1,14 +1,18 @@
 /**
  * A new rule, checked as it is typed by `POST /firewall/rules/validate` (the engine's own rules,
  * no copy in the browser): each error is shown at its field, the analysis (shadowed or redundant
- * rules...) as warnings. A valid rule goes into the draft for review.
+ * rules...) as warnings. Templates fill the form for the common rules (SSH, web server, mail,
+ * DNS, the address this session signed in from). A valid rule goes into the draft for review.
  */
 
 import { navigate } from '@suite/web-ui';
+import { Button, SelectField, TextField } from '@suite/web-ui/kit';
+import { Globe, KeyRound, ListPlus, Mail, MapPin, Server, X } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
-import { ApiFailure, describeError, post } from '../api';
+import { ApiFailure, describeError, get, post } from '../api';
 import type { Conflict, Rule } from '../types';
 import { ErrorMessage } from './Messages';
+import { myAddressTemplate, type RuleTemplate, ruleTemplates } from './rule-templates';
 
 const choices: Partial<Record<keyof Rule, string[]>> = {
   direction: ['in', 'out', 'forward'],
@@ -24,29 +28,48 @@ const textFields: (keyof Rule)[] = [
   'interface',
   'comment',
 ];
+const hints: Partial<Record<keyof Rule, string>> = {
+  destination_port: '22, 80,443 or 1000-2000; empty for any',
+  source: 'an address or a block such as 10.0.0.0/8; empty for any',
+};
+const templateIcons: Record<string, ReactNode> = {
+  ssh: <KeyRound size={16} />,
+  web: <Globe size={16} />,
+  mail: <Mail size={16} />,
+  dns: <Server size={16} />,
+  'my-address': <MapPin size={16} />,
+};
 
 /** Empty optional fields are left out, so the engine applies its defaults. */
 function ruleOf(form: Record<string, string>): Rule {
   return Object.fromEntries(Object.entries(form).filter(([, value]) => value !== '')) as unknown as Rule;
 }
 
-export function RuleEditor({ onAdd }: { onAdd: (rule: Rule) => void }) {
+function formOf(rule: Rule): Record<string, string> {
+  return Object.fromEntries(Object.entries(rule).map(([key, value]) => [key, String(value)]));
+}
+
+export function RuleEditor({ username, onAdd }: { username: string; onAdd: (rules: Rule[]) => void }) {
   const [form, setForm] = useState<Record<string, string>>({
     direction: 'in',
     action: 'allow',
     protocol: 'tcp',
   });
+  const [template, setTemplate] = useState<RuleTemplate | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [warnings, setWarnings] = useState<Conflict[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [checked, setChecked] = useState(false);
+  const myAddress = useSignInAddress(username);
+  const companions = template?.rules.slice(1) ?? [];
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: companions change only with the template
   useEffect(() => {
     setChecked(false);
     const timer = setTimeout(async () => {
       try {
         const answer = await post<{ conflicts: Conflict[] }>('/firewall/rules/validate', {
-          rules: [ruleOf(form)],
+          rules: [ruleOf(form), ...companions],
         });
         setErrors({});
         setWarnings(answer.conflicts);
@@ -65,65 +88,68 @@ export function RuleEditor({ onAdd }: { onAdd: (rule: Rule) => void }) {
       setChecked(true);
     }, 250);
     return () => clearTimeout(timer);
-  }, [form]);
+  }, [form, template]);
 
   const set = (field: string, value: string) => setForm({ ...form, [field]: value });
+  const applyTemplate = (chosen: RuleTemplate) => {
+    setTemplate(chosen);
+    setForm(formOf(chosen.rules[0]!));
+  };
   const valid = checked && Object.keys(errors).length === 0 && problem === null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!valid) return;
-    onAdd(ruleOf(form));
+    onAdd([ruleOf(form), ...companions]);
     navigate('/rules');
   };
-
-  const field = (name: keyof Rule, control: ReactNode) => (
-    <div className={`field${errors[name] ? ' invalid' : ''}`} key={name}>
-      <label htmlFor={`rule-${name}`}>{name.replace('_', ' ')}</label>
-      {control}
-      {errors[name] && (
-        <p id={`rule-${name}-error`} className="error">
-          {errors[name]}
-        </p>
-      )}
-    </div>
-  );
-  const describedBy = (name: string) => (errors[name] ? `rule-${name}-error` : undefined);
+  const fieldProps = (name: keyof Rule) => ({
+    id: `rule-${name}`,
+    label: name.replace('_', ' '),
+    value: form[name] ?? '',
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => set(name, event.target.value),
+  });
+  const templates = myAddress ? [...ruleTemplates, myAddressTemplate(myAddress)] : ruleTemplates;
 
   return (
     <section>
-      <h1>New rule</h1>
+      <div className="screen-head">
+        <h1>New rule</h1>
+      </div>
+      <fieldset className="templates">
+        <legend>Start from a template</legend>
+        {templates.map((entry) => (
+          <Button
+            key={entry.id}
+            icon={templateIcons[entry.id]}
+            aria-pressed={template?.id === entry.id}
+            onClick={() => applyTemplate(entry)}
+          >
+            {entry.label}
+          </Button>
+        ))}
+      </fieldset>
+      {template && (
+        <p className="meta" data-testid="template-summary">
+          {template.summary}
+          {companions.length > 0 && ` Adds ${companions.length + 1} rules to the draft.`}
+        </p>
+      )}
       <form onSubmit={submit} className="editor" noValidate>
-        {(Object.keys(choices) as (keyof Rule)[]).map((name) =>
-          field(
-            name,
-            <select
-              id={`rule-${name}`}
-              value={form[name] ?? ''}
-              aria-invalid={errors[name] ? true : undefined}
-              aria-describedby={describedBy(name)}
-              onChange={(event) => set(name, event.target.value)}
-            >
-              {choices[name]!.map((choice) => (
-                <option key={choice} value={choice}>
-                  {choice === '' ? 'from the addresses' : choice}
-                </option>
-              ))}
-            </select>,
-          ),
-        )}
-        {textFields.map((name) =>
-          field(
-            name,
-            <input
-              id={`rule-${name}`}
-              value={form[name] ?? ''}
-              aria-invalid={errors[name] ? true : undefined}
-              aria-describedby={describedBy(name)}
-              onChange={(event) => set(name, event.target.value)}
-            />,
-          ),
-        )}
-        {errors.rule && <p className="error">{errors.rule}</p>}
+        {(Object.keys(choices) as (keyof Rule)[]).map((name) => (
+          <SelectField
+            key={name}
+            {...fieldProps(name)}
+            options={choices[name]!.map((choice) => ({
+              value: choice,
+              label: choice === '' ? 'from the addresses' : choice,
+            }))}
+          />
+        ))}
+        {textFields.map((name) => (
+          <TextField key={name} {...fieldProps(name)} hint={hints[name]} />
+        ))}
+        {errors.rule && <p className="error full">{errors.rule}</p>}
         <ErrorMessage text={problem} />
         {warnings.length > 0 && (
           <ul className="warnings" aria-label="Warnings">
@@ -132,15 +158,36 @@ export function RuleEditor({ onAdd }: { onAdd: (rule: Rule) => void }) {
             ))}
           </ul>
         )}
-        <div className="actions">
-          <button type="button" onClick={() => navigate('/rules')}>
+        <div className="kit-actions">
+          <Button icon={<X size={16} />} onClick={() => navigate('/rules')}>
             Cancel
-          </button>
-          <button type="submit" className="primary" disabled={!valid}>
+          </Button>
+          <Button type="submit" variant="primary" icon={<ListPlus size={16} />} disabled={!valid}>
             Add to the draft
-          </button>
+          </Button>
         </div>
       </form>
     </section>
   );
+}
+
+/**
+ * The address the server saw this user sign in from (their newest successful `auth.login` in the
+ * audit trail, which admins, the only ones who add rules, can read); null when unknown.
+ */
+function useSignInAddress(username: string): string | null {
+  const [address, setAddress] = useState<string | null>(null);
+  useEffect(() => {
+    const query = new URLSearchParams({
+      actor: username,
+      action: 'auth.login',
+      outcome: 'success',
+      limit: '1',
+    });
+    get<{ entries: { client: string | null }[] }>(`/audit?${query.toString()}`).then(
+      (answer) => setAddress(answer.entries[0]?.client ?? null),
+      () => setAddress(null),
+    );
+  }, [username]);
+  return address;
 }

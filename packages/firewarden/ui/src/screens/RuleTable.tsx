@@ -1,10 +1,9 @@
-/** A table of rules (each value rendered as text), used by the rules list and the review. */
+/** A table of rules (each value rendered as text, sortable by column), used by the rules list and the review. */
+import { Badge, type ColumnDef, DataTable, type Tone } from '@suite/web-ui/kit';
 import type { ReactNode } from 'react';
 import type { Rule } from '../types';
 
-const columns: (keyof Rule)[] = [
-  'direction',
-  'action',
+const textColumns: (keyof Rule)[] = [
   'protocol',
   'destination_port',
   'source',
@@ -12,6 +11,8 @@ const columns: (keyof Rule)[] = [
   'interface',
   'comment',
 ];
+
+const actionTone: Record<string, Tone> = { allow: 'ok', deny: 'danger', reject: 'danger', limit: 'warn' };
 
 interface Row {
   rule: Rule;
@@ -22,37 +23,48 @@ export function RuleTable(props: {
   caption: string;
   rows: Row[];
   extra?: (row: { position: number }) => ReactNode;
+  empty?: ReactNode;
 }) {
+  const { extra } = props;
+  const columns: ColumnDef<Row>[] = [
+    { id: 'position', header: '#', accessorFn: (row) => row.position ?? 'new' },
+    { id: 'direction', header: 'direction', accessorFn: (row) => row.rule.direction },
+    {
+      id: 'action',
+      header: 'action',
+      accessorFn: (row) => row.rule.action,
+      cell: ({ row }) => (
+        <Badge tone={actionTone[row.original.rule.action] ?? 'neutral'}>{row.original.rule.action}</Badge>
+      ),
+    },
+    ...textColumns.map(
+      (column): ColumnDef<Row> => ({
+        id: column,
+        header: column.replace('_', ' '),
+        accessorFn: (row) => row.rule[column] ?? '',
+      }),
+    ),
+    ...(extra
+      ? [
+          {
+            id: 'change',
+            header: 'Change',
+            enableSorting: false,
+            cell: ({ row }) =>
+              row.original.position !== undefined ? extra({ position: row.original.position }) : null,
+          } satisfies ColumnDef<Row>,
+        ]
+      : []),
+  ];
   return (
-    <div className="table-wrap">
-      <table>
-        <caption>{props.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            {columns.map((column) => (
-              <th scope="col" key={column}>
-                {column.replace('_', ' ')}
-              </th>
-            ))}
-            {props.extra && <th scope="col">Change</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {props.rows.map((row, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: new rules have no identity but their place in the draft
-            <tr key={`${row.position ?? 'new'}-${index}`}>
-              <td>{row.position ?? 'new'}</td>
-              {columns.map((column) => (
-                <td key={column}>{row.rule[column] ?? ''}</td>
-              ))}
-              {props.extra && (
-                <td>{row.position !== undefined && props.extra({ position: row.position })}</td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={props.caption}
+      columns={columns}
+      rows={props.rows}
+      // New rules have no identity but their place in the draft.
+      rowId={(row, index) => `${row.position ?? 'new'}-${index}`}
+      pageSize={50}
+      empty={props.empty}
+    />
   );
 }

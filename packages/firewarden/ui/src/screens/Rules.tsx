@@ -5,6 +5,8 @@
  */
 
 import { navigate } from '@suite/web-ui';
+import { Button, EmptyState, SelectField, TextField } from '@suite/web-ui/kit';
+import { GitCompareArrows, ListPlus, ShieldOff, Trash2, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { get } from '../api';
 import type { Action, RulesAnswer } from '../types';
@@ -46,33 +48,45 @@ export function Rules({ isAdmin, draft, setDraft }: Props) {
 
   return (
     <section>
-      <h1>Rules</h1>
+      <div className="screen-head">
+        <h1>Rules</h1>
+        {isAdmin && (
+          <div className="kit-actions">
+            <Button icon={<ListPlus size={16} />} onClick={() => navigate('/rules/new')}>
+              Add rule
+            </Button>
+            <Button
+              variant="primary"
+              icon={<GitCompareArrows size={16} />}
+              disabled={draft.length === 0}
+              onClick={() => navigate('/review')}
+            >
+              Review changes ({draft.length})
+            </Button>
+          </div>
+        )}
+      </div>
       <ErrorMessage text={error} />
       <fieldset className="filters">
         <legend>Filters</legend>
-        <label>
-          Direction
-          <select value={direction} onChange={(event) => setDirection(event.target.value)}>
-            <option value="">any</option>
-            <option value="in">in</option>
-            <option value="out">out</option>
-            <option value="forward">forward</option>
-          </select>
-        </label>
-        <label>
-          Action
-          <select value={action} onChange={(event) => setAction(event.target.value)}>
-            <option value="">any</option>
-            <option value="allow">allow</option>
-            <option value="deny">deny</option>
-            <option value="reject">reject</option>
-            <option value="limit">limit</option>
-          </select>
-        </label>
-        <label>
-          Search
-          <input type="search" value={text} onChange={(event) => setText(event.target.value)} />
-        </label>
+        <SelectField
+          label="Direction"
+          value={direction}
+          onChange={(event) => setDirection(event.target.value)}
+          options={[{ value: '', label: 'any' }, 'in', 'out', 'forward']}
+        />
+        <SelectField
+          label="Action"
+          value={action}
+          onChange={(event) => setAction(event.target.value)}
+          options={[{ value: '', label: 'any' }, 'allow', 'deny', 'reject', 'limit']}
+        />
+        <TextField
+          label="Search"
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
       </fieldset>
       <RuleTable
         caption={`${rows.length} of ${data?.rules.length ?? 0} rules`}
@@ -80,32 +94,36 @@ export function Rules({ isAdmin, draft, setDraft }: Props) {
         extra={
           isAdmin
             ? ({ position }) => (
-                <button
-                  type="button"
+                <Button
+                  variant={deleted.has(position) ? 'default' : 'ghost'}
+                  icon={deleted.has(position) ? <Undo2 size={16} /> : <Trash2 size={16} />}
                   aria-pressed={deleted.has(position)}
                   onClick={() => toggleDelete(position)}
                 >
                   {deleted.has(position) ? 'Keep' : 'Delete'}
-                </button>
+                </Button>
               )
             : undefined
         }
+        empty={
+          data && (
+            <EmptyState
+              icon={<ShieldOff size={28} />}
+              title={
+                data.rules.length === 0 ? 'firewarden manages no rule yet.' : 'No rule matches the filters.'
+              }
+            >
+              {data.rules.length === 0 && (
+                <p>
+                  {isAdmin
+                    ? 'Add one with "Add rule": templates for SSH, a web server, mail, DNS or your own address fill it in.'
+                    : 'An admin adds rules; the policies on the dashboard decide what passes until then.'}
+                </p>
+              )}
+            </EmptyState>
+          )
+        }
       />
-      {isAdmin && (
-        <div className="actions">
-          <button type="button" onClick={() => navigate('/rules/new')}>
-            Add rule
-          </button>
-          <button
-            type="button"
-            className="primary"
-            disabled={draft.length === 0}
-            onClick={() => navigate('/review')}
-          >
-            Review changes ({draft.length})
-          </button>
-        </div>
-      )}
       <h2>Rules of other tools</h2>
       <ForeignRules rules={foreign} total={data?.foreign.length ?? 0} />
     </section>

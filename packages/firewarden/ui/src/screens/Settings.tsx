@@ -3,6 +3,8 @@
  * section; admins save the changed leaves only with `PUT /settings`. Keys fixed by a
  * `FIREWARDEN_*` variable are shown read-only.
  */
+import { Button, CheckboxField, Tabs, TextField } from '@suite/web-ui/kit';
+import { Save } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { api, describeError, get } from '../api';
 import { useLoad } from '../use-load';
@@ -32,51 +34,68 @@ export function Settings({ isAdmin }: { isAdmin: boolean }) {
 
   return (
     <section>
-      <h1>Settings</h1>
+      <div className="screen-head">
+        <h1>Settings</h1>
+      </div>
       <ErrorMessage text={error} />
       {data && (
-        <form onSubmit={save} className="editor">
-          {Object.entries(data.settings).map(([section, values]) => (
-            <fieldset key={section}>
-              <legend>{section.replace('_', ' ')}</legend>
-              {Object.entries(values).map(([key, original]) => {
-                if (typeof original === 'object' && original !== null) return null;
-                const id = `setting-${section}-${key}`;
-                const value = changes[section]?.[key] ?? (original as Leaf);
-                const readOnly = !isAdmin || data.locked.includes(`${section}.${key}`);
-                return typeof value === 'boolean' ? (
-                  <label className="check" key={key}>
-                    <input
-                      type="checkbox"
-                      checked={value}
-                      disabled={readOnly}
-                      onChange={(event) => change(section, key, event.target.checked)}
-                    />
-                    {key.replaceAll('_', ' ')}
-                  </label>
-                ) : (
-                  <div className="field" key={key}>
-                    <label htmlFor={id}>{key.replaceAll('_', ' ')}</label>
-                    <input
-                      id={id}
-                      type={typeof value === 'number' ? 'number' : 'text'}
-                      value={String(value)}
-                      readOnly={readOnly}
-                      onChange={(event) =>
-                        change(
-                          section,
-                          key,
-                          typeof original === 'number' ? Number(event.target.value) : event.target.value,
-                        )
-                      }
-                    />
-                  </div>
-                );
-              })}
-            </fieldset>
-          ))}
+        <form onSubmit={save} className="settings">
+          <Tabs
+            label="Settings sections"
+            tabs={Object.entries(data.settings).map(([section, values]) => ({
+              id: section,
+              label: section.replace('_', ' '),
+              content: (
+                <fieldset>
+                  <legend>{section.replace('_', ' ')}</legend>
+                  {Object.entries(values).map(([key, original]) => {
+                    if (typeof original === 'object' && original !== null) return null;
+                    const value = changes[section]?.[key] ?? (original as Leaf);
+                    const readOnly = !isAdmin || data.locked.includes(`${section}.${key}`);
+                    const label = key.replaceAll('_', ' ');
+                    return typeof value === 'boolean' ? (
+                      <CheckboxField
+                        key={key}
+                        label={label}
+                        checked={value}
+                        disabled={readOnly}
+                        onChange={(event) => change(section, key, event.target.checked)}
+                      />
+                    ) : (
+                      <TextField
+                        key={key}
+                        id={`setting-${section}-${key}`}
+                        label={label}
+                        type={typeof value === 'number' ? 'number' : 'text'}
+                        value={String(value)}
+                        readOnly={readOnly}
+                        hint={
+                          data.locked.includes(`${section}.${key}`)
+                            ? 'set by a FIREWARDEN_* variable'
+                            : undefined
+                        }
+                        onChange={(event) =>
+                          change(
+                            section,
+                            key,
+                            typeof original === 'number' ? Number(event.target.value) : event.target.value,
+                          )
+                        }
+                      />
+                    );
+                  })}
+                </fieldset>
+              ),
+            }))}
+          />
           <StatusMessage text={message} />
-          {isAdmin && <button type="submit">Save settings</button>}
+          {isAdmin && (
+            <div className="kit-actions">
+              <Button type="submit" variant="primary" icon={<Save size={16} />}>
+                Save settings
+              </Button>
+            </div>
+          )}
         </form>
       )}
     </section>

@@ -2,6 +2,7 @@
  * The actions on one account (admin): disable or enable, change the role, set a password, end its
  * sessions. Every refusal (the last admin, a short password) shows the API's message and code.
  */
+import { Button } from '@suite/web-ui/kit';
 import { type FormEvent, useState } from 'react';
 import { describeError, patch, post } from '../api';
 import type { User } from '../types';
@@ -32,8 +33,7 @@ export function UserActions({ user, onChange }: { user: User; onChange: () => Pr
 
   return (
     <div className="user-actions">
-      <button
-        type="button"
+      <Button
         onClick={() =>
           run(
             () => patch(`/users/${user.id}`, { disabled: !user.disabled }),
@@ -42,7 +42,7 @@ export function UserActions({ user, onChange }: { user: User; onChange: () => Pr
         }
       >
         {user.disabled ? `Enable ${name}` : `Disable ${name}`}
-      </button>
+      </Button>
       <label htmlFor={`role-${user.id}`}>Role of {name}</label>
       <select
         id={`role-${user.id}`}
@@ -57,12 +57,11 @@ export function UserActions({ user, onChange }: { user: User; onChange: () => Pr
         <option value="viewer">viewer</option>
         <option value="admin">admin</option>
       </select>
-      <button
-        type="button"
+      <Button
         onClick={() => run(() => post(`/users/${user.id}/sessions/revoke`), `Sessions of ${name} ended.`)}
       >
         End sessions of {name}
-      </button>
+      </Button>
       <form onSubmit={setNewPassword}>
         <label htmlFor={`password-${user.id}`}>New password for {name}</label>
         <input
@@ -73,7 +72,7 @@ export function UserActions({ user, onChange }: { user: User; onChange: () => Pr
           onChange={(event) => setPassword(event.target.value)}
           required
         />
-        <button type="submit">Set password of {name}</button>
+        <Button type="submit">Set password of {name}</Button>
       </form>
       <StatusMessage text={message} />
     </div>
