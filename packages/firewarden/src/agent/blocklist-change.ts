@@ -1,7 +1,7 @@
 /**
  * @module A transaction's blocklist part, checked by the agent as it checks rules (it never trusts
- * what the socket sends: entries become `ipset restore` lines): names, entries merged again,
- * the bounds over every list, rules naming only lists that exist after the change, and no list
+ * what the socket sends: entries become `ipset restore` lines): names, entries (merged by the
+ * server or the CLI; the agent checks each one and that they are sorted and disjoint), the bounds over every list, rules naming only lists that exist after the change, and no list
  * deleted while a rule names it.
  */
 import {
@@ -11,7 +11,7 @@ import {
   isBlocklistName,
   referencedBlocklists,
 } from '../engine/blocklist.js';
-import { mergeBlocklistEntries } from '../engine/blocklist-entries.js';
+import { checkMergedEntries } from '../engine/blocklist-entries.js';
 import type { Rule } from '../engine/rule.js';
 import { blocklistNameRule, type RuleProblem } from '../engine/validate.js';
 import { AgentError } from './agent-error.js';
@@ -32,7 +32,7 @@ export function checkedBlocklistChange(input: BlocklistChangeInput | undefined):
     const at = `blocklists.set.${index}`;
     if (!isBlocklistName(list.name))
       errors.push({ path: `${at}.name`, code: 'invalid_blocklist', message: blocklistNameRule });
-    const merged = mergeBlocklistEntries(list.entries, list.family, `${at}.entries`);
+    const merged = checkMergedEntries(list.entries, list.family, `${at}.entries`);
     if (!merged.ok) errors.push(...merged.errors);
     else set.push({ name: list.name, family: list.family, comment: list.comment, entries: merged.entries });
   }

@@ -221,8 +221,7 @@ export class FirewallAgent {
     return this.exclusive(async () => {
       const change = this.checkedChange(input);
       this.refuseWhilePending();
-      const { state, present } = await this.capture();
-      await this.refuseOnConflict(state);
+      const { state, present } = await this.captureForWrite();
       const snapshot = await this.applyWithRestorePoint(change, state, present, acknowledgedUnmanaged);
       return { snapshot_id: snapshot.id };
     });
@@ -247,8 +246,7 @@ export class FirewallAgent {
   restore(snapshotId: string) {
     return this.exclusive(async () => {
       const snapshot = await this.snapshots.get(snapshotId);
-      const { state } = await this.capture();
-      await this.refuseOnConflict(state);
+      const { state } = await this.captureForWrite();
       const before = await this.snapshots.create(
         'automatic',
         state,
@@ -267,8 +265,7 @@ export class FirewallAgent {
     return this.exclusive(async () => {
       const change = this.checkedChange(input);
       this.refuseWhilePending();
-      const { state, present } = await this.capture();
-      await this.refuseOnConflict(state);
+      const { state, present } = await this.captureForWrite();
       const transactionId = randomUUID();
       const deadline = Date.now() + timeoutSeconds * 1_000;
       let snapshot: Snapshot;
@@ -414,9 +411,23 @@ export class FirewallAgent {
     };
   }
 
-  /** The backend's state and every blocklist (one `ipset save`), and the kernel's set names. */
+  /** The backend's state and every blocklist, and the kernel's set names. */
   private async capture(): Promise<{ state: BackendState; present: Set<string> }> {
-    const [state, sets] = await Promise.all([this.backend.capture(), this.sets.saved()]);
+    return this.captured(this.backend.capture());
+  }
+
+  /** `capture`, refusing on a manager conflict; the conflict check runs while the lists are read. */
+  private captureForWrite(): Promise<{ state: BackendState; present: Set<string> }> {
+    return this.captured(
+      this.backend.capture().then(async (state) => {
+        await this.refuseOnConflict(state);
+        return state;
+      }),
+    );
+  }
+
+  private async captured(backendState: Promise<BackendState>) {
+    const [state, sets] = await Promise.all([backendState, this.sets.saved()]);
     return { state: { ...state, blocklists: sets.lists }, present: sets.present };
   }
 

@@ -23,7 +23,8 @@ import {
 const abuse = {
   name: 'abuse',
   comment: 'abuse feed',
-  entries: ['192.0.2.7', '198.51.100.0/25', '198.51.100.128/25', '192.0.2.7', '2001:db8::/64'],
+  // Merged, as the server and the CLI send them (the agent checks, it does not merge).
+  entries: ['192.0.2.7', '198.51.100.0/24', '2001:db8::/64'],
 };
 const denyAbuse = { direction: 'in', action: 'deny', protocol: 'any', source: '@abuse' };
 
@@ -67,7 +68,7 @@ describe.skipIf(namespaceSkipReason !== null).each(['nf_tables', 'legacy'] as co
       await sandbox.remove();
     });
 
-    test('a list becomes merged sets per family; a rule naming it matches the set and reads back', async () => {
+    test('a list becomes sets per family; a rule naming it matches the set and reads back', async () => {
       expect((await ask('apply', { blocklists: { set: [abuse] } })).ok).toBe(true);
       expect(await ourSets(sandbox)).toEqual({
         'fw4-abuse': ['192.0.2.7', '198.51.100.0/24'],
@@ -180,13 +181,20 @@ describe.skipIf(namespaceSkipReason !== null).each(['nf_tables', 'legacy'] as co
 
     test('bad entries and names are refused before anything is written', async () => {
       const answer = await ask('apply', {
-        blocklists: { set: [{ name: 'Bad Name', entries: ['192.0.2.1', '192.0.2.1\ncreate x hash:ip'] }] },
+        blocklists: {
+          set: [
+            { name: 'Bad Name', entries: ['192.0.2.1', '192.0.2.1\ncreate x hash:ip'] },
+            { name: 'unmerged', entries: ['192.0.2.0/24', '192.0.2.7'] },
+          ],
+        },
       });
       expect(answer.error.code).toBe('FW_VALIDATION_FAILED');
       expect(answer.error.details.errors.map((e: { path: string }) => e.path)).toEqual([
         'blocklists.set.0.name',
         'blocklists.set.0.entries.1',
+        'blocklists.set.1.entries.1',
       ]);
+      expect(answer.error.details.errors[2].code).toBe('not_merged');
       expect(await ourSets(sandbox)).toEqual({});
     });
   },

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { lastAddress, parseNetwork } from '../../src/engine/addresses.js';
 import { isBlocklistName, listOfSet, setName, stagingSetName } from '../../src/engine/blocklist.js';
-import { mergeBlocklistEntries } from '../../src/engine/blocklist-entries.js';
+import { checkMergedEntries, mergeBlocklistEntries } from '../../src/engine/blocklist-entries.js';
 
 /** Every address the entries cover, as `family:integer` keys. */
 function covered(entries: readonly string[]): Set<string> {
@@ -130,6 +130,32 @@ describe('mergeBlocklistEntries', () => {
         expect(ours.ok).toBe(network !== null && !text.includes('%'));
       }),
     );
+  });
+});
+
+describe('checkMergedEntries (what the agent runs on what it is sent)', () => {
+  test('accepts what the merge gives and refuses it out of order, overlapping or repeated', () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(v4Entry, v6Entry), { minLength: 1, maxLength: 60 }), (entries) => {
+        const merged = mergeBlocklistEntries(entries);
+        if (!merged.ok) return;
+        const flat = [...merged.entries.ipv4, ...merged.entries.ipv6];
+        expect(checkMergedEntries(flat)).toEqual({ ok: true, entries: merged.entries });
+        const repeated = [...flat, flat[flat.length - 1]!];
+        expect(checkMergedEntries(repeated).ok).toBe(false);
+        if (merged.entries.ipv4.length > 1) {
+          expect(checkMergedEntries([...merged.entries.ipv4].reverse()).ok).toBe(false);
+        }
+      }),
+      { numRuns: 200 },
+    );
+    const refused = (entries: string[]) => {
+      const result = checkMergedEntries(entries);
+      return result.ok ? null : result.errors[0]!.code;
+    };
+    expect(refused(['10.0.0.0/24', '10.0.0.200'])).toBe('not_merged');
+    expect(refused(['2001:db8::1', '10.0.0.1'])).toBe('not_merged');
+    expect(refused(['10.0.0.1', 'add x 1.2.3.4'])).toBe('invalid_address');
   });
 });
 
