@@ -8,23 +8,15 @@
  * Run: npm run build -w packages/workspaced && flock /tmp/heavy.lock npm run bench -w packages/workspaced
  * Env: BENCH_ROUNDS (default 30 timed requests per measurement), BENCH_KEEP=1 keeps /tmp data.
  */
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { lstat, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { gitEnv, loadAverage, measure, row, signIn, startDaemon } from './bench-kit.mjs';
 
 const run = promisify(execFile);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 30);
-const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-const gitEnv = {
-  ...process.env,
-  GIT_AUTHOR_NAME: 'bench',
-  GIT_AUTHOR_EMAIL: 'bench@example.com',
-  GIT_COMMITTER_NAME: 'bench',
-  GIT_COMMITTER_EMAIL: 'bench@example.com',
-};
 
 async function generateRepository(dir) {
   execFileSync('git', ['init', '-q', '-b', 'main', dir]);
@@ -57,52 +49,6 @@ async function generateFolder(dir) {
   );
 }
 
-function startDaemon(dataDir) {
-  const child = spawn(
-    process.execPath,
-    [cli, 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, '--setup-open'],
-    {
-      env: { ...process.env, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(out);
-      if (match) resolve({ child, url: match[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`daemon exited with ${code}`)));
-  });
-}
-
-/**
- * Times several workloads in interleaved rounds (A, B, C, A, B, C, ...) so a change in the
- * background load of the shared machine hits each of them alike.
- */
-async function measure(workloads) {
-  for (let n = 0; n < 3; n++) for (const { work } of workloads) await work(); // warm-up: page cache, git index, JIT
-  const times = workloads.map(() => []);
-  for (let n = 0; n < rounds; n++) {
-    for (const [index, { work }] of workloads.entries()) {
-      const start = process.hrtime.bigint();
-      await work();
-      times[index].push(Number(process.hrtime.bigint() - start) / 1e6);
-    }
-  }
-  return workloads.map(({ label }, index) => {
-    const sorted = times[index].sort((a, b) => a - b);
-    const pick = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-    return { label, median: pick(0.5), p95: pick(0.95), min: sorted[0] };
-  });
-}
-
-function row(result, baseline) {
-  const ratio = baseline ? ` ${(result.median / baseline.median).toFixed(2)}x` : '';
-  return `${result.label.padEnd(46)} median ${result.median.toFixed(1).padStart(7)} ms  p95 ${result.p95.toFixed(1).padStart(7)} ms  min ${result.min.toFixed(1).padStart(7)} ms${ratio}`;
-}
-
 const work = await mkdtemp(path.join(tmpdir(), 'workspaced-bench-'));
 const repo = path.join(work, 'repo');
 const folder = path.join(repo, 'big-folder');
@@ -111,13 +57,7 @@ await generateRepository(repo);
 await generateFolder(folder);
 const daemon = await startDaemon(path.join(work, 'data'));
 try {
-  const setup = await fetch(`${daemon.url}/api/v1/setup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'bench', display_name: 'Bench', password: 'bench password 123' }),
-  });
-  const { csrf } = await setup.json();
-  const cookie = setup.headers.get('set-cookie').split(';')[0];
+  const { csrf, cookie } = await signIn(daemon.url);
   const project = await fetch(`${daemon.url}/api/v1/projects`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie, 'x-workspaced-csrf': csrf },
@@ -136,43 +76,41 @@ try {
   console.log(
     `repository: ${execFileSync('git', ['ls-files'], { cwd: repo }).toString().split('\n').length - 1} tracked files, ${changed} changed or untracked (5,000-entry folder untracked inside it)`,
   );
-  console.log(
-    `load average before: ${loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')}; rounds: ${rounds}\n`,
-  );
+  console.log(`load average before: ${loadAverage()}; rounds: ${rounds}\n`);
 
-  const [direct, daemonStatus] = await measure([
-    {
-      label: 'git status --porcelain=v2 (direct, baseline)',
-      work: () => run('git', ['status', '--porcelain=v2'], { cwd: repo, maxBuffer: 64 << 20 }),
-    },
-    { label: 'GET /projects/{id}/git/status (daemon)', work: () => get('/git/status') },
-  ]);
+  const [direct, daemonStatus] = await measure(
+    [
+      {
+        label: 'git status --porcelain=v2 (direct, baseline)',
+        work: () => run('git', ['status', '--porcelain=v2'], { cwd: repo, maxBuffer: 64 << 20 }),
+      },
+      { label: 'GET /projects/{id}/git/status (daemon)', work: () => get('/git/status') },
+    ],
+    rounds,
+  );
   console.log(row(direct));
   console.log(row(daemonStatus, direct), '(target <= 1.5x)');
 
   const listed = await get('/files?path=big-folder');
   console.log(`\nfolder listing: ${listed.entries.length} entries, truncated ${listed.truncated}`);
-  const [inProcess, ls, daemonList] = await measure([
-    {
-      label: 'readdir + lstat in-process (baseline)',
-      work: async () => {
-        const names = await readdir(folder);
-        await Promise.all(names.map((name) => lstat(path.join(folder, name))));
+  const [inProcess, ls, daemonList] = await measure(
+    [
+      {
+        label: 'readdir + lstat in-process (baseline)',
+        work: async () => {
+          const names = await readdir(folder);
+          await Promise.all(names.map((name) => lstat(path.join(folder, name))));
+        },
       },
-    },
-    { label: 'ls -l (baseline)', work: () => run('ls', ['-l', folder], { maxBuffer: 64 << 20 }) },
-    { label: 'GET /projects/{id}/files?path=big-folder', work: () => get('/files?path=big-folder') },
-  ]);
+      { label: 'ls -l (baseline)', work: () => run('ls', ['-l', folder], { maxBuffer: 64 << 20 }) },
+      { label: 'GET /projects/{id}/files?path=big-folder', work: () => get('/files?path=big-folder') },
+    ],
+    rounds,
+  );
   console.log(row(inProcess));
   console.log(row(ls));
   console.log(row(daemonList, ls), '(vs ls -l)');
-  console.log(
-    `\nload average after: ${loadavg()
-      .map((n) => n.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(`\nload average after: ${loadAverage()}`);
 } finally {
   daemon.child.kill('SIGTERM');
   if (!process.env.BENCH_KEEP) await rm(work, { recursive: true, force: true });

@@ -4,6 +4,8 @@
  * tries (another profile, another prompt) never mix their work: `<task folder>.<n>` on
  * `agent/<task id>.<n>-<slug>`. New branches start from the attempt's base branch.
  */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { WorkspacedDb } from '../db/open-database.js';
 import type { TaskRow } from '../db/schema.js';
 import { type ProjectRepository, runInRepository } from '../git/project-repository.js';
@@ -20,15 +22,15 @@ import {
   worktreeFolder,
 } from '../tasks/task-worktree.js';
 
-/** The branch the project's work tree has checked out, the default base of an attempt. */
+/**
+ * The branch the project's work tree has checked out, the default base of an attempt: read from
+ * its pinned git dir's `HEAD` (`ref: refs/heads/<name>`), as git itself reads it.
+ */
 export async function currentBranch(repository: ProjectRepository): Promise<string> {
-  const name = await runInRepository(repository, ['symbolic-ref', '--quiet', '--short', 'HEAD']).then(
-    (output) => output.trim(),
-    () => '',
-  );
-  if (name === '')
+  const head = (await readFile(path.join(repository.gitDir, 'HEAD'), 'utf8').catch(() => '')).trim();
+  if (!head.startsWith('ref: refs/heads/'))
     throw new ApiError('BASE_BRANCH_REQUIRED', "the project's work tree is on no branch; send base_branch");
-  return name;
+  return head.slice('ref: refs/heads/'.length);
 }
 
 /** `name` if it is an existing local branch (GIT_REF_NOT_FOUND otherwise). */

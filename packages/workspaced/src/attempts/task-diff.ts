@@ -1,6 +1,8 @@
 /**
  * @module `GET /tasks/{id}/diff`: the attempt's branch, with the worktree's uncommitted work,
- * against its merge base with the base branch, file by file (git/tree-diff.ts).
+ * against its merge base with the base branch, file by file (git/tree-diff.ts). The diff of the
+ * committed work runs alongside the worktree snapshot and is the answer when the snapshot shows
+ * nothing uncommitted; otherwise the snapshot is compared (the first diff is then wasted work).
  */
 import { withGitErrors } from '../git/git-errors.js';
 import { mergeBase, treeDiff } from '../git/tree-diff.js';
@@ -12,9 +14,18 @@ export const maxDiffBytes = 16 * 1024 * 1024;
 
 export function taskDiff({ attempt, worktree }: ReviewTarget) {
   return withGitErrors(async () => {
-    const [head, tree] = await Promise.all([worktreeHead(worktree), worktreeTree(worktree)]);
-    const base = await mergeBase(worktree, `refs/heads/${attempt.base_branch}`, head.commit);
-    const { files, truncated } = await treeDiff(worktree, base, tree, maxDiffBytes);
+    const baseRef = `refs/heads/${attempt.base_branch}`;
+    // Started at once on the committed work: that is the whole diff when nothing is uncommitted
+    // (the usual case once an agent committed), so the snapshot is not waited for first.
+    const committed = treeDiff(worktree, [`${baseRef}...HEAD`], maxDiffBytes);
+    committed.catch(() => {});
+    const [head, tree, base] = await Promise.all([
+      worktreeHead(worktree),
+      worktreeTree(worktree),
+      mergeBase(worktree, baseRef, 'HEAD'),
+    ]);
+    const { files, truncated } =
+      tree === head.tree ? await committed : await treeDiff(worktree, [base, tree], maxDiffBytes);
     return {
       task_id: attempt.task_id,
       attempt_id: attempt.id,

@@ -1,9 +1,12 @@
 /**
  * @module A diff between two trees or commits as the review shows it: each file with its
- * status, line counts and unified patch (`--raw --numstat` and `--patch`, both in git's one
- * order, so the n-th patch is the n-th file). Binary files and patches over `maxFilePatchBytes`
- * are marked and not inlined; past `maxBytes` of patch text the remaining files are marked
- * `truncated`. In a monorepo project only its folder is compared, with paths relative to it.
+ * status, line counts and unified patch. Two git runs: `--raw -z` (statuses and exact paths,
+ * no content read) and `--patch` (the one pass over contents); both list files in git's one
+ * order, so the n-th patch is the n-th file, and the line counts are counted in the patch
+ * rather than by a second pass (`--numstat`). Binary files and patches over
+ * `maxFilePatchBytes` are marked and not inlined; past `maxBytes` of patch text the remaining
+ * files are marked `truncated` (without counts). In a monorepo project only its folder is
+ * compared, with paths relative to it.
  */
 import { type ProjectRepository, runInRepository } from './project-repository.js';
 import { runGitTruncating } from './run-git.js';
@@ -17,7 +20,7 @@ export interface FileDiff {
   /** The path before a rename or copy; null otherwise. */
   old_path: string | null;
   status: FileStatus;
-  /** Null for binary files. */
+  /** Null for binary and truncated files. */
   additions: number | null;
   deletions: number | null;
   binary: boolean;
@@ -40,22 +43,18 @@ const statusByLetter: Record<string, FileStatus> = {
 
 const diffOptions = ['--no-ext-diff', '--no-textconv', '--no-color', '-M', '--full-index'];
 
+/** `revisions`: two trees or commits, or one `A...B` (against their merge base, as `git diff A...B`). */
 export async function treeDiff(
   repository: ProjectRepository,
-  from: string,
-  to: string,
+  revisions: readonly string[],
   maxBytes: number,
 ): Promise<{ files: FileDiff[]; truncated: boolean }> {
   const relative = repository.prefix === '' ? [] : ['--relative'];
   const [summary, patches] = await Promise.all([
-    runInRepository(
-      repository,
-      ['diff', ...diffOptions, ...relative, '--raw', '--numstat', '-z', from, to, '--'],
-      {
-        timeoutMs: 120_000,
-      },
-    ),
-    runGitTruncating(repository.root, ['diff', ...diffOptions, ...relative, '--patch', from, to, '--'], {
+    runInRepository(repository, ['diff', ...diffOptions, ...relative, '--raw', '-z', ...revisions, '--'], {
+      timeoutMs: 120_000,
+    }),
+    runGitTruncating(repository.root, ['diff', ...diffOptions, ...relative, '--patch', ...revisions, '--'], {
       repository,
       maxBytes,
       timeoutMs: 120_000,
@@ -66,16 +65,24 @@ export async function treeDiff(
   files.forEach((file, index) => {
     const chunk = chunks[index];
     // The last chunk of a cut output is incomplete: count it as missing.
-    const complete = chunk !== undefined && !(patches.truncated && index === chunks.length - 1);
-    if (!complete) file.truncated = true;
-    else if (file.binary) file.patch = null;
-    else if (Buffer.byteLength(chunk) > maxFilePatchBytes) file.large = true;
+    if (chunk === undefined || (patches.truncated && index === chunks.length - 1)) {
+      file.truncated = true;
+      return;
+    }
+    const counts = countLines(chunk);
+    if (counts === undefined) {
+      file.binary = true;
+      return;
+    }
+    file.additions = counts.additions;
+    file.deletions = counts.deletions;
+    if (Buffer.byteLength(chunk) > maxFilePatchBytes) file.large = true;
     else file.patch = chunk;
   });
   return { files, truncated: files.some((file) => file.truncated) };
 }
 
-/** `--raw --numstat -z`: the raw records (`:modes oids status`, then one or two paths), then numstat. */
+/** `--raw -z`: records `:modes oids status`, then one path (two for a rename or copy). */
 function parseSummary(output: string): FileDiff[] {
   const fields = output.split('\0');
   const files: FileDiff[] = [];
@@ -98,17 +105,26 @@ function parseSummary(output: string): FileDiff[] {
     });
     at += twoPaths ? 3 : 2;
   }
-  for (const file of files) {
-    const [added, deleted, inline] = (fields[at] ?? '').split('\t');
-    // A rename's numstat names its two paths in the next two fields.
-    at += inline === '' ? 3 : 1;
-    if (added === '-') file.binary = true;
-    else {
-      file.additions = Number(added);
-      file.deletions = Number(deleted);
-    }
-  }
   return files;
+}
+
+/** Added and removed lines of one file's patch; undefined for a binary file (no hunks). */
+function countLines(chunk: string): { additions: number; deletions: number } | undefined {
+  const hunks = chunk.indexOf('\n@@ ');
+  if (hunks < 0) return chunk.includes('\nBinary files ') ? undefined : { additions: 0, deletions: 0 };
+  let additions = 0;
+  let deletions = 0;
+  // Inside hunks every line starts with ' ', '+', '-' or '\\'; the +++/--- headers come before.
+  for (
+    let at = chunk.indexOf('\n', hunks + 1);
+    at >= 0 && at < chunk.length - 1;
+    at = chunk.indexOf('\n', at + 1)
+  ) {
+    const first = chunk.charCodeAt(at + 1);
+    if (first === 43) additions++;
+    else if (first === 45) deletions++;
+  }
+  return { additions, deletions };
 }
 
 function splitPatches(text: string): string[] {

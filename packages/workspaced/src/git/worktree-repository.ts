@@ -7,12 +7,15 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError } from '../http/api-error.js';
-import { type ProjectRepository, runInRepository } from './project-repository.js';
+import type { ProjectRepository } from './project-repository.js';
 
+/**
+ * The repository's common git dir: a linked worktree's git dir names it in its `commondir` file
+ * (relative to itself), as git reads it; a main work tree's git dir is the common dir.
+ */
 export async function commonGitDir(repository: ProjectRepository): Promise<string> {
-  return (
-    await runInRepository(repository, ['rev-parse', '--path-format=absolute', '--git-common-dir'])
-  ).trim();
+  const named = await readFile(path.join(repository.gitDir, 'commondir'), 'utf8').catch(() => undefined);
+  return named === undefined ? repository.gitDir : path.resolve(repository.gitDir, named.trim());
 }
 
 export async function openWorktreeRepository(

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { TaskRow } from '../db/schema.js';
 import { withGitErrors } from '../git/git-errors.js';
 import { type ProjectRepository, runInRepository } from '../git/project-repository.js';
+import { GitFailure } from '../git/run-git.js';
 import { ApiError } from '../http/api-error.js';
 import { taskBranchName } from './branch-name.js';
 
@@ -35,8 +36,9 @@ export async function ensureTaskWorktree(
 }
 
 /**
- * The worktree at `folder` on `branch`: reused when registered and present, else added (on the
- * branch when it exists, else on a new branch from `startPoint`).
+ * The worktree at `folder` on `branch`: reused when registered and present, else added (on a
+ * new branch from `startPoint`, or on the branch when it exists). The common case, a new
+ * worktree, costs one git run: the rarer ones are recognized from git's refusal.
  */
 export async function ensureWorktree(
   repository: ProjectRepository,
@@ -45,48 +47,46 @@ export async function ensureWorktree(
   startPoint: string,
 ): Promise<TaskWorktree> {
   return withGitErrors(async () => {
-    const registered = await registeredWorktrees(repository);
-    if (registered.has(folder) && (await isDirectory(folder)))
+    if ((await isDirectory(folder)) && (await registeredWorktrees(repository)).has(folder))
       return { path: folder, branch, created: false };
-    // A worktree folder removed by hand stays registered until pruned.
-    if (registered.has(folder)) await runInRepository(repository, ['worktree', 'prune']);
-    await requireCommit(repository);
-    const branchExists = await runInRepository(repository, [
-      'rev-parse',
-      '--verify',
-      '--quiet',
-      `refs/heads/${branch}`,
-    ]).then(
-      () => true,
-      () => false,
-    );
-    const args = branchExists
-      ? ['worktree', 'add', '--end-of-options', folder, branch]
-      : ['worktree', 'add', '-b', branch, '--end-of-options', folder, startPoint];
+    const add = (args: string[]) =>
+      runInRepository(repository, ['worktree', 'add', ...args], { timeoutMs: 120_000 });
+    const onBranch = async () => {
+      try {
+        await add(['-b', branch, '--end-of-options', folder, startPoint]);
+      } catch (error) {
+        if (!gitSays(error, 'a branch named')) throw error;
+        await add(['--end-of-options', folder, branch]);
+      }
+    };
     try {
-      await runInRepository(repository, args, { timeoutMs: 120_000 });
+      try {
+        await onBranch();
+      } catch (error) {
+        // A worktree folder removed by hand stays registered until pruned.
+        if (!gitSays(error, 'already registered')) throw error;
+        await runInRepository(repository, ['worktree', 'prune']);
+        await onBranch();
+      }
     } catch (error) {
-      if (String((error as Error).message).includes('already checked out'))
+      if (gitSays(error, 'already checked out'))
         throw new ApiError('GIT_BRANCH_CHECKED_OUT', `branch ${branch} is checked out in another worktree`);
+      // The start point is HEAD or a branch found just before: only an unborn branch is missing.
+      if (gitSays(error, 'invalid reference') || gitSays(error, 'not a valid object name'))
+        throw new ApiError('GIT_NO_COMMITS', 'the repository has no commit to start a worktree from');
       throw error;
     }
     return { path: folder, branch, created: true };
   });
 }
 
+const gitSays = (error: unknown, text: string) => error instanceof GitFailure && error.stderr.includes(text);
+
 async function registeredWorktrees(repository: ProjectRepository): Promise<Set<string>> {
   const output = await runInRepository(repository, ['worktree', 'list', '--porcelain', '-z']);
   const folders = new Set<string>();
   for (const field of output.split('\0')) if (field.startsWith('worktree ')) folders.add(field.slice(9));
   return folders;
-}
-
-async function requireCommit(repository: ProjectRepository): Promise<void> {
-  try {
-    await runInRepository(repository, ['rev-parse', '--verify', '--quiet', 'HEAD^{commit}']);
-  } catch {
-    throw new ApiError('GIT_NO_COMMITS', 'the repository has no commit to start a worktree from');
-  }
 }
 
 async function isDirectory(folder: string): Promise<boolean> {
