@@ -224,6 +224,25 @@ describe.skipIf(namespaceSkipReason !== null)(
       await page.close();
     }, 120_000);
 
+    test('a table sorts by a column header and says its order', async () => {
+      const context = await signedInContext(1280, 'light');
+      const page = await context.newPage();
+      await page.goto(`${ui.server.url}/rules`);
+      const table = page.getByRole('table', { name: /rules$/ });
+      const comments = () =>
+        table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.children[8]?.textContent));
+      // The set-up's two rules and the keyboard walk's SSH rule, in the kernel's order.
+      await expect.poll(comments).toEqual(['web', 'snmp', 'ssh']);
+      const header = table.getByRole('columnheader', { name: 'comment' });
+      await header.getByRole('button').click();
+      await expect.poll(comments).toEqual(['snmp', 'ssh', 'web']);
+      expect(await header.getAttribute('aria-sort')).toBe('ascending');
+      await header.getByRole('button').click();
+      await expect.poll(comments).toEqual(['web', 'ssh', 'snmp']);
+      expect(await header.getAttribute('aria-sort')).toBe('descending');
+      await context.close();
+    });
+
     test('the first load stays under 200 KB of JavaScript gzipped', () => {
       const html = readFileSync(path.join(distUi, 'index.html'), 'utf8');
       const scripts = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((match) => match[1]!);
