@@ -3,7 +3,7 @@
  * that server's statistics, sharing the network index's key table, names, journal and
  * generation (a change anywhere moves them all, which only ever over-invalidates).
  */
-import type { IndexedPlayer } from './player-index.js';
+import type { IndexedPlayer } from './indexed-player.js';
 import type { StatsSource } from './stats-source.js';
 
 /** Whether a server's folder can be read, and since when. */

@@ -4,8 +4,8 @@
  * a network is another (`ServerView`).
  */
 import type { ChangeJournal } from './change-journal.js';
+import type { IndexedPlayer } from './indexed-player.js';
 import type { NameBook } from './name-book.js';
-import type { IndexedPlayer } from './player-index.js';
 import type { StatKeyTable } from './stat-key-table.js';
 
 export interface StatsSource {

@@ -4,7 +4,7 @@
  * only the players that changed, so a live server's autosaves never re-sort 100,000 players
  * while requests wait.
  */
-import type { IndexedPlayer } from '../index/player-index.js';
+import type { IndexedPlayer } from '../index/indexed-player.js';
 import type { StatsSource } from '../index/stats-source.js';
 import { normaliseUuid } from '../index/uuid.js';
 import type { OnlineReader } from '../online/presence.js';

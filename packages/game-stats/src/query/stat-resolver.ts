@@ -4,7 +4,7 @@
  * of `<ns>:custom`. Unknown stats resolve to null (404).
  */
 import { type CompactStats, categoryTotal, statValue } from '../index/compact-stats.js';
-import type { IndexedPlayer } from '../index/player-index.js';
+import type { IndexedPlayer } from '../index/indexed-player.js';
 import type { StatKeyTable } from '../index/stat-key-table.js';
 import { categoryAliases, customKeys, withNamespace } from '../stats/stat-keys.js';
 
