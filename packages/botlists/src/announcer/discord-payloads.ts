@@ -54,7 +54,7 @@ const LINK_BUTTON_STYLE = 5;
 const MAX_CONTENT = 2000;
 const MAX_EMBED_DESCRIPTION = 4096;
 const MAX_EMBED_FOOTER = 2048;
-export const MAX_COMPONENTS_TEXT_TOTAL = 4000;
+const MAX_COMPONENTS_TEXT_TOTAL = 4000;
 const MAX_ALT_TEXT = 1024;
 /** Keeps the footer line short so the vote text keeps most of the budget whatever the list name. */
 const MAX_FOOTER_LIST_NAME = 100;
@@ -63,7 +63,7 @@ const DISCORD_ID = /^\d{1,20}$/;
 const clip = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1)}…`);
 
 /** Default avatar of a user without one (https://discord.com/developers/docs/reference#image-formatting-cdn-endpoints). */
-export function defaultAvatar(userId: string): string {
+function defaultAvatar(userId: string): string {
   const index = /^\d+$/.test(userId) ? Number((BigInt(userId) >> 22n) % 6n) : 0;
   return `https://cdn.discordapp.com/embed/avatars/${index}.png`;
 }

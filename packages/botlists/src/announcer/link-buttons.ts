@@ -7,8 +7,8 @@ import type { AnnounceLink } from './discord-payloads.js';
 
 /** Discord limits (https://discord.com/developers/docs/components/reference#button). */
 export const MAX_LINK_BUTTONS = 5;
-export const MAX_BUTTON_LABEL = 80;
-export const MAX_BUTTON_URL = 512;
+const MAX_BUTTON_LABEL = 80;
+const MAX_BUTTON_URL = 512;
 const LINK_SCHEMES = new Set(['http:', 'https:', 'discord:']);
 
 export function assertLinkButtons(links: readonly AnnounceLink[]): void {

@@ -20,10 +20,10 @@ import { assertLinkButtons } from './link-buttons.js';
 import { assertDiscordWebhook, assertExternalTarget, redactTarget, withComponentsUrl } from './targets.js';
 import { assertWebhookUsername, webhookUsernameProblem } from './webhook-username.js';
 
-export const DEFAULT_MIN_INTERVAL_MS = 1000;
-export const DEFAULT_MAX_QUEUE_SIZE = 500;
-export const ANNOUNCE_TIMEOUT_MS = 8000;
-export const DISCORD_API_BASE = 'https://discord.com/api/v10';
+const DEFAULT_MIN_INTERVAL_MS = 1000;
+const DEFAULT_MAX_QUEUE_SIZE = 500;
+const ANNOUNCE_TIMEOUT_MS = 8000;
+const DISCORD_API_BASE = 'https://discord.com/api/v10';
 
 /** The bot as `GET /users/@me` describes it; `username` is its name when Discord takes it as a webhook name. */
 interface BotIdentity {

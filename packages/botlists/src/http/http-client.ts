@@ -7,9 +7,9 @@ import type { FetchLike, FetchOptions } from '../types.js';
 import { parseRetryAfter } from './retry-after.js';
 
 /** Library defaults (spec §8: timeout 10 s, 2 retries). */
-export const DEFAULT_TIMEOUT_MS = 10_000;
-export const DEFAULT_RETRIES = 2;
-export const DEFAULT_RETRY_DELAY_MS = 1500;
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_RETRIES = 2;
+const DEFAULT_RETRY_DELAY_MS = 1500;
 /** A 429 is retried once only when the list asks for 30 s or less (never top.gg's one-hour block). */
 export const MAX_RETRY_AFTER_SECONDS = 30;
 export const USER_AGENT = 'botlists/2.0.0 (+https://www.npmjs.com/package/botlists)';

@@ -7,7 +7,7 @@
  * skip before reading a formula) gets a leading `'` so it stays text (OWASP CSV injection).
  * A cell holding a comma, quote or line break is quoted, quotes doubled.
  */
-export function csvCell(value: string | number | boolean | null): string {
+function csvCell(value: string | number | boolean | null): string {
   let text = value === null ? '' : String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

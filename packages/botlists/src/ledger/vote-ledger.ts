@@ -12,8 +12,8 @@ import { MemoryLedgerStore } from './memory-store.js';
 
 const HOUR_MS = 3_600_000;
 /** Lists without a documented cooldown: two votes of one user closer than this are one vote delivered twice. */
-export const DEFAULT_DEDUP_WINDOW_MS = HOUR_MS;
-export const DEFAULT_REMINDER_CHECK_MS = 60_000;
+const DEFAULT_DEDUP_WINDOW_MS = HOUR_MS;
+const DEFAULT_REMINDER_CHECK_MS = 60_000;
 
 export interface LedgerOptions {
   /** Where votes are kept (default: in memory). */

@@ -45,7 +45,7 @@ export function classifyError(error: unknown): ProbeVerdict {
   return { state: 'unknown', detail: code === 'TIMEOUT' ? 'timeout' : `network error (${code})` };
 }
 
-export function isParkedHost(finalUrl: string): boolean {
+function isParkedHost(finalUrl: string): boolean {
   try {
     return PARKING_HOSTS.test(new URL(finalUrl).hostname);
   } catch {

@@ -5,7 +5,7 @@ import type { StatusBoardInput, StatusEntryInput } from '../types.js';
 import { isoTime } from './report-time.js';
 
 /** Where issue links point unless a repository is given. */
-export const DEFAULT_ISSUE_REPO = 'botlists/botlists';
+const DEFAULT_ISSUE_REPO = 'botlists/botlists';
 
 function pad(text: string, width: number): string {
   return text.length >= width ? text : text + ' '.repeat(width - text.length);

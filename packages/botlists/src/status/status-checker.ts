@@ -15,9 +15,9 @@ import type {
 import { classifyAnswer, classifyError, type ProbeVerdict } from './classify-probe.js';
 import { boardTime } from './report-time.js';
 
-export const STATUS_CONCURRENCY = 8;
-export const STATUS_TIMEOUT_MS = 8000;
-export const STATUS_CACHE_MS = 5 * 60_000;
+const STATUS_CONCURRENCY = 8;
+const STATUS_TIMEOUT_MS = 8000;
+const STATUS_CACHE_MS = 5 * 60_000;
 /** Bytes of a page read to spot a parking page; the marker text sits near the top. */
 const PARKED_SNIFF_BYTES = 64 * 1024;
 

@@ -2,9 +2,9 @@
  * @module StatusSchedule: the hourly status probe of a long-running client, one probe at a time, on an unref'd timer.
  */
 
-export const DEFAULT_STATUS_INTERVAL_MS = 60 * 60_000;
+const DEFAULT_STATUS_INTERVAL_MS = 60 * 60_000;
 /** Probing more often than the board is cached (5 min) would only hand back the cached board. */
-export const MIN_STATUS_INTERVAL_MS = 5 * 60_000;
+const MIN_STATUS_INTERVAL_MS = 5 * 60_000;
 
 /** The probe interval: the default for a missing or non-finite value, never below the minimum. */
 export function statusIntervalMs(intervalMs = DEFAULT_STATUS_INTERVAL_MS): number {

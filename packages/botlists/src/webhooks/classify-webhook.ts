@@ -9,7 +9,7 @@ import type { BotlistRecord, ParsedWebhook, WebhookKind } from '../types.js';
 /** top.gg v1 events that are neither votes nor tests (integration lifecycle). */
 const NON_VOTE_TYPES = /^integration\./i;
 
-export function classifyKind(list: BotlistRecord, body: unknown, forceTest: boolean): WebhookKind | 'other' {
+function classifyKind(list: BotlistRecord, body: unknown, forceTest: boolean): WebhookKind | 'other' {
   const flat = unwrapVoteEnvelope(body);
   const type = asString(pick(flat, [list.webhook.eventField, 'type', 'event'])) ?? '';
   if (NON_VOTE_TYPES.test(type)) return 'other';

@@ -5,7 +5,7 @@
 import { BlockList, isIP } from 'node:net';
 
 /** What `trustProxy: true` trusts: proxies on this host or on a private network. */
-export const PRIVATE_NETWORKS = [
+const PRIVATE_NETWORKS = [
   '127.0.0.0/8',
   '10.0.0.0/8',
   '172.16.0.0/12',

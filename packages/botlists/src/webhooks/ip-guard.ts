@@ -21,7 +21,7 @@ export interface IpGuardOptions {
  * Clients tracked at once, per table (about 100 bytes each). Reaching it takes this many distinct
  * addresses (IPv6: /64 networks) inside one window; the overflow is answered 429 until one frees.
  */
-export const MAX_TRACKED_CLIENTS = 100_000;
+const MAX_TRACKED_CLIENTS = 100_000;
 
 interface Window {
   count: number;

@@ -11,14 +11,14 @@ import type { DeliveryProof } from './webhook-auth.js';
  * How long a delivery is remembered: a `t=` signature is accepted while `t` is within the
  * tolerance of now in either direction, so a copy can arrive up to twice the tolerance later.
  */
-export const REPLAY_WINDOW_MS = 2 * SIGNATURE_TOLERANCE_SECONDS * 1000;
+const REPLAY_WINDOW_MS = 2 * SIGNATURE_TOLERANCE_SECONDS * 1000;
 
 /**
  * Deliveries remembered at once by default (about 150 bytes each, 30 MB): 166 signed deliveries a
  * second for 20 minutes. Only deliveries that verified can fill it (a forger cannot), so beyond it
  * new ones get a 503 and the list redelivers them later.
  */
-export const DEFAULT_REMEMBERED_DELIVERIES = 200_000;
+const DEFAULT_REMEMBERED_DELIVERIES = 200_000;
 
 export type ReplayVerdict = 'first' | 'replay' | 'full';
 

@@ -16,14 +16,14 @@ import { IpGuard } from './ip-guard.js';
 import { ReplayGuard } from './replay-guard.js';
 import { type AuthKeys, type AuthResult, authenticate, type HeaderBag } from './webhook-auth.js';
 
-export const DEFAULT_WEBHOOK_PORT = 8080;
+const DEFAULT_WEBHOOK_PORT = 8080;
 export const DEFAULT_WEBHOOK_PATH = '/botlists';
-export const DEFAULT_WEBHOOK_HOST = '0.0.0.0';
-export const MAX_BODY_BYTES = 512 * 1024;
+const DEFAULT_WEBHOOK_HOST = '0.0.0.0';
+const MAX_BODY_BYTES = 512 * 1024;
 /** Longer request targets get 414 before anything is parsed (a webhook URL is short). */
-export const MAX_URL_LENGTH = 2048;
+const MAX_URL_LENGTH = 2048;
 /** Longer list ids are unknown without being looked up (the longest real id is about 30). */
-export const MAX_LIST_ID_LENGTH = 100;
+const MAX_LIST_ID_LENGTH = 100;
 
 export interface WebhookSecurityOptions {
   /** Per-list HMAC-SHA256 keys (list id or alias → key). */

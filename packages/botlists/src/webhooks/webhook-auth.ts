@@ -7,9 +7,9 @@ import { verifyHs256 } from './jwt.js';
 import { secretsEqual, verifyHmac, verifySignedDelivery } from './signatures.js';
 
 /** Headers that may carry the shared secret (a `Bearer`/`Basic` prefix is ignored). */
-export const SECRET_HEADERS = ['authorization', 'x-webhook-authentication', 'x-webhook-secret'] as const;
+const SECRET_HEADERS = ['authorization', 'x-webhook-authentication', 'x-webhook-secret'] as const;
 /** Headers that may carry a hex HMAC-SHA256 of the raw body (optionally `sha256=`-prefixed). */
-export const HMAC_HEADERS = [
+const HMAC_HEADERS = [
   'x-signature-256',
   'x-hub-signature-256',
   'x-signature',
@@ -42,7 +42,7 @@ export type AuthResult =
   | { ok: true; jwtClaims: Record<string, unknown> | null; proof: DeliveryProof | null }
   | { ok: false; reason: string };
 
-export function headerValue(headers: HeaderBag, name: string): string | undefined {
+function headerValue(headers: HeaderBag, name: string): string | undefined {
   const value = headers[name] ?? headers[name.toLowerCase()];
   return Array.isArray(value) ? value[0] : value;
 }
