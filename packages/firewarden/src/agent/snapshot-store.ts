@@ -166,16 +166,19 @@ export class SnapshotStore {
 
   /** Drops the oldest points past retention, then the list contents no point names any more. */
   private async prune(kind: SnapshotKind, keep: ReadonlySet<string>): Promise<void> {
-    const ofKind = (await this.list()).filter((s) => s.kind === kind && !keep.has(s.id));
-    const old = ofKind.slice(retention[kind]);
+    const names = (await readdir(this.folder).catch(() => [] as string[])).filter((n) => n.endsWith('.json'));
+    const points = (
+      await Promise.all(names.map((name) => this.stored(name.slice(0, -'.json'.length)).catch(() => null)))
+    )
+      .filter((point): point is StoredSnapshot => point !== null)
+      .sort((a, b) => b.created_at.localeCompare(a.created_at));
+    const old = points.filter((p) => p.kind === kind && !keep.has(p.id)).slice(retention[kind]);
     for (const point of old) await rm(path.join(this.folder, `${point.id}.json`), { force: true });
-    if (old.length === 0) return;
-    const names = await readdir(this.folder).catch(() => [] as string[]);
-    const named = new Set<string>();
-    for (const name of names.filter((n) => n.endsWith('.json'))) {
-      const point = await this.stored(name.slice(0, -'.json'.length)).catch(() => null);
-      for (const list of point?.blocklists ?? []) named.add(list.content);
-    }
+    if (!old.some((point) => (point.blocklists ?? []).length > 0)) return;
+    const gone = new Set(old.map((point) => point.id));
+    const named = new Set(
+      points.filter((p) => !gone.has(p.id)).flatMap((p) => (p.blocklists ?? []).map((list) => list.content)),
+    );
     for (const content of await readdir(this.listsFolder).catch(() => [] as string[])) {
       if (!named.has(content)) await rm(path.join(this.listsFolder, content), { force: true });
     }
