@@ -66,7 +66,7 @@ describe.skipIf(namespaceSkipReason !== null)('Docker published ports', () => {
     // Back to no rules, then the deny again on probation: the rollback opens the port again.
     expect((await call(agent.socketPath, 'apply', { rules: [] })).ok).toBe(true);
     expect(await published.knock()).toBe('hello');
-    const begun = await call(agent.socketPath, 'begin_safe_apply', { rules: [deny8080], timeout_seconds: 2 });
+    const begun = await call(agent.socketPath, 'begin_safe_apply', { rules: [deny8080], timeout_seconds: 6 });
     expect(begun.ok).toBe(true);
     expect(await published.knock()).toBe('timeout');
     await eventually(
@@ -86,7 +86,8 @@ describe.skipIf(namespaceSkipReason !== null)('Docker published ports', () => {
     expect((await call(agent.socketPath, 'status')).result.backend).toBe('ufw');
     const before = await sandboxSave(sandbox);
 
-    const begun = await call(agent.socketPath, 'begin_safe_apply', { rules: [deny8080], timeout_seconds: 2 });
+    // 8 s: the knock (1.5 s) and the save below must land before the rollback, even on a loaded machine.
+    const begun = await call(agent.socketPath, 'begin_safe_apply', { rules: [deny8080], timeout_seconds: 8 });
     expect(begun.ok).toBe(true);
     expect(await published.knock()).toBe('timeout');
     const applied = await sandboxSave(sandbox);
