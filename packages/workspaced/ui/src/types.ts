@@ -75,3 +75,48 @@ export interface AttentionItem {
   created_at: string;
   resolved_at: string | null;
 }
+
+/** `GET /agent-profiles`: how to start one agent, and whether it is on the daemon's PATH. */
+export interface AgentProfile {
+  name: string;
+  command: string;
+  built_in: boolean;
+  installed: boolean;
+}
+
+export interface Attempt {
+  id: number;
+  task_id: number;
+  profile: string;
+  terminal_id: number;
+  branch: string;
+  base_branch: string;
+  state: 'running' | 'completed' | 'failed' | 'stopped';
+  exit_code: number | null;
+  landed_commit: string | null;
+  started_at: string;
+}
+
+export interface DiffFile {
+  path: string;
+  old_path: string | null;
+  status: 'added' | 'modified' | 'deleted' | 'renamed' | 'copied' | 'type_changed';
+  additions: number | null;
+  deletions: number | null;
+  binary: boolean;
+  large: boolean;
+  truncated: boolean;
+  patch: string | null;
+}
+
+/** `GET /tasks/{id}/diff`. */
+export interface TaskDiff {
+  attempt_id: number;
+  branch: string;
+  base_branch: string;
+  uncommitted: boolean;
+  additions: number;
+  deletions: number;
+  truncated: boolean;
+  files: DiffFile[];
+}

@@ -9,8 +9,10 @@
 import { errorText, navigate, useLoad } from '@suite/web-ui';
 import { type DragEvent, type FormEvent, useState } from 'react';
 import { ApiFailure, api } from '../api.js';
+import { useEventStream } from '../event-stream.js';
 import { type Task, type TaskState, taskStates } from '../types.js';
 import './git-panel.css';
+import { TaskView } from './TaskView.js';
 
 /** `POST /tasks/{id}/worktree`'s answer. */
 interface Worktree {
@@ -34,7 +36,24 @@ export function TaskBoard({ projectId }: { projectId: number }) {
   const [overrides, setOverrides] = useState<Record<number, Task>>({});
   const [message, setMessage] = useState<string>();
   const [title, setTitle] = useState('');
+  const [openId, setOpenId] = useState<number>();
   const tasks = (loaded.data?.tasks ?? []).map((task) => overrides[task.id] ?? task);
+  const opened = tasks.find((task) => task.id === openId);
+
+  // An agent's attempt moves its task (running, review, failed): the board follows the daemon's
+  // task.updated events, keeping the newest version of each task.
+  useEventStream(
+    [`project:${projectId}`],
+    (frame) => {
+      if (frame.type !== 'task.updated') return;
+      const changed = frame.data as unknown as Task;
+      setOverrides((all) => {
+        const known = all[changed.id] ?? loaded.data?.tasks.find((task) => task.id === changed.id);
+        return known && known.version > changed.version ? all : { ...all, [changed.id]: changed };
+      });
+    },
+    () => loaded.reload(),
+  );
 
   const move = async (task: Task, state: TaskState) => {
     if (task.state === state) return;
@@ -102,12 +121,14 @@ export function TaskBoard({ projectId }: { projectId: number }) {
                   task={task}
                   projectId={projectId}
                   onMove={(target) => move(task, target)}
+                  onOpen={() => setOpenId(task.id)}
                   onChanged={(changed) => setOverrides((all) => ({ ...all, [changed.id]: changed }))}
                 />
               ))}
           </section>
         ))}
       </div>
+      {opened && <TaskView key={opened.id} task={opened} onClose={() => setOpenId(undefined)} />}
     </div>
   );
 }
@@ -116,11 +137,13 @@ function TaskCard({
   task,
   projectId,
   onMove,
+  onOpen,
   onChanged,
 }: {
   task: Task;
   projectId: number;
   onMove: (state: TaskState) => void;
+  onOpen: () => void;
   onChanged: (task: Task) => void;
 }) {
   const [target, setTarget] = useState<TaskState>(task.state);
@@ -173,6 +196,9 @@ function TaskCard({
         </div>
       </article>
       <div className="card-worktree">
+        <button type="button" onClick={onOpen} aria-label={`Agent and review of "${task.title}"`}>
+          Agent and review
+        </button>
         <button type="button" onClick={openWorktree} aria-label={`Open worktree of "${task.title}"`}>
           Open worktree
         </button>

@@ -1,0 +1,249 @@
+/**
+ * The review of a task's attempt: its diff (`GET /tasks/{id}/diff`) one file per collapsible
+ * box with status and line counts, unified or side by side; a comment box per file whose texts
+ * become the next follow-up prompt; Land with a strategy (409 LAND_CONFLICT and WORKTREE_DIRTY
+ * list their paths) and Pull request (424 FORGE_UNAVAILABLE shows its reason).
+ */
+import { errorText, useLoad } from '@suite/web-ui';
+import { useState } from 'react';
+import { ApiFailure, api } from '../api.js';
+import type { Attempt, DiffFile, Task, TaskDiff } from '../types.js';
+import { type DiffLine, patchLines, sideBySide } from './diff-rows.js';
+
+const strategies = ['merge', 'squash', 'rebase'] as const;
+type Layout = 'unified' | 'split';
+
+/** A refusal as shown: the message, the reason a 424 gives, and the paths a 409 names. */
+interface Refusal {
+  code: string;
+  message: string;
+  paths: string[];
+}
+
+function refusal(failure: unknown): Refusal {
+  if (!(failure instanceof ApiFailure)) return { code: 'UNKNOWN', message: errorText(failure), paths: [] };
+  const reason = typeof failure.body.reason === 'string' ? `: ${failure.body.reason}` : '';
+  const paths = Array.isArray(failure.body.paths) ? failure.body.paths.map(String) : [];
+  return { code: failure.code, message: `${failure.message}${reason}`, paths };
+}
+
+export function ReviewPanel({
+  task,
+  attempt,
+  onFollowUp,
+}: {
+  task: Task;
+  attempt: Attempt;
+  onFollowUp: (prompt: string) => Promise<void>;
+}) {
+  const diff = useLoad(
+    () => api<TaskDiff>('GET', `/tasks/${task.id}/diff?attempt_id=${attempt.id}`),
+    [task.id, attempt.id, attempt.state],
+  );
+  const [layout, setLayout] = useState<Layout>('unified');
+  const [comments, setComments] = useState<Record<string, string>>({});
+  const [strategy, setStrategy] = useState<(typeof strategies)[number]>('merge');
+  const [outcome, setOutcome] = useState<{ ok?: string; url?: string; refused?: Refusal }>({});
+
+  const commented = Object.entries(comments).filter(([, text]) => text.trim() !== '');
+  const sendComments = async () => {
+    const prompt = [
+      'Review comments on your changes:',
+      ...commented.map(([file, text]) => `${file}:\n${text.trim()}`),
+    ];
+    await onFollowUp(prompt.join('\n\n'));
+    setComments({});
+  };
+  const land = async () => {
+    setOutcome({});
+    try {
+      const landed = await api<{ commit: string }>('POST', `/tasks/${task.id}/land`, {
+        strategy,
+        attempt_id: attempt.id,
+      });
+      setOutcome({ ok: `Landed on ${attempt.base_branch} as ${landed.commit}` });
+    } catch (failure) {
+      setOutcome({ refused: refusal(failure) });
+    }
+  };
+  const pullRequest = async () => {
+    setOutcome({});
+    try {
+      const opened = await api<{ url: string }>('POST', `/tasks/${task.id}/pull-request`, {
+        attempt_id: attempt.id,
+      });
+      setOutcome({ ok: 'Pull request opened: ', url: opened.url });
+    } catch (failure) {
+      setOutcome({ refused: refusal(failure) });
+    }
+  };
+
+  return (
+    <section className="review" aria-label={`Review of "${task.title}"`}>
+      <h3>Review</h3>
+      {diff.error && <p className="error">{diff.error}</p>}
+      {diff.data && (
+        <>
+          <p className="review-summary">
+            <code>{diff.data.branch}</code> against <code>{diff.data.base_branch}</code>:{' '}
+            {diff.data.files.length} file{diff.data.files.length === 1 ? '' : 's'},{' '}
+            <span className="diff-count-add">+{diff.data.additions}</span>{' '}
+            <span className="diff-count-del">−{diff.data.deletions}</span>
+            {diff.data.uncommitted && ' (with uncommitted work)'}
+          </p>
+          <fieldset className="review-layout">
+            <legend className="visually-hidden">Diff layout</legend>
+            {(['unified', 'split'] as const).map((value) => (
+              <label key={value} className="inline-label">
+                <input
+                  type="radio"
+                  name="layout"
+                  checked={layout === value}
+                  onChange={() => setLayout(value)}
+                />
+                {value === 'unified' ? 'Unified' : 'Side by side'}
+              </label>
+            ))}
+          </fieldset>
+          {diff.data.files.map((file) => (
+            <FileDiff
+              key={file.path}
+              file={file}
+              layout={layout}
+              comment={comments[file.path] ?? ''}
+              onComment={(text) => setComments((all) => ({ ...all, [file.path]: text }))}
+            />
+          ))}
+          {diff.data.files.length === 0 && (
+            <p className="muted">No changes against {diff.data.base_branch}.</p>
+          )}
+        </>
+      )}
+      <div className="review-actions">
+        <button type="button" onClick={sendComments} disabled={commented.length === 0}>
+          Send comments as follow-up
+        </button>
+        <label className="inline-label">
+          Strategy
+          <select value={strategy} onChange={(event) => setStrategy(event.target.value as typeof strategy)}>
+            {strategies.map((item) => (
+              <option key={item} value={item}>
+                {item}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" onClick={land}>
+          Land
+        </button>
+        <button type="button" onClick={pullRequest}>
+          Pull request
+        </button>
+      </div>
+      {outcome.ok && (
+        <p role="status" className="git-ok">
+          {outcome.ok}
+          {outcome.url && (
+            <a href={outcome.url} target="_blank" rel="noreferrer noopener">
+              {outcome.url}
+            </a>
+          )}
+        </p>
+      )}
+      {outcome.refused && (
+        <div role="alert" className="error">
+          <p>{outcome.refused.message}</p>
+          {outcome.refused.paths.length > 0 && (
+            <ul
+              aria-label={outcome.refused.code === 'LAND_CONFLICT' ? 'Conflicting paths' : 'Paths in the way'}
+              className="git-files-named"
+            >
+              {outcome.refused.paths.map((path) => (
+                <li key={path}>{path}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function FileDiff({
+  file,
+  layout,
+  comment,
+  onComment,
+}: {
+  file: DiffFile;
+  layout: Layout;
+  comment: string;
+  onComment: (text: string) => void;
+}) {
+  const note = file.binary
+    ? 'Binary file, not shown'
+    : file.large
+      ? 'Large file, not shown'
+      : file.truncated
+        ? 'Not shown: the diff is too long'
+        : undefined;
+  return (
+    <details className="diff-file" open aria-label={file.path}>
+      <summary>
+        <span className={`diff-status diff-status-${file.status}`}>{file.status}</span>
+        <span className="git-path">
+          {file.old_path && file.old_path !== file.path ? `${file.old_path} → ${file.path}` : file.path}
+        </span>
+        {file.additions !== null && <span className="diff-count-add">+{file.additions}</span>}
+        {file.deletions !== null && <span className="diff-count-del">−{file.deletions}</span>}
+      </summary>
+      {note && <p className="muted">{note}</p>}
+      {file.patch &&
+        (layout === 'unified' ? (
+          <UnifiedDiff lines={patchLines(file.patch)} />
+        ) : (
+          <SplitDiff lines={patchLines(file.patch)} />
+        ))}
+      <label className="diff-comment">
+        Comment on {file.path}
+        <textarea value={comment} onChange={(event) => onComment(event.target.value)} rows={2} />
+      </label>
+    </details>
+  );
+}
+
+function Line({ line }: { line?: DiffLine }) {
+  if (!line) return <span className="diff-empty"> </span>;
+  return <span className={`diff-${line.kind}`}>{line.text}</span>;
+}
+
+function UnifiedDiff({ lines }: { lines: DiffLine[] }) {
+  return (
+    <pre className="git-diff" data-testid="file-diff">
+      <code>
+        {lines.map((line, at) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a patch's lines have no identity but their place
+          <Line key={at} line={line} />
+        ))}
+      </code>
+    </pre>
+  );
+}
+
+function SplitDiff({ lines }: { lines: DiffLine[] }) {
+  const rows = sideBySide(lines);
+  return (
+    <div className="split-diff" data-testid="file-diff">
+      {(['left', 'right'] as const).map((side) => (
+        <pre key={side} className="git-diff" data-side={side}>
+          <code>
+            {rows.map((row, at) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a patch's lines have no identity but their place
+              <Line key={at} line={row[side]} />
+            ))}
+          </code>
+        </pre>
+      ))}
+    </div>
+  );
+}
