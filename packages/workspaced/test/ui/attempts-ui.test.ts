@@ -200,7 +200,7 @@ describe('agent attempts, review and land from the task board', () => {
     expect(cspViolations).toEqual([]);
   });
 
-  test('at 390 px the task view and review do not scroll sideways, unified or side by side', async () => {
+  test('at 390 px the task view with its start form, attempt and review actions does not scroll sideways', async () => {
     const phone = await browser.newPage(phone390);
     try {
       await signIn(phone, tasksUrl(), 'owner', ownerPassword);
