@@ -53,7 +53,7 @@ export interface CreateAppOptions {
 export const defaultGithubApiUrl = 'https://api.github.com';
 
 /** A cold card costs 1 to 11 calls: 120 a minute lets one client draw a dozen new accounts a minute. */
-export const defaultCallsPerClientPerMinute = 120;
+const defaultCallsPerClientPerMinute = 120;
 
 function resolveServices(options: CreateAppOptions): CardServices {
   const now = options.now ?? (() => new Date());

@@ -22,7 +22,7 @@ export const githubEnvironmentSchema = z.object({
 export type GithubEnvironment = z.infer<typeof githubEnvironmentSchema>;
 
 /** `GITHUB_TOKENS` plus `GITHUB_TOKEN`, without blanks or repeats. */
-export function tokenPool(environment: GithubEnvironment): string[] {
+function tokenPool(environment: GithubEnvironment): string[] {
   const tokens = [...(environment.GITHUB_TOKENS ?? '').split(','), environment.GITHUB_TOKEN ?? '']
     .map((token) => token.trim())
     .filter(Boolean);

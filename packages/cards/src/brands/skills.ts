@@ -257,7 +257,7 @@ export const skillIcons: ReadonlyMap<string, BrandIcon> = new Map([
 ]);
 
 /** Other spellings people use, mapped to the identifier. */
-export const skillAliases: Readonly<Record<string, string>> = {
+const skillAliases: Readonly<Record<string, string>> = {
   js: 'javascript',
   ts: 'typescript',
   py: 'python',

@@ -20,7 +20,7 @@ export interface ShapeInput {
 }
 
 /** What each type says when no text is given. */
-export const shapeDefaultText: Record<ShapeType, string> = {
+const shapeDefaultText: Record<ShapeType, string> = {
   divider: '',
   status: 'Available for work',
   pill: 'New',

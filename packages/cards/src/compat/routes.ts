@@ -33,7 +33,7 @@ function both(path: string): string[] {
   return [path, `${path}/`, `/api${path}`, `/api${path}/`];
 }
 
-export const compatRoutes: readonly CompatRoute[] = [
+const compatRoutes: readonly CompatRoute[] = [
   {
     // github-readme-stats' stats card is `/api?username=`; without a username, the gallery.
     paths: ['/', '/api', '/api/'],

@@ -30,7 +30,7 @@ const monospacedName = /mono|code|courier|consol|terminal|typewriter/i;
  * sees a monospaced (or sans-serif) face. Characters are placed one by one at measured
  * positions, so a fallback face changes glyphs, never the layout.
  */
-export function fontStack(name: string): string {
+function fontStack(name: string): string {
   const fallback = monospacedName.test(name)
     ? 'ui-monospace,SFMono-Regular,Menlo,Consolas,DejaVu Sans Mono,monospace'
     : fontFamily;
@@ -51,7 +51,7 @@ function hashOf(text: string): number {
  * (a seeded Fisher-Yates), so one URL always gives the same card (cacheable, same ETag) while
  * different texts get different orders.
  */
-export function shuffledLines(lines: readonly string[]): string[] {
+function shuffledLines(lines: readonly string[]): string[] {
   const shuffled = [...lines];
   let state = hashOf(lines.join('\n')) || 1;
   for (let index = shuffled.length - 1; index > 0; index -= 1) {

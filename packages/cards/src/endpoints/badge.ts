@@ -6,7 +6,7 @@ import { staticCardCache } from '../http/cache-control.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { oneOf, text } from '../params/index.js';
 
-export const badgeColorNames = ['success', 'blue', 'error', 'warning', 'purple', 'gray'] as const;
+const badgeColorNames = ['success', 'blue', 'error', 'warning', 'purple', 'gray'] as const;
 
 /**
  * The spec's colour names as real colours: shields.io's where it has the name (success =

@@ -10,7 +10,7 @@ import { customParam, oneOf, requiredText, shown, text } from '../params/index.j
 import { VisitorLimitError } from '../store/bounded-visitor-store.js';
 import { VisitorBudgetError } from '../store/visitor-store.js';
 
-export const visitorColors = ['#3b82f6', '#22c55e', '#a855f7', '#ef4444', '#525252'] as const;
+const visitorColors = ['#3b82f6', '#22c55e', '#a855f7', '#ef4444', '#525252'] as const;
 
 /**
  * `color`: one of the spec's five colours. `#` starts the fragment of a URL, so a browser never

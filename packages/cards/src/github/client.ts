@@ -43,7 +43,7 @@ export interface GitHubClient {
   readonly pool: TokenPool;
 }
 
-export const DEFAULT_API_URL = 'https://api.github.com';
+const DEFAULT_API_URL = 'https://api.github.com';
 const DEFAULT_BUDGET_MS = 2_500;
 /** First retry delay; doubled each time (with jitter) while the budget allows. */
 const BACKOFF_BASE_MS = 80;

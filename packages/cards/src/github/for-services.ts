@@ -17,7 +17,7 @@ const dataBySettings = new WeakMap<CardServices['github'], GitHubData>();
  * Time for all the upstream calls of one card, retries included: with drawing and the network
  * on top, every answer stays under 3 s (GitHub's image proxy gives up at about 4 s).
  */
-export const REQUEST_BUDGET_MS = 2_500;
+const REQUEST_BUDGET_MS = 2_500;
 
 /**
  * The GitHub data service of an app for one request: its calls share `REQUEST_BUDGET_MS` and are

@@ -8,7 +8,7 @@ import type { CacheEntry, CacheStore } from './cache-store.js';
 import { GitHubError } from './errors.js';
 
 /** How long stale data stays available as a fallback when GitHub is down or rate-limited. */
-export const STALE_RETENTION_MS = 7 * 24 * 3_600_000;
+const STALE_RETENTION_MS = 7 * 24 * 3_600_000;
 
 /** Entries whose identity is kept across reads of a shared store. */
 const LAST_SEEN_ENTRIES = 10_000;
@@ -17,7 +17,7 @@ const LAST_SEEN_ENTRIES = 10_000;
  * How long "not found" is remembered per resource: long enough that asking again and again for
  * a missing account costs one call, short enough that a new account or repository shows soon.
  */
-export const NOT_FOUND_TTL_MS = 5 * 60_000;
+const NOT_FOUND_TTL_MS = 5 * 60_000;
 
 /** Resources remembered as missing (keys are short: a login or a repository name). */
 const NOT_FOUND_ENTRIES = 20_000;

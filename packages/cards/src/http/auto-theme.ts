@@ -12,7 +12,7 @@ export interface ThemePair {
 }
 
 /** The one light palette with a background (`coral`), and the default dark one. */
-export const defaultThemePair: ThemePair = { light: 'coral', dark: 'github-dark' };
+const defaultThemePair: ThemePair = { light: 'coral', dark: 'github-dark' };
 
 /**
  * Merged cards per pair of cards drawn once per data version (`renderOnce`): a warm `theme=auto`

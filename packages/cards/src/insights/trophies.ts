@@ -27,7 +27,7 @@ export const trophyTitles: Record<TrophyKind, string> = {
   repositories: 'Repositories',
 };
 
-export const trophyKinds = Object.keys(thresholds) as TrophyKind[];
+const trophyKinds = Object.keys(thresholds) as TrophyKind[];
 
 export interface Trophy {
   kind: TrophyKind;

@@ -3,7 +3,7 @@
  * so no timer keeps a process (or an edge isolate) alive.
  */
 
-export const PURGE_INTERVAL_MS = 3_600_000;
+const PURGE_INTERVAL_MS = 3_600_000;
 
 /** Counters one purge step removes before yielding to visits (SQL transaction, Redis script). */
 export const PURGE_BATCH = 1_000;

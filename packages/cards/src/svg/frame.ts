@@ -12,7 +12,7 @@ export const framePadding = 20;
 /** Title font size, px (bold). */
 export const titleSize = 16;
 /** Baseline of the title, px from the top. */
-export const titleBaseline = 34;
+const titleBaseline = 34;
 /** Where content starts under a title, px from the top. */
 export const contentTopWithTitle = 54;
 

@@ -40,7 +40,7 @@ export function logoFromSvg(svg: string, hex: string | null = null): BrandIcon |
 const hexColour = /^[0-9A-Fa-f]{6}$/;
 
 /** `#rrggbb` by slug from simple-icons' `icons.json` (entries `{ slug, hex, ... }`). */
-export function brandColours(json: string): Map<string, string> {
+function brandColours(json: string): Map<string, string> {
   const colours = new Map<string, string>();
   const entries: unknown = JSON.parse(json);
   if (!Array.isArray(entries)) return colours;

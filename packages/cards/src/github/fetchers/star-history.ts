@@ -28,7 +28,7 @@ export interface StarHistory {
 }
 
 /** The pages to read: all of them, or an even spread that keeps the first and the last. */
-export function pagesToFetch(pageCount: number): number[] {
+function pagesToFetch(pageCount: number): number[] {
   if (pageCount <= SAMPLED_PAGES) return Array.from({ length: pageCount }, (_, index) => index + 1);
   const step = (pageCount - 1) / (SAMPLED_PAGES - 1);
   return [...new Set(Array.from({ length: SAMPLED_PAGES }, (_, index) => Math.round(1 + index * step)))];
