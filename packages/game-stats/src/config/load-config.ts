@@ -16,7 +16,7 @@ import {
 } from './server-properties.js';
 
 /** Environment variable that overrides `security.api-key` (keeps the secret out of the file). */
-export const apiKeyEnvironmentVariable = 'GAME_STATS_API_KEY';
+const apiKeyEnvironmentVariable = 'GAME_STATS_API_KEY';
 
 export class ConfigError extends Error {}
 

@@ -8,7 +8,7 @@ import { elapsedMs } from './api-context.js';
 import { headersWith } from './headers-with.js';
 
 /** One serialised answer of one generation. */
-export class CachedAnswer {
+class CachedAnswer {
   /** Headers of the full answer, learnt from the first one the app produced. */
   headers: Record<string, string> | undefined;
   private readonly opening: string;

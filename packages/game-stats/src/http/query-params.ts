@@ -71,7 +71,7 @@ export const leaderboardQuerySchema = z.object({
 const resourceNamespace = /^[a-z0-9_.-]{1,64}$/;
 
 /** `crafted,mined,pickedUp,...`: short names, aliases or full `<ns>:<category>` names. */
-export const categoriesParam = z
+const categoriesParam = z
   .string()
   .max(500)
   .transform((text, context) => {

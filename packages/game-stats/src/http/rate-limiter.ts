@@ -15,7 +15,7 @@ export interface RateLimitDecision {
  * Clients counted at once (about 100 bytes each). Reaching it takes this many distinct clients
  * (IPv4 addresses, IPv6 /64s) inside one window; newcomers beyond it wait for a window to end.
  */
-export const defaultMaxClients = 100_000;
+const defaultMaxClients = 100_000;
 
 interface Window {
   startedAt: number;

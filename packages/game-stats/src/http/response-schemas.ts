@@ -22,7 +22,7 @@ export const statsNotFoundSchema = z.object({
 });
 
 /** A network's server: whether its answers are current (see the README's Network section). */
-export const serverStateSchema = z.object({
+const serverStateSchema = z.object({
   name: z.string(),
   state: z
     .enum(['ok', 'stale', 'offline'])
@@ -194,7 +194,7 @@ export const playerRecordSchema = playerRecordBaseSchema
   .describe('Also one top-level key per category, e.g. "minecraft:mined": {"minecraft:stone": 12}');
 
 /** Present when the request asked for a window (`since` or `period`). */
-export const windowSchema = z
+const windowSchema = z
   .object({
     from: timestamp.describe(
       'the snapshot gains are measured from: the last one taken at or before the start',

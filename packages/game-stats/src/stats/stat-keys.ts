@@ -3,10 +3,10 @@
  */
 
 /** Namespace the game writes in front of every category and key. */
-export const defaultNamespace = 'minecraft';
+const defaultNamespace = 'minecraft';
 
 /** The nine vanilla statistic categories (https://minecraft.wiki/Statistics). */
-export const vanillaCategories = [
+const vanillaCategories = [
   'custom',
   'mined',
   'crafted',

@@ -12,7 +12,7 @@ import { type NetworkServer, serverState } from '../server-scope.js';
 const mb = (bytes: number) => Math.round(bytes / 1_048_576);
 
 /** Path templates exactly as the spec lists them. */
-export const routeTemplates = [
+const routeTemplates = [
   '/api/health',
   '/api/players',
   '/api/player/{uuid}',

@@ -163,7 +163,7 @@ function perServerSummaries(
 }
 
 /** Reads a player's compact statistics through short names. */
-export function statReader(stats: CompactStats, keys: StatKeyTable): StatReader {
+function statReader(stats: CompactStats, keys: StatKeyTable): StatReader {
   return {
     custom: (key) => {
       const id = keys.find('minecraft:custom', withNamespace(key));
