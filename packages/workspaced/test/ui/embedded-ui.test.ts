@@ -128,7 +128,16 @@ describe('embedded UI', () => {
     expect(live[0].cols).toBeGreaterThan(80);
   });
 
-  test('a task is moved with the select and button and by drag; a stale move shows the conflict; a hostile title is text', async () => {
+  test('a task is moved with the select and button and by drag; a stale move shows the conflict; the board follows moves made elsewhere; a hostile title is text', async () => {
+    // The board follows task.updated events, so it is only stale while an event is on its way:
+    // the test holds the event socket's frames to the page to make that moment last.
+    let holding = false;
+    const held: Array<() => void> = [];
+    await page.routeWebSocket('**/api/v1/ws', (socket) => {
+      const server = socket.connectToServer();
+      server.onMessage((frame) => (holding ? held.push(() => socket.send(frame)) : socket.send(frame)));
+      socket.onMessage((frame) => server.send(frame));
+    });
     await page.getByRole('link', { name: 'Tasks' }).click();
     await page.getByLabel('New task').fill(hostile);
     await page.getByRole('button', { name: 'Add task' }).click();
@@ -143,7 +152,8 @@ describe('embedded UI', () => {
     const [task] = (await owner.get('/projects/1/tasks')).body.tasks;
     expect(task.state).toBe('review');
 
-    // Someone else moves it meanwhile: the board's version is stale.
+    // Someone else moves it meanwhile, and the board has not heard yet: its version is stale.
+    holding = true;
     expect(
       (await owner.post(`/tasks/${task.id}/move`, { state: 'running', version: task.version })).status,
     ).toBe(200);
@@ -155,9 +165,18 @@ describe('embedded UI', () => {
       .waitFor();
     await page.getByRole('region', { name: 'Running' }).getByRole('heading', { name: hostile }).waitFor();
     expect((await owner.get('/projects/1/tasks')).body.tasks[0].state).toBe('running');
+    holding = false;
+    for (const deliver of held.splice(0)) deliver();
+
+    // A move made elsewhere reaches the board by its event, with no reload.
+    const [running] = (await owner.get('/projects/1/tasks')).body.tasks;
+    expect(
+      (await owner.post(`/tasks/${running.id}/move`, { state: 'failed', version: running.version })).status,
+    ).toBe(200);
+    await page.getByRole('region', { name: 'Failed' }).getByRole('heading', { name: hostile }).waitFor();
 
     await page
-      .getByRole('region', { name: 'Running' })
+      .getByRole('region', { name: 'Failed' })
       .getByRole('article')
       .dragTo(page.getByRole('region', { name: 'Done' }));
     await page.getByRole('region', { name: 'Done' }).getByRole('heading', { name: hostile }).waitFor();
