@@ -102,8 +102,10 @@ describe('embedded UI', () => {
     expect(await files.locator('img').count()).toBe(0);
 
     await files.getByRole('button', { name: 'notes.txt' }).click();
-    const editor = page.getByLabel('notes.txt');
-    expect(await editor.inputValue()).toBe('first line\n');
+    // The code editor (CodeMirror) is a content-editable box named after the file, a line per row.
+    const editor = page.getByLabel('notes.txt', { exact: true });
+    await editor.getByText('first line').waitFor();
+    expect(await editor.locator('.cm-line').allTextContents()).toEqual(['first line', '']);
     await editor.fill('first line\nsecond line\n');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').getByText('Saved notes.txt').waitFor();

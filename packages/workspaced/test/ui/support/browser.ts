@@ -16,6 +16,20 @@ export const phone = {
   hasTouch: true,
 } satisfies BrowserContextOptions;
 
+/** The narrow phone of the issues' "works at 390 px". */
+export const phone390 = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+} satisfies BrowserContextOptions;
+
+/** Whether the page is wider than its window (the user would scroll it sideways). */
+export function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate<boolean>(
+    'document.documentElement.scrollWidth > document.documentElement.clientWidth',
+  );
+}
+
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 }
@@ -27,6 +41,31 @@ export function collectCspViolations(page: Page): string[] {
     if (message.text().includes('Content Security Policy')) violations.push(message.text());
   });
   return violations;
+}
+
+/**
+ * Runs `visit` on a fresh page for each screen a reviewer looks at: 1280 and 390 px wide, light and
+ * dark (`name` is like `390-dark`, for screenshot files); each page must record no CSP violation.
+ */
+export async function onEveryScreen(
+  browser: Browser,
+  visit: (page: Page, name: string) => Promise<void>,
+): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const)
+    for (const [options, width] of [
+      [desktop, 1280],
+      [phone390, 390],
+    ] as const) {
+      const page = await browser.newPage({ ...options, colorScheme });
+      page.setDefaultTimeout(15_000);
+      const violations = collectCspViolations(page);
+      try {
+        await visit(page, `${width}-${colorScheme}`);
+        expect(violations).toEqual([]);
+      } finally {
+        await page.close();
+      }
+    }
 }
 
 /** Opens `url` signed out, signs in through the form and waits for the shell. */

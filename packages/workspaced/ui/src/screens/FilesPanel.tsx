@@ -1,16 +1,22 @@
 /**
- * The project's file tree, one folder at a time, and a text editor for one file: read, edit,
- * save (the daemon writes atomically). A binary file is shown as such, not as mojibake.
+ * The project's file tree, one folder at a time, and a code editor for one file: read, edit,
+ * save (the daemon writes atomically). A binary file is shown as such, not as mojibake. Opening
+ * another file while the open one has unsaved changes asks first.
  */
 import { errorText, useLoad } from '@suite/web-ui';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { api, query } from '../api.js';
 import type { FileEntry } from '../types.js';
+
+// CodeMirror is loaded when a file is first opened, not with the page.
+const CodeEditor = lazy(() => import('../editor/CodeEditor.js'));
 
 interface OpenFile {
   path: string;
   content: string;
   binary: boolean;
+  /** Counts the openings: opening the file again starts a fresh editor from what was read. */
+  opening: number;
 }
 
 const join = (folder: string, name: string) => (folder === '' ? name : `${folder}/${name}`);
@@ -28,38 +34,45 @@ export function FilesPanel({ projectId }: { projectId: number }) {
   const [open, setOpen] = useState<OpenFile>();
   const [status, setStatus] = useState<string>();
   const [newName, setNewName] = useState('');
+  const [dirty, setDirty] = useState(false);
 
   const openFile = async (path: string) => {
+    if (dirty && open && !window.confirm(`Discard the unsaved changes to ${open.path}?`)) return;
     setStatus(undefined);
     try {
       const file = await api<{ content: string; encoding: string }>(
         'GET',
         `/projects/${projectId}/files/read${query({ path })}`,
       );
-      setOpen({
+      setDirty(false);
+      setOpen((previous) => ({
         path,
         content: file.encoding === 'utf8' ? file.content : '',
         binary: file.encoding !== 'utf8',
-      });
+        opening: (previous?.opening ?? 0) + 1,
+      }));
     } catch (failure) {
       setStatus(errorText(failure));
     }
   };
-  const save = async (file: OpenFile) => {
+  const save = async (path: string, content: string): Promise<boolean> => {
     try {
-      await api('POST', `/projects/${projectId}/files/write`, { path: file.path, content: file.content });
-      setStatus(`Saved ${file.path}`);
+      await api('POST', `/projects/${projectId}/files/write`, { path, content });
+      setStatus(`Saved ${path}`);
       listing.reload();
+      return true;
     } catch (failure) {
       setStatus(errorText(failure));
+      return false;
     }
   };
   const createFile = async (event: FormEvent) => {
     event.preventDefault();
-    const file = { path: join(folder, newName), content: '', binary: false };
-    await save(file);
+    if (dirty && open && !window.confirm(`Discard the unsaved changes to ${open.path}?`)) return;
+    const path = join(folder, newName);
+    if (!(await save(path, ''))) return;
     setNewName('');
-    setOpen(file);
+    setOpen((previous) => ({ path, content: '', binary: false, opening: (previous?.opening ?? 0) + 1 }));
   };
   const up = folder.includes('/') ? folder.slice(0, folder.lastIndexOf('/')) : '';
 
@@ -106,19 +119,15 @@ export function FilesPanel({ projectId }: { projectId: number }) {
           open.binary ? (
             <p>{open.path} is a binary file.</p>
           ) : (
-            <>
-              <label className="editor-label">
-                {open.path}
-                <textarea
-                  value={open.content}
-                  spellCheck={false}
-                  onChange={(e) => setOpen({ ...open, content: e.target.value })}
-                />
-              </label>
-              <button type="button" onClick={() => save(open)}>
-                Save
-              </button>
-            </>
+            <Suspense fallback={<p className="loading">Loading the editor…</p>}>
+              <CodeEditor
+                key={open.opening}
+                path={open.path}
+                content={open.content}
+                onSave={(content) => save(open.path, content)}
+                onDirtyChange={setDirty}
+              />
+            </Suspense>
           )
         ) : (
           <p className="muted">Choose a file.</p>
