@@ -3,11 +3,13 @@
  * stand-in agents on the daemon's PATH and a project that is a real git repository. A task is
  * created, an agent started from its card (installed profiles offered, the prompt defaulting to
  * the title); its live terminal shows the agent's output, a follow-up is typed into it, and the
- * task moves to Review. The review shows the diff per file (unified and side by side, collapsed
- * per file), a file comment becomes the next follow-up (the agent runs again with it), and Land
- * with squash puts the change on main (checked with git). A second task conflicting with main
- * shows the conflicting path and leaves main alone; Pull request without a remote shows the
- * daemon's reason; Stop stops a waiting agent. At 390 px nothing scrolls sideways.
+ * task moves to Review. The review shows the diff per file (unified and side by side, syntax
+ * highlighted, collapsed per file with the mouse and the keyboard), a file comment becomes the
+ * next follow-up (the agent runs again with it), and Land with squash puts the change on main
+ * (checked with git). A second task conflicting with main shows the conflicting path and leaves
+ * main alone; Pull request without a remote shows the daemon's reason; Stop stops a waiting agent,
+ * whose output stays shown with a line saying it ended (and, opened afresh, the view says the
+ * terminal is gone). At 390 px nothing scrolls sideways; screens at 1280 and 390 px, light and dark.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,9 +20,15 @@ import { ownerPassword } from '../support/daemon.js';
 import { git } from '../support/git-repo.js';
 import type { ProjectDaemon } from '../support/project-daemon.js';
 import { stopProjectDaemon } from '../support/project-daemon.js';
-import { collectCspViolations, desktop, launchChromium, signIn } from './support/browser.js';
-
-const phone390 = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+import {
+  collectCspViolations,
+  desktop,
+  launchChromium,
+  onEveryScreen,
+  phone390,
+  scrollsSideways,
+  signIn,
+} from './support/browser.js';
 
 describe('agent attempts, review and land from the task board', () => {
   let started: ProjectDaemon;
@@ -82,7 +90,7 @@ describe('agent attempts, review and land from the task board', () => {
     await view
       .getByLabel('Follow-up')
       .fill(
-        'write feature.txt line one\\nline two\\n;;commit add feature;;write README.md changed\\n;;print agent-finished-ok',
+        'write feature.txt line one\\nline two\\n;;write feature.ts export const answer = 42;\\n;;commit add feature;;write README.md changed\\n;;print agent-finished-ok',
       );
     await view.getByRole('button', { name: 'Send to the agent' }).click();
     await expect.poll(() => terminalText(view)).toContain('agent-finished-ok');
@@ -93,7 +101,7 @@ describe('agent attempts, review and land from the task board', () => {
       .waitFor();
   });
 
-  test('the review shows each file unified and side by side, and collapses a file', async () => {
+  test('the review shows each file unified and side by side, highlighted, and collapses a file', async () => {
     const review = page.getByRole('region', { name: 'Review of "Add a feature"' });
     const feature = fileBox(review, 'feature.txt');
     await feature.locator('.diff-status', { hasText: 'added' }).waitFor();
@@ -104,9 +112,15 @@ describe('agent attempts, review and land from the task board', () => {
     // The uncommitted README change is in the diff too.
     expect(await readme.locator('.diff-del').allTextContents()).toEqual(['-hello']);
 
+    // A TypeScript file's lines are parsed: its keyword and number are token spans.
+    const typescript = fileBox(review, 'feature.ts');
+    await typescript.locator('.diff-add .tok-keyword', { hasText: 'const' }).waitFor();
+    expect(await typescript.locator('.diff-add .tok-number').allTextContents()).toEqual(['42']);
+    expect(await typescript.locator('.diff-add').allTextContents()).toEqual(['+export const answer = 42;']);
+
     await review.getByLabel('Side by side').check();
-    const left = readme.locator('pre[data-side=left] span');
-    const right = readme.locator('pre[data-side=right] span');
+    const left = readme.locator('pre[data-side=left] .diff-line');
+    const right = readme.locator('pre[data-side=right] .diff-line');
     const lefts = await left.allTextContents();
     const row = lefts.indexOf('-hello');
     expect(row).toBeGreaterThan(0);
@@ -117,6 +131,14 @@ describe('agent attempts, review and land from the task board', () => {
     await feature.locator('summary').click();
     expect(await feature.locator('pre.git-diff').isVisible()).toBe(false);
     await feature.locator('summary').click();
+    await feature.locator('pre.git-diff').waitFor();
+
+    // With the keyboard: Enter on the focused header closes the file, Space opens it again.
+    await feature.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => feature.locator('pre.git-diff').count()).toBe(0);
+    expect(await feature.getAttribute('open')).toBeNull();
+    await page.keyboard.press(' ');
     await feature.locator('pre.git-diff').waitFor();
   });
 
@@ -184,8 +206,12 @@ describe('agent attempts, review and land from the task board', () => {
     await view.getByLabel('Prompt').fill('wait');
     await view.getByRole('button', { name: 'Start another attempt' }).click();
     await view.getByTestId('attempt-state').getByText('running').waitFor();
+    await expect.poll(() => terminalText(view)).toContain('claude waiting for input');
     await view.getByRole('button', { name: 'Stop' }).click();
     await view.getByTestId('attempt-state').getByText('stopped').waitFor();
+    // The stopped agent's output stays on screen, with a line saying it has ended.
+    await view.getByTestId('terminal-ended').getByText('The agent has ended: stopped.').waitFor();
+    expect(await terminalText(view)).toContain('claude waiting for input');
     const [newest] = (await started.owner.get(`/tasks/${await taskId('Rewrite the readme')}/attempts`)).body
       .attempts;
     expect(newest.state).toBe('stopped');
@@ -207,15 +233,27 @@ describe('agent attempts, review and land from the task board', () => {
       await phone.getByRole('button', { name: 'Agent and review of "Rewrite the readme"' }).click();
       const view = phone.getByRole('region', { name: 'Task "Rewrite the readme"' });
       await view.getByRole('button', { name: 'Start another attempt' }).waitFor();
-      const noSideways = () =>
-        phone.evaluate<boolean>(
-          'document.documentElement.scrollWidth <= document.documentElement.clientWidth',
-        );
-      expect(await noSideways()).toBe(true);
-      await phone.screenshot({ path: '/tmp/workspaced-task-view-390.png', fullPage: true });
-      await page.screenshot({ path: '/tmp/workspaced-task-view-1280.png', fullPage: true });
+      // Opened afresh, the stopped agent's terminal is gone: the view says so instead of a blank box.
+      await view
+        .getByTestId('terminal-ended')
+        .getByText('the daemon keeps no output of an ended terminal')
+        .waitFor();
+      expect(await view.locator('section.terminal').count()).toBe(0);
+      expect(await scrollsSideways(phone)).toBe(false);
     } finally {
       await phone.close();
     }
+  });
+
+  test('the review with a highlighted diff, at 1280 and 390 px in light and dark: nothing scrolls sideways', async () => {
+    await onEveryScreen(browser, async (target, name) => {
+      await signIn(target, tasksUrl(), 'owner', ownerPassword);
+      await target.getByRole('button', { name: 'Agent and review of "Add a feature"' }).click();
+      const review = target.getByRole('region', { name: 'Review of "Add a feature"' });
+      await fileBox(review, 'feature.ts').locator('.tok-keyword', { hasText: 'const' }).waitFor();
+      await review.getByLabel('Side by side').check();
+      expect(await scrollsSideways(target)).toBe(false);
+      await target.screenshot({ path: `/tmp/workspaced-review-${name}.png`, fullPage: true });
+    });
   });
 });

@@ -5,7 +5,8 @@
  * with `git log`); committing with nothing staged and a switch git refuses show the daemon's
  * message; a branch is created and switched to (checked with `git rev-parse`); a task's worktree
  * is opened from its card (checked with `git worktree list`) and a terminal opened in it runs on
- * the task's branch. A hostile file name stays text; on a phone nothing scrolls sideways; a
+ * the task's branch. A long file's diff starts closed and opens with Enter, highlighted. A
+ * hostile file name stays text; on a phone nothing scrolls sideways; a
  * viewer sees the status but staging and opening a worktree show the daemon's 403 message.
  */
 import { appendFile, stat, writeFile } from 'node:fs/promises';
@@ -29,7 +30,9 @@ import {
   expectPhoneLayout,
   hostile,
   launchChromium,
+  onEveryScreen,
   phone as phoneSize,
+  scrollsSideways,
   signIn as signInAt,
 } from './support/browser.js';
 
@@ -188,6 +191,44 @@ describe('git panel and task worktrees', () => {
     expect(live.map((item: { cwd: string }) => item.cwd)).toEqual([worktreePath]);
   });
 
+  test('a long file diff starts closed; Enter on its header opens it, highlighted', async () => {
+    const lines = (value: string) =>
+      Array.from({ length: 700 }, (_, at) => `export const v${at} = '${value}';\n`).join('');
+    await writeFile(path.join(repo, 'long.ts'), lines('old'));
+    git(repo, 'add', 'long.ts');
+    git(repo, 'commit', '-q', '-m', 'long file');
+    await writeFile(path.join(repo, 'long.ts'), lines('new'));
+    await openGitTab();
+    await page
+      .getByRole('region', { name: 'Unstaged', exact: true })
+      .getByRole('button', { name: 'long.ts', exact: true })
+      .click();
+    const file = page.getByRole('region', { name: 'Diff', exact: true }).locator('details.diff-file');
+    await file.locator('summary .diff-count-add', { hasText: '+700' }).waitFor();
+    // 1,400 changed lines: closed, so no row is drawn until asked.
+    expect(await file.getAttribute('open')).toBeNull();
+    expect(await file.locator('.diff-line').count()).toBe(0);
+    await file.locator('summary').focus();
+    await page.keyboard.press('Enter');
+    await file.locator('.diff-add .tok-keyword', { hasText: 'export' }).first().waitFor();
+    expect(await file.locator('.diff-add .tok-string').first().textContent()).toBe("'new'");
+  });
+
+  test('the git panel with a highlighted diff at 1280 and 390 px, light and dark: nothing scrolls sideways', async () => {
+    await onEveryScreen(browser, async (target, name) => {
+      await signIn(target);
+      await target
+        .getByRole('region', { name: 'Unstaged', exact: true })
+        .getByRole('button', { name: 'long.ts', exact: true })
+        .click();
+      const file = target.getByRole('region', { name: 'Diff', exact: true }).locator('details.diff-file');
+      await file.locator('summary').click();
+      await file.locator('.tok-keyword').first().waitFor();
+      expect(await scrollsSideways(target)).toBe(false);
+      await target.screenshot({ path: `/tmp/workspaced-git-panel-${name}.png` });
+    });
+  });
+
   test('the pages ran without a CSP violation', () => {
     expect(cspViolations).toEqual([]);
   });
@@ -206,7 +247,7 @@ describe('git panel and task worktrees', () => {
       await expectPhoneLayout(phone);
       // The long line scrolls inside the diff box instead.
       const [scrollWidth, clientWidth] = await phone.evaluate<number[]>(
-        "(() => { const box = document.querySelector('[data-testid=diff]'); return [box.scrollWidth, box.clientWidth]; })()",
+        "(() => { const box = document.querySelector('[data-testid=file-diff]'); return [box.scrollWidth, box.clientWidth]; })()",
       );
       expect(scrollWidth).toBeGreaterThan(clientWidth);
 

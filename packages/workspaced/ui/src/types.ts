@@ -1,5 +1,7 @@
 /** The daemon's answers the UI reads (README "API"). */
 
+import type { FileDiff } from '../../src/git/tree-diff.js';
+
 export interface User {
   id: string;
   username: string;
@@ -97,17 +99,8 @@ export interface Attempt {
   started_at: string;
 }
 
-export interface DiffFile {
-  path: string;
-  old_path: string | null;
-  status: 'added' | 'modified' | 'deleted' | 'renamed' | 'copied' | 'type_changed';
-  additions: number | null;
-  deletions: number | null;
-  binary: boolean;
-  large: boolean;
-  truncated: boolean;
-  patch: string | null;
-}
+/** One file of a diff: the daemon's own type, imported for its shape only (no code crosses). */
+export type DiffFile = FileDiff;
 
 /** `GET /tasks/{id}/diff`. */
 export interface TaskDiff {

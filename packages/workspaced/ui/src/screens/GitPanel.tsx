@@ -1,13 +1,18 @@
 /**
  * The project's git panel: the branch (and how far it is ahead of or behind its upstream), the
- * staged, unstaged and untracked files, the diff of one file (staged or working), stage and
+ * staged, unstaged and untracked files, the diff of one file (staged or working; the review's
+ * highlighted diff component, unified or side by side), stage and
  * unstage, commit with a message, the recent log, the branches (create one, switch to one).
  * A refusal (nothing staged, a dirty switch, a bad branch name, no permission) shows the
  * daemon's own message, with the files git named when it names some.
  */
 import { errorText, useLoad } from '@suite/web-ui';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { ApiFailure, api, query } from '../api.js';
+import { maxOpenFileLines, patchLineCount } from '../diff/collapse-policy.js';
+import { type DiffLayout, FileDiff } from '../diff/FileDiff.js';
+import { LayoutSwitch } from '../diff/LayoutSwitch.js';
+import { fileFromPatch } from '../diff/patch-file.js';
 import './git-panel.css';
 
 interface StatusEntry {
@@ -332,21 +337,6 @@ function FileGroup(props: {
   );
 }
 
-/** A line's class from its first character (unified diff format). */
-function lineClass(line: string): string {
-  if (
-    line.startsWith('+++') ||
-    line.startsWith('---') ||
-    line.startsWith('diff ') ||
-    line.startsWith('index ')
-  )
-    return 'diff-meta';
-  if (line.startsWith('@@')) return 'diff-hunk';
-  if (line.startsWith('+')) return 'diff-add';
-  if (line.startsWith('-')) return 'diff-del';
-  return 'diff-context';
-}
-
 /** The diff of one file, reloaded whenever the status was (`generation`). */
 function DiffView({
   base,
@@ -365,26 +355,28 @@ function DiffView({
       ),
     [base, selection.path, selection.staged, generation],
   );
-  const lines = diff.data?.diff === '' ? [] : (diff.data?.diff.replace(/\n$/, '').split('\n') ?? []);
+  const [layout, setLayout] = useState<DiffLayout>('unified');
+  const file = useMemo(
+    () => (diff.data && diff.data.diff !== '' ? fileFromPatch(selection.path, diff.data.diff) : undefined),
+    [diff.data, selection.path],
+  );
   return (
     <section aria-label="Diff" className="git-section">
       <h2>
         {selection.staged ? 'Staged' : 'Working'} diff of <span className="git-path">{selection.path}</span>
       </h2>
       {diff.error && <p className="error">{diff.error}</p>}
-      {diff.data && lines.length === 0 && <p className="muted">No differences on this side.</p>}
-      {lines.length > 0 && (
-        <pre className="git-diff" data-testid="diff">
-          <code>
-            {lines.map((line, index) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: lines of one diff keep their order
-              <span key={index} className={lineClass(line)}>
-                {line}
-                {'\n'}
-              </span>
-            ))}
-          </code>
-        </pre>
+      {diff.data && !file && <p className="muted">No differences on this side.</p>}
+      {file && (
+        <>
+          <LayoutSwitch name="git-diff-layout" layout={layout} onChange={setLayout} />
+          <FileDiff
+            key={selection.path}
+            file={file}
+            layout={layout}
+            initiallyOpen={patchLineCount(file) <= maxOpenFileLines}
+          />
+        </>
       )}
       {diff.data?.truncated && <p className="muted">The diff is too long and was cut.</p>}
     </section>

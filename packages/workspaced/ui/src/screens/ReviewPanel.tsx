@@ -1,17 +1,19 @@
 /**
  * The review of a task's attempt: its diff (`GET /tasks/{id}/diff`) one file per collapsible
- * box with status and line counts, unified or side by side; a comment box per file whose texts
+ * box (`diff/FileDiff.tsx`: status, line counts, highlighted lines; a big diff opens only its
+ * first files), unified or side by side; a comment box per file whose texts
  * become the next follow-up prompt; Land with a strategy (409 LAND_CONFLICT and WORKTREE_DIRTY
  * list their paths) and Pull request (424 FORGE_UNAVAILABLE shows its reason).
  */
 import { errorText, useLoad } from '@suite/web-ui';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ApiFailure, api } from '../api.js';
-import type { Attempt, DiffFile, Task, TaskDiff } from '../types.js';
-import { type DiffLine, patchLines, sideBySide } from './diff-rows.js';
+import { initiallyOpen } from '../diff/collapse-policy.js';
+import { type DiffLayout, FileDiff } from '../diff/FileDiff.js';
+import { LayoutSwitch } from '../diff/LayoutSwitch.js';
+import type { Attempt, Task, TaskDiff } from '../types.js';
 
 const strategies = ['merge', 'squash', 'rebase'] as const;
-type Layout = 'unified' | 'split';
 
 /** A refusal as shown: the message, the reason a 424 gives, and the paths a 409 names. */
 interface Refusal {
@@ -40,7 +42,8 @@ export function ReviewPanel({
     () => api<TaskDiff>('GET', `/tasks/${task.id}/diff?attempt_id=${attempt.id}`),
     [task.id, attempt.id, attempt.state],
   );
-  const [layout, setLayout] = useState<Layout>('unified');
+  const [layout, setLayout] = useState<DiffLayout>('unified');
+  const opened = useMemo(() => initiallyOpen(diff.data?.files ?? []), [diff.data]);
   const [comments, setComments] = useState<Record<string, string>>({});
   const [strategy, setStrategy] = useState<(typeof strategies)[number]>('merge');
   const [outcome, setOutcome] = useState<{ ok?: string; url?: string; refused?: Refusal }>({});
@@ -91,28 +94,18 @@ export function ReviewPanel({
             <span className="diff-count-del">−{diff.data.deletions}</span>
             {diff.data.uncommitted && ' (with uncommitted work)'}
           </p>
-          <fieldset className="review-layout">
-            <legend className="visually-hidden">Diff layout</legend>
-            {(['unified', 'split'] as const).map((value) => (
-              <label key={value} className="inline-label">
-                <input
-                  type="radio"
-                  name="layout"
-                  checked={layout === value}
-                  onChange={() => setLayout(value)}
-                />
-                {value === 'unified' ? 'Unified' : 'Side by side'}
-              </label>
-            ))}
-          </fieldset>
+          <LayoutSwitch name="review-layout" layout={layout} onChange={setLayout} />
           {diff.data.files.map((file) => (
-            <FileDiff
-              key={file.path}
-              file={file}
-              layout={layout}
-              comment={comments[file.path] ?? ''}
-              onComment={(text) => setComments((all) => ({ ...all, [file.path]: text }))}
-            />
+            <FileDiff key={file.path} file={file} layout={layout} initiallyOpen={opened.has(file.path)}>
+              <label className="diff-comment">
+                Comment on {file.path}
+                <textarea
+                  value={comments[file.path] ?? ''}
+                  onChange={(event) => setComments((all) => ({ ...all, [file.path]: event.target.value }))}
+                  rows={2}
+                />
+              </label>
+            </FileDiff>
           ))}
           {diff.data.files.length === 0 && (
             <p className="muted">No changes against {diff.data.base_branch}.</p>
@@ -166,84 +159,5 @@ export function ReviewPanel({
         </div>
       )}
     </section>
-  );
-}
-
-function FileDiff({
-  file,
-  layout,
-  comment,
-  onComment,
-}: {
-  file: DiffFile;
-  layout: Layout;
-  comment: string;
-  onComment: (text: string) => void;
-}) {
-  const note = file.binary
-    ? 'Binary file, not shown'
-    : file.large
-      ? 'Large file, not shown'
-      : file.truncated
-        ? 'Not shown: the diff is too long'
-        : undefined;
-  return (
-    <details className="diff-file" open aria-label={file.path}>
-      <summary>
-        <span className={`diff-status diff-status-${file.status}`}>{file.status}</span>
-        <span className="git-path">
-          {file.old_path && file.old_path !== file.path ? `${file.old_path} → ${file.path}` : file.path}
-        </span>
-        {file.additions !== null && <span className="diff-count-add">+{file.additions}</span>}
-        {file.deletions !== null && <span className="diff-count-del">−{file.deletions}</span>}
-      </summary>
-      {note && <p className="muted">{note}</p>}
-      {file.patch &&
-        (layout === 'unified' ? (
-          <UnifiedDiff lines={patchLines(file.patch)} />
-        ) : (
-          <SplitDiff lines={patchLines(file.patch)} />
-        ))}
-      <label className="diff-comment">
-        Comment on {file.path}
-        <textarea value={comment} onChange={(event) => onComment(event.target.value)} rows={2} />
-      </label>
-    </details>
-  );
-}
-
-function Line({ line }: { line?: DiffLine }) {
-  if (!line) return <span className="diff-empty"> </span>;
-  return <span className={`diff-${line.kind}`}>{line.text}</span>;
-}
-
-function UnifiedDiff({ lines }: { lines: DiffLine[] }) {
-  return (
-    <pre className="git-diff" data-testid="file-diff">
-      <code>
-        {lines.map((line, at) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a patch's lines have no identity but their place
-          <Line key={at} line={line} />
-        ))}
-      </code>
-    </pre>
-  );
-}
-
-function SplitDiff({ lines }: { lines: DiffLine[] }) {
-  const rows = sideBySide(lines);
-  return (
-    <div className="split-diff" data-testid="file-diff">
-      {(['left', 'right'] as const).map((side) => (
-        <pre key={side} className="git-diff" data-side={side}>
-          <code>
-            {rows.map((row, at) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a patch's lines have no identity but their place
-              <Line key={at} line={row[side]} />
-            ))}
-          </code>
-        </pre>
-      ))}
-    </div>
   );
 }

@@ -210,6 +210,13 @@ function AttemptView({
           </button>
         )}
       </p>
+      {attempt.state !== 'running' && (
+        <p className="muted" data-testid="terminal-ended">
+          {watched === attempt.terminal_id
+            ? `The agent has ended: ${stateLabels[attempt.state]}. Its terminal closed with it; below is the output this page received.`
+            : `The agent has ended: ${stateLabels[attempt.state]}. Its terminal closed with it, and the daemon keeps no output of an ended terminal; the review below shows what it changed.`}
+        </p>
+      )}
       {watched === attempt.terminal_id && (
         <Suspense fallback={<p className="loading">Loading the terminal…</p>}>
           <TerminalView key={attempt.terminal_id} terminal={terminal} />
