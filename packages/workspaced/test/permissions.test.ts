@@ -5,6 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { runAttempt } from './support/attempts.js';
 import {
   Client,
   type RunningDaemon,
@@ -16,6 +17,7 @@ import {
 import { createRepo, git } from './support/git-repo.js';
 import { PushDevice } from './support/push-device.js';
 import { removeScratchDirs } from './support/scratch.js';
+import { pathWith, standInAgents } from './support/stand-in-agents.js';
 
 /** README "Roles and permissions", the permissions the routes of this issue use. */
 const administrator = [
@@ -141,7 +143,115 @@ async function newNode(url = 'http://127.0.0.1:1'): Promise<number> {
   return (await owner.post('/nodes', { name: unique('node'), url })).body.id;
 }
 
+/**
+ * An attempt of the owner's on a new task of the shared project (the stand-in claude runs `steps`);
+ * with `finished`, waited for until the agent exits.
+ */
+async function newAttempt(steps: string, finished = true, projectId = sharedProject) {
+  const task = await newTask(projectId);
+  if (finished)
+    return { task, attempt: (await runAttempt(owner, task, { profile: 'claude', prompt: steps })).id };
+  const started = await owner.post(`/tasks/${task}/attempts`, { profile: 'claude', prompt: steps });
+  return { task, attempt: started.body.id as number };
+}
+
+/** A project of its own (a land needs a clean project work tree, which the file routes dirty). */
+async function newRepositoryProject(role: string): Promise<number> {
+  const own = await createRepo({ 'README.md': 'land here\n' });
+  const created = await owner.post('/projects', { name: unique('land'), path: own });
+  const id = created.body.id as number;
+  if (role !== 'owner' && role !== 'admin')
+    await owner.post(`/projects/${id}/members`, { user_id: userIds.get(role), role });
+  return id;
+}
+
+/** The agent loop (issue 27): README "Attempts", "Review and land" and "Stale worktrees". */
+const agentLoopRoutes: RouteCase[] = [
+  { method: 'GET', route: '/agent-profiles', needs: ['agent.view'], prepare: fixed('/agent-profiles') },
+  {
+    method: 'POST',
+    route: '/tasks/{id}/attempts',
+    needs: ['agent.start', 'terminal.create', 'git.write'],
+    prepare: async (f) => ({
+      path: `/tasks/${await newTask(f.projectId)}/attempts`,
+      body: { profile: 'claude', prompt: 'print started;;exit 0' },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/tasks/{id}/attempts',
+    needs: ['agent.view'],
+    prepare: async () => ({ path: `/tasks/${(await newAttempt('exit 0')).task}/attempts` }),
+  },
+  {
+    method: 'GET',
+    route: '/attempts/{id}',
+    needs: ['agent.view'],
+    prepare: async () => ({ path: `/attempts/${(await newAttempt('exit 0')).attempt}` }),
+  },
+  {
+    method: 'POST',
+    route: '/attempts/{id}/follow-up',
+    needs: ['agent.start', 'terminal.write'],
+    prepare: async () => ({
+      path: `/attempts/${(await newAttempt('exit 0')).attempt}/follow-up`,
+      body: { prompt: 'print again;;exit 0' },
+    }),
+  },
+  {
+    // The owner started it: another user stops it with agent.control.
+    method: 'POST',
+    route: '/attempts/{id}/stop',
+    needs: ['agent.control'],
+    prepare: async () => ({ path: `/attempts/${(await newAttempt('wait', false)).attempt}/stop` }),
+  },
+  {
+    method: 'GET',
+    route: '/tasks/{id}/diff',
+    needs: ['git.view'],
+    prepare: async () => ({
+      path: `/tasks/${(await newAttempt(`write ${unique('d')}.txt changed;;commit work;;exit 0`)).task}/diff`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/tasks/{id}/land',
+    needs: ['git.write', 'tasks.write'],
+    prepare: async (f) => {
+      const project = await newRepositoryProject(f.role);
+      const { task } = await newAttempt(
+        `write ${unique('l')}.txt landed;;commit work;;exit 0`,
+        true,
+        project,
+      );
+      return { path: `/tasks/${task}/land`, body: { strategy: 'merge' } };
+    },
+  },
+  {
+    method: 'GET',
+    route: '/projects/{id}/worktrees',
+    needs: ['git.view'],
+    prepare: async (f) => ({ path: `/projects/${f.projectId}/worktrees` }),
+  },
+  {
+    method: 'POST',
+    route: '/projects/{id}/worktrees/prune',
+    needs: ['git.write'],
+    prepare: async (f) => ({ path: `/projects/${f.projectId}/worktrees/prune` }),
+  },
+  {
+    method: 'POST',
+    route: '/mcp/tools/task.diff/invoke',
+    needs: ['git.view'],
+    prepare: async () => ({
+      path: '/mcp/tools/task.diff/invoke',
+      body: { args: { id: (await newAttempt(`write ${unique('m')}.txt x;;commit work;;exit 0`)).task } },
+    }),
+  },
+];
+
 const routes: RouteCase[] = [
+  ...agentLoopRoutes,
   { method: 'GET', route: '/me', needs: [], prepare: fixed('/me') },
   { method: 'GET', route: '/users', needs: ['users.view'], prepare: fixed('/users') },
   {
@@ -649,7 +759,10 @@ const routes: RouteCase[] = [
 ];
 
 beforeAll(async () => {
-  daemon = await startDaemon({ args: ['--login-attempts-per-minute', '1000'] });
+  daemon = await startDaemon({
+    args: ['--login-attempts-per-minute', '1000'],
+    env: { PATH: pathWith(await standInAgents()) },
+  });
   owner = await setupOwner(daemon);
   clients.set('owner', owner);
   for (const role of roleNames.slice(1)) {
