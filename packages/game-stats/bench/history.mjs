@@ -40,7 +40,9 @@ const api = await createStatsApi({
     compression: { enabled: false },
   },
 });
-// The first snapshot is in use once createStatsApi resolves; its file is written after.
+// The history is restored and the first snapshot taken after createStatsApi resolves (as after
+// the listening line); its file is written after that.
+await api.history.whenReady();
 await api.history.idle();
 const baseline = memory();
 const first = api.history.status();
