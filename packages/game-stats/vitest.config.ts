@@ -9,7 +9,7 @@ process.env.GAME_STATS_TEST_CACHE = snapshotCache;
 export default defineConfig({
   test: {
     name: 'game-stats',
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     env: { XDG_CACHE_HOME: snapshotCache },

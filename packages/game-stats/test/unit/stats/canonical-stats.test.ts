@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { CanonicalStatsReader } from './canonical-stats.js';
-import { hashName } from './name-table.js';
-import { parseStatsFile } from './stats-file.js';
+import { CanonicalStatsReader } from '../../../src/stats/canonical-stats.js';
+import { hashName } from '../../../src/stats/name-table.js';
+import { parseStatsFile } from '../../../src/stats/stats-file.js';
 
 type Entry = [category: string, key: string, value: number];
 

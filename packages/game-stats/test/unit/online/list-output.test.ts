@@ -2,7 +2,7 @@
  * @module Tests: Parsing of `list` / `list uuids` answers.
  */
 import { expect, test } from 'vitest';
-import { parseListOutput } from './list-output.js';
+import { parseListOutput } from '../../../src/online/list-output.js';
 
 test('`list uuids` output gives names, UUIDs and the max', () => {
   expect(

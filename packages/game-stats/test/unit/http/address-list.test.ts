@@ -2,7 +2,7 @@
  * @module Tests: Address normalisation, allow-list matching and X-Forwarded-For resolution.
  */
 import { describe, expect, test } from 'vitest';
-import { createAddressList, normaliseAddress, resolveClientAddress } from './address-list.js';
+import { createAddressList, normaliseAddress, resolveClientAddress } from '../../../src/http/address-list.js';
 
 describe('normaliseAddress', () => {
   test.each([

@@ -2,8 +2,8 @@
  * @module Tests: Which leaderboard stat spellings resolve.
  */
 import { expect, test } from 'vitest';
-import { StatKeyTable } from '../index/stat-key-table.js';
-import { builtinStats, StatResolver } from './stat-resolver.js';
+import { StatKeyTable } from '../../../src/index/stat-key-table.js';
+import { builtinStats, StatResolver } from '../../../src/query/stat-resolver.js';
 
 const keys = new StatKeyTable();
 keys.intern('minecraft:mined', 'minecraft:stone');

@@ -2,7 +2,7 @@
  * @module Tests: Parsing of Query full stat answers.
  */
 import { expect, test } from 'vitest';
-import { parseFullStat } from './query-client.js';
+import { parseFullStat } from '../../../src/online/query-client.js';
 
 test('parses the K/V section and the player list of a full stat answer', () => {
   const answer = Buffer.concat([

@@ -3,7 +3,7 @@
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { sortInSteps } from './stepped-sort.js';
+import { sortInSteps } from '../../../src/query/stepped-sort.js';
 
 test('sortInSteps equals Float64Array#sort and never handles more than a step of values at once', () => {
   fc.assert(

@@ -2,7 +2,7 @@
  * @module Tests: The fixed-window rate limiter.
  */
 import { afterEach, expect, test } from 'vitest';
-import { FixedWindowRateLimiter } from './rate-limiter.js';
+import { FixedWindowRateLimiter } from '../../../src/http/rate-limiter.js';
 
 test('fixed window: N requests pass, the next is refused until the window ends', () => {
   let now = 1_000_000;

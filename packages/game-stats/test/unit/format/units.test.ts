@@ -2,7 +2,7 @@
  * @module Tests: Tick durations and distance rounding.
  */
 import { expect, test } from 'vitest';
-import { centimetresToKilometres, centimetresToMetres, formatTicks } from './units.js';
+import { centimetresToKilometres, centimetresToMetres, formatTicks } from '../../../src/format/units.js';
 
 test.each([
   [0, '0s'],

@@ -3,11 +3,11 @@
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { packStats } from '../index/compact-stats.js';
-import { PlayerIndex } from '../index/player-index.js';
-import { Presence } from '../online/presence.js';
-import { Directory } from './directory.js';
-import { StatResolver } from './stat-resolver.js';
+import { packStats } from '../../../src/index/compact-stats.js';
+import { PlayerIndex } from '../../../src/index/player-index.js';
+import { Presence } from '../../../src/online/presence.js';
+import { Directory } from '../../../src/query/directory.js';
+import { StatResolver } from '../../../src/query/stat-resolver.js';
 
 /** An index filled in memory: uuid i named names[i], with `deaths` values[i]. */
 function directoryOf(names: string[], deaths: number[], online: number[] = []) {

@@ -3,7 +3,7 @@
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { packUsercache, parseUsercache, unpackUsercache } from './usercache.js';
+import { packUsercache, parseUsercache, unpackUsercache } from '../../../src/index/usercache.js';
 
 test('packed into columns and unpacked, the parsed entries are the same, whatever the names hold', () => {
   fc.assert(

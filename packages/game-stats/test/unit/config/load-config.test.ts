@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { parseConfig, readConfigFile, resolveSettings } from './load-config.js';
+import { parseConfig, readConfigFile, resolveSettings } from '../../../src/config/load-config.js';
 
 let dir: string;
 beforeAll(async () => {

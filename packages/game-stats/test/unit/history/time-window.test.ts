@@ -4,7 +4,7 @@
  * daylight-saving change.
  */
 import { expect, test } from 'vitest';
-import { WindowError, windowStartOf } from './time-window.js';
+import { WindowError, windowStartOf } from '../../../src/history/time-window.js';
 
 // Wednesday 2026-03-25 10:00 UTC: Berlin moved to summer time (UTC+2) on Sunday 2026-03-29,
 // so take a date after it too.

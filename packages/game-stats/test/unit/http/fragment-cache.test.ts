@@ -3,7 +3,7 @@
  * and the shortcut that serves them again by request target.
  */
 import { expect, test } from 'vitest';
-import { AnswersByTarget, answerShortcut, FragmentCache } from './fragment-cache.js';
+import { AnswersByTarget, answerShortcut, FragmentCache } from '../../../src/http/fragment-cache.js';
 
 test('builds a body once per generation; metadata is fresh, complete and the last key', () => {
   const cache = new FragmentCache(2);

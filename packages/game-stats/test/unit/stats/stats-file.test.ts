@@ -2,7 +2,7 @@
  * @module Tests: Lenient reading of modern, legacy and broken statistics files.
  */
 import { describe, expect, test } from 'vitest';
-import { parseStatsFile } from './stats-file.js';
+import { parseStatsFile } from '../../../src/stats/stats-file.js';
 
 describe('parseStatsFile', () => {
   test('modern nested layout, keys without namespace and dotted ids are normalised; zeros dropped', () => {

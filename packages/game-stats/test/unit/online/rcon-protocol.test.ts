@@ -2,7 +2,7 @@
  * @module Tests: RCON packet encoding and decoding.
  */
 import { expect, test } from 'vitest';
-import { decodeRconPackets, encodeRconPacket } from './rcon-protocol.js';
+import { decodeRconPackets, encodeRconPacket } from '../../../src/online/rcon-protocol.js';
 
 test('encodes the wiki.vg layout byte for byte', () => {
   // length 14 = id(4) + type(4) + "list"(4) + 2 NULs; little-endian.

@@ -7,11 +7,11 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { type CompactStats, packStats, unpackStats } from '../index/compact-stats.js';
-import type { PlayerIndex } from '../index/player-index.js';
-import { StatKeyTable } from '../index/stat-key-table.js';
-import type { StatDump } from '../stats/stats-file.js';
-import { StatHistory, type StatHistoryOptions } from './stat-history.js';
+import { StatHistory, type StatHistoryOptions } from '../../../src/history/stat-history.js';
+import { type CompactStats, packStats, unpackStats } from '../../../src/index/compact-stats.js';
+import type { PlayerIndex } from '../../../src/index/player-index.js';
+import { StatKeyTable } from '../../../src/index/stat-key-table.js';
+import type { StatDump } from '../../../src/stats/stats-file.js';
 
 let folder: string;
 beforeEach(async () => {

@@ -6,7 +6,7 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { openSnapshot, writeSnapshot } from './index-snapshot.js';
+import { openSnapshot, writeSnapshot } from '../../../src/index/index-snapshot.js';
 
 const owner = { serverDir: '/srv/minecraft', worlds: ['world'] };
 let dir: string;

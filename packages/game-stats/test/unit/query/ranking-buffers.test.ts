@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { PlayerSlots } from './player-slots.js';
-import { type RankChange, Ranking } from './ranking.js';
-import { Roster } from './roster.js';
+import { PlayerSlots } from '../../../src/query/player-slots.js';
+import { type RankChange, Ranking } from '../../../src/query/ranking.js';
+import { Roster } from '../../../src/query/roster.js';
 
 /** Listed players (names tie often on their prefix) and the value each ranked one has. */
 interface League {
