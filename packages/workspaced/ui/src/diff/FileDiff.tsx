@@ -10,8 +10,6 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { DiffFile } from '../types.js';
 import { type DiffLine, patchLines, sideBySide } from './diff-rows.js';
 import type { Token } from './highlight-lines.js';
-// The kit's colour and spacing variables (and its light/dark switch) are what these styles use.
-import '@suite/web-ui/kit.css';
 import './diff.css';
 import '../editor/syntax.css';
 

@@ -22,8 +22,6 @@ import {
 import { classHighlighter } from '@lezer/highlight';
 import { useEffect, useRef, useState } from 'react';
 import { languageLoader, languageName } from './languages.js';
-// The kit's colour and spacing variables (and its light/dark switch) are what these styles use.
-import '@suite/web-ui/kit.css';
 import './code-editor.css';
 import './syntax.css';
 
