@@ -13,4 +13,5 @@ export {
   type ServerTimeouts,
   startNodeServer,
 } from './serve.js';
+export { migrateDespiteDroppedSchemas } from './shared-database-migrations.js';
 export { type StaticUiOptions, staticUi } from './static-ui.js';

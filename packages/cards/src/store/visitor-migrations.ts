@@ -1,6 +1,7 @@
 /**
  * @module Schema of the SQL visitor counter (kysely Migrator), shared by SQLite and PostgreSQL.
  */
+import { migrateDespiteDroppedSchemas } from '@suite/server-kit';
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { COUNTER_OVERHEAD_BYTES } from './visitor-store.js';
 
@@ -68,6 +69,7 @@ export async function migrateVisitorTable(db: Kysely<VisitorDatabase>, table: st
     migrationTableName: `${table}_migrations`,
     migrationLockTableName: `${table}_migrations_lock`,
   });
-  const { error } = await migrator.migrateToLatest();
+  // On a shared PostgreSQL, another program's dropped schema must not fail our start.
+  const { error } = await migrateDespiteDroppedSchemas(() => migrator.migrateToLatest());
   if (error) throw error;
 }

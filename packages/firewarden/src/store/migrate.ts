@@ -3,6 +3,7 @@
  * (`@suite/web-auth` for users, sessions and audit; firewarden for the rest). Each owner keeps
  * its own kysely migration table, so either can add migrations without ordering the other's.
  */
+import { migrateDespiteDroppedSchemas } from '@suite/server-kit';
 import { type Kysely, type Migration, type MigrationResult, Migrator } from 'kysely';
 
 export interface MigrationSet {
@@ -57,7 +58,10 @@ export async function migrationStatus(
 export async function migrateToLatest(db: Kysely<unknown>, sets: MigrationSet[]): Promise<MigrationResult[]> {
   const applied: MigrationResult[] = [];
   for (const set of sets) {
-    const { error, results = [] } = await migratorFor(db, set).migrateToLatest();
+    // On a shared PostgreSQL, another program's dropped schema must not fail our start.
+    const { error, results = [] } = await migrateDespiteDroppedSchemas(() =>
+      migratorFor(db, set).migrateToLatest(),
+    );
     applied.push(...results.filter((result) => result.status === 'Success'));
     if (error) {
       const failed = results.find((result) => result.status === 'Error');

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { migrateDespiteDroppedSchemas } from '@suite/server-kit';
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
@@ -65,23 +66,9 @@ if (!databaseKinds.includes('postgres')) {
 // biome-ignore lint/suspicious/noExplicitAny: see TestDatabase
 async function migrate(db: Kysely<any>, schema: string | undefined): Promise<void> {
   const migrator = new Migrator({ db, provider: withWebAuthMigrations(), migrationTableSchema: schema });
-  for (let attempt = 1; ; attempt++) {
-    const { error } = await migrator.migrateToLatest();
-    if (!error) return;
-    if (attempt < 3 && droppedMeanwhile(error, schema)) continue;
-    throw error;
-  }
-}
-
-/**
- * kysely's Migrator reads the tables of every schema of the database (`has_schema_privilege` and
- * `pg_get_serial_sequence` on each name), so a schema that another test file drops during that
- * scan fails it with `schema "<theirs>" does not exist` (SQLSTATE 3F000). Test files run in
- * parallel on one database: that is a neighbour's cleanup, not this schema's problem.
- */
-function droppedMeanwhile(error: unknown, schema: string | undefined): boolean {
-  const { code, message } = error as { code?: string; message?: string };
-  return code === '3F000' && schema !== undefined && !message?.includes(`"${schema}"`);
+  // Test files run in parallel on one database and drop their schemas as they end.
+  const { error } = await migrateDespiteDroppedSchemas(() => migrator.migrateToLatest(), schema);
+  if (error) throw error;
 }
 
 /** The first pool plus any second ones the test opens, all closed together. */

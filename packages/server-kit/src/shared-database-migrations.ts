@@ -1,0 +1,38 @@
+/**
+ * @module Running kysely's Migrator on a PostgreSQL database that others use too. Before it
+ * migrates, the Migrator lists the tables of every schema of the database (calling
+ * `has_schema_privilege` and `pg_get_serial_sequence` on each name), so a schema that another
+ * program, or another test file, drops during that scan fails the run with SQLSTATE 3F000
+ * naming that schema. Nothing of ours is wrong then, and no migration has run: the run is
+ * simply made again. A 3F000 naming our own schema is ours, and is thrown at once.
+ */
+
+/** SQLSTATE `invalid_schema_name`. */
+const invalidSchemaName = '3F000';
+/**
+ * Runs are cheap and the condition is narrow; against a neighbour that creates and drops a schema
+ * every few milliseconds about one run in five fails, so ten runs all failing is not to be seen.
+ */
+const attempts = 10;
+
+/**
+ * Runs `migrate` (a Migrator's `migrateToLatest`, whose result carries `error` rather than
+ * throwing) until it does not fail on a schema dropped by someone else. `ownSchema`: the schema
+ * the migrations are in, when it is not the connection's default.
+ */
+export async function migrateDespiteDroppedSchemas<Result extends { error?: unknown }>(
+  migrate: () => Promise<Result>,
+  ownSchema?: string,
+): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await migrate();
+    if (result.error === undefined || attempt === attempts || !droppedByOthers(result.error, ownSchema))
+      return result;
+  }
+}
+
+function droppedByOthers(error: unknown, ownSchema: string | undefined): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (code !== invalidSchemaName) return false;
+  return ownSchema === undefined || typeof message !== 'string' || !message.includes(`"${ownSchema}"`);
+}
