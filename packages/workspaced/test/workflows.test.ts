@@ -51,8 +51,26 @@ const runUpdates = (id: number) =>
 const attentionFor = (type: string, id: number) =>
   events.messages.filter((m) => m.type === type && m.data.resource === `workflow-run:${id}`);
 
+/**
+ * Waits for the run's `workflow.updated` with `status`; a run that ended otherwise, or a wait that
+ * times out, fails with the run as the API shows it and the daemon's log, so a failure says which
+ * side went wrong (CI once timed out here with nothing to go on).
+ */
 async function runReaches(id: number, status: string) {
-  return events.until(() => runUpdates(id).find((m) => m.data.status === status), `run ${id} ${status}`);
+  const ended = ['completed', 'failed', 'cancelled'].filter((final) => final !== status);
+  try {
+    const reached = await events.until(
+      () => runUpdates(id).find((m) => m.data.status === status || ended.includes(m.data.status)),
+      `run ${id} ${status}`,
+    );
+    if (reached.data.status === status) return reached;
+  } catch (error) {
+    if (!(error instanceof Error) || !error.message.startsWith('timed out')) throw error;
+  }
+  const stored = (await owner.get(`/workflow-runs/${id}`)).body;
+  throw new Error(
+    `run ${id} did not reach ${status}; the API shows ${JSON.stringify(stored)}; daemon log:\n${daemon.stderr().slice(-3000)}`,
+  );
 }
 
 beforeAll(async () => {
