@@ -13,51 +13,18 @@
  * Env: BENCH_ROUNDS (throughput rounds, default 5), BENCH_SAMPLES (latency samples, default 200),
  * BENCH_TERMINALS (terminals at once, default 50).
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pty from 'node-pty';
 import WebSocket from 'ws';
+import { loadAverage, signIn, startDaemon } from './bench-kit.mjs';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const samples = Number(process.env.BENCH_SAMPLES ?? 200);
 const many = Number(process.env.BENCH_TERMINALS ?? 50);
 /** Terminals per user in the many-terminals workload: under the per-user and per-session limits. */
 const terminalsPerUser = 10;
-const cli = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
-
-function startDaemon(dataDir) {
-  const child = spawn(
-    process.execPath,
-    // Sign-ins of the users behind the many terminals, all from 127.0.0.1, within a minute.
-    [
-      cli,
-      'serve',
-      '--port',
-      '0',
-      '--data-dir',
-      dataDir,
-      '--setup-open',
-      '--login-attempts-per-minute',
-      '100',
-    ],
-    {
-      env: { ...process.env, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match = /listening on (\S+)/.exec(out);
-      if (match) resolve({ child, url: match[1] });
-    });
-    child.once('exit', (code) => reject(new Error(`daemon exited ${code}`)));
-  });
-}
 
 async function api(base, session, method, route, body) {
   const response = await fetch(`${base}/api/v1${route}`, {
@@ -165,21 +132,15 @@ async function echoLatencies(term) {
 
 async function main() {
   const scratch = await mkdtemp(path.join(tmpdir(), 'workspaced-bench-terminals-'));
-  const daemon = await startDaemon(path.join(scratch, 'data'));
+  // Sign-ins of the users behind the many terminals, all from 127.0.0.1, within a minute.
+  const daemon = await startDaemon(path.join(scratch, 'data'), {
+    args: ['--login-attempts-per-minute', '100'],
+  });
   try {
-    const setup = await api(daemon.url, undefined, 'POST', '/setup', {
-      username: 'bench',
-      display_name: 'Bench',
-      password: 'bench password 123',
-    });
-    const session = { cookie: setup.cookie, csrf: setup.json.csrf };
+    const session = await signIn(daemon.url);
     const project = (await api(daemon.url, session, 'POST', '/projects', { name: 'bench', path: scratch }))
       .json;
-    console.log(
-      `load average at start: ${loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' / ')}`,
-    );
+    console.log(`load average at start: ${loadAverage()}`);
 
     const raw = rawTerminal();
     const viaDaemon = await daemonTerminal(daemon, session, project.id);
@@ -230,11 +191,7 @@ async function main() {
     console.log(`  daemon + WebSocket  ${fmt(daemonAll)}`);
     console.log(`  ratio daemon/raw    ${(daemonAll / rawAll).toFixed(2)}x`);
     for (const term of [...rawMany, ...daemonMany]) term.close();
-    console.log(
-      `\nload average at end: ${loadavg()
-        .map((n) => n.toFixed(2))
-        .join(' / ')}`,
-    );
+    console.log(`\nload average at end: ${loadAverage()}`);
   } finally {
     daemon.child.kill('SIGTERM');
     await new Promise((resolve) => daemon.child.once('exit', resolve));
