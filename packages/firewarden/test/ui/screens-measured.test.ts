@@ -12,10 +12,10 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { horizontalExtent, seriousAxeFindings, tabTo, watchCspViolations } from '@suite/test-kit/page-checks';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hostRules, namespaceSkipReason } from '../engine/support/netns.js';
-import { horizontalExtent, seriousAxeFindings, tabTo, watchCspViolations } from './support/page-checks.js';
 import { signInWithKeyboard, startUiInstallation, type UiInstallation } from './support/ui-installation.js';
 
 const screenshots = fileURLToPath(new URL('./screenshots/', import.meta.url));
