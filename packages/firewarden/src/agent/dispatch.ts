@@ -60,6 +60,8 @@ function run(
       return agent.snapshot(p.kind, p.note ?? null);
     case 'list_snapshots':
       return agent.listSnapshots();
+    case 'read_snapshot':
+      return agent.readSnapshot(p.snapshot_id);
     case 'restore':
       return agent.restore(p.snapshot_id);
     case 'begin_safe_apply':

@@ -243,6 +243,27 @@ export class FirewallAgent {
     return this.exclusive(async () => ({ snapshots: await this.snapshots.list() }));
   }
 
+  /** A restore point's rules (as `readRules` gives the live ones) and its lists with their counts. */
+  readSnapshot(snapshotId: string) {
+    return this.exclusive(async () => {
+      const point = await this.snapshots.get(snapshotId);
+      const { iptables: _iptables, ufw_files: _files, blocklists, ...summary } = point;
+      const { rules, unparsed } = await this.backend.rulesIn(point);
+      return {
+        snapshot: summary,
+        backend: this.backend.kind,
+        rules,
+        unparsed,
+        // A point from before blocklists has none to show (and restoring it leaves the lists alone).
+        blocklists:
+          blocklists?.map(({ entries, ...list }) => ({
+            ...list,
+            entries: entries.ipv4.length + entries.ipv6.length,
+          })) ?? null,
+      };
+    });
+  }
+
   restore(snapshotId: string) {
     return this.exclusive(async () => {
       const snapshot = await this.snapshots.get(snapshotId);

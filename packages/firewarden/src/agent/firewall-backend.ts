@@ -28,6 +28,8 @@ export interface FirewallBackend {
   describe(saved: Record<Family, string>): Promise<Record<string, unknown>>;
   /** Our rules, from `saved` (just read by `saveAll`) where the backend keeps them in the kernel. */
   readRules(saved: Record<Family, string>): Promise<ReadRules>;
+  /** Our rules as a restore point's captured state holds them. */
+  rulesIn(state: BackendState): Promise<ReadRules>;
   /** Lines of our rules in `state` the model cannot express, which the next write would drop. */
   unmanagedLines(state: BackendState): string[];
   /**

@@ -64,6 +64,10 @@ export class IptablesBackend implements FirewallBackend {
     return { rules: mergeFamilies(v4.rules, v6.rules), unparsed: [...v4.unparsed, ...v6.unparsed] };
   }
 
+  rulesIn(state: BackendState) {
+    return this.readRules(state.iptables);
+  }
+
   /** A write declares our chains, which flushes them: every line we cannot read back goes. */
   unmanagedLines(state: BackendState): string[] {
     const lines = families.flatMap((family) => readOwnedRules(state.iptables[family], family).unparsed);

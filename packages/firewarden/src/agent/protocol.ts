@@ -19,6 +19,7 @@ export const operations = [
   'apply',
   'snapshot',
   'list_snapshots',
+  'read_snapshot',
   'restore',
   'begin_safe_apply',
   'confirm',
@@ -76,6 +77,7 @@ export const paramsSchemas = {
     note: z.string().max(200).optional(),
   }),
   list_snapshots: z.strictObject({}),
+  read_snapshot: z.strictObject({ snapshot_id: z.string().max(64) }),
   restore: z.strictObject({ snapshot_id: z.string().max(64) }),
   begin_safe_apply: z.strictObject({
     rules: z.array(z.unknown()).optional(),

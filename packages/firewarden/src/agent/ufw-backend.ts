@@ -62,6 +62,10 @@ export class UfwBackend implements FirewallBackend {
     return tuplesOf(await readStateFiles());
   }
 
+  async rulesIn(state: BackendState) {
+    return tuplesOf(state.ufw_files ?? {});
+  }
+
   /** A write deletes only rules it read (by their own words): ufw keeps the lines we cannot read. */
   unmanagedLines(): string[] {
     return [];

@@ -200,12 +200,38 @@ describe.skipIf(namespaceSkipReason !== null)('transactions and restore points t
       hash: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
 
+    const rulesAtPoint = (await admin.get('/api/v1/firewall/rules')).body.data.rules;
+    expect(rulesAtPoint).toHaveLength(1);
+
     const opened = await admin.post('/api/v1/firewall/transactions', {
       actions: [{ op: 'delete', position: 1 }],
       safe_apply: false,
     });
     expect(opened.status).toBe(201);
     expect(await pair.knock()).toBe('hello');
+
+    // The point's rules, in the shape of the rules list, while the rules in force differ: a
+    // viewer may read them as they read the list of points.
+    expect(
+      (await admin.post('/api/v1/users', { username: 'watcher', password: adminPassword, role: 'viewer' }))
+        .status,
+    ).toBe(201);
+    const viewer = new ApiClient(server.url);
+    expect((await viewer.login('watcher', adminPassword)).status).toBe(200);
+    const read = await viewer.get(`/api/v1/firewall/snapshots/${point.id}`);
+    expect(read.status).toBe(200);
+    expect(read.body.data).toMatchObject({
+      snapshot: point,
+      backend: 'iptables',
+      rules: rulesAtPoint,
+      unparsed: [],
+    });
+    expect((await admin.get('/api/v1/firewall/rules')).body.data.rules).toEqual([]);
+    const unknownPoint = await viewer.get('/api/v1/firewall/snapshots/00000000-0000-0000-0000-000000000000');
+    expect(unknownPoint.status).toBe(404);
+    expect(unknownPoint.body.error.code).toBe('FW_SNAPSHOT_NOT_FOUND');
+    expect((await viewer.get('/api/v1/firewall/snapshots/..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
+    expect((await new ApiClient(server.url).get(`/api/v1/firewall/snapshots/${point.id}`)).status).toBe(401);
 
     const restored = await admin.post(`/api/v1/firewall/snapshots/${point.id}/restore`);
     expect(restored.status).toBe(200);
