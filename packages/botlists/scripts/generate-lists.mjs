@@ -18,6 +18,14 @@ const TABLE_END = '<!-- lists:end -->';
 /** Portable env name: every non-alphanumeric character becomes `_` (DESIGN.md). */
 const envKeyOf = (id) => `LIST_TOKEN_${id.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 
+/** An endpoint whose url starts with `/` lives under the list's `apiBase`, so the base is written once. */
+function endpoint(entry, field) {
+  const value = entry[field];
+  if (!value?.url.startsWith('/')) return value ?? null;
+  if (!entry.apiBase) throw new Error(`list ${entry.id}: ${field}.url is relative but there is no apiBase`);
+  return { ...value, url: `${entry.apiBase}${value.url}` };
+}
+
 function toRecord(entry) {
   const webhook = { header: null, voterField: null, eventField: null, ...entry.webhook };
   const apiPost = entry.apiPost ?? null;
@@ -55,8 +63,9 @@ function toRecord(entry) {
     weekendMultiplier: entry.weekendMultiplier ?? false,
     voteCooldownHours: entry.voteCooldownHours ?? null,
     voteIdField: entry.voteIdField ?? null,
-    commands: entry.commands ?? null,
-    metricsPost: entry.metricsPost ?? null,
+    apiBase: entry.apiBase ?? null,
+    commands: endpoint(entry, 'commands'),
+    metricsPost: endpoint(entry, 'metricsPost'),
     aliases: entry.aliases ?? [],
   };
 }

@@ -27,7 +27,7 @@ import { validateStats } from './stats/validate-stats.js';
 import { ConsoleReport } from './status/console-report.js';
 import { StatusChecker, type StatusCheckerOptions } from './status/status-checker.js';
 import { StatusSchedule, statusIntervalMs } from './status/status-schedule.js';
-import { TopggV1Client } from './topgg/topgg-v1.js';
+import { TOPGG_V1_BASE, TopggV1Client } from './topgg/topgg-v1.js';
 import type {
   BotClientLike,
   BotlistRecord,
@@ -85,8 +85,6 @@ export interface BotlistsOptions {
    * v0's `GET /api/bots/:id/check` instead of v1's `getVote`.
    */
   legacyApi?: string[];
-  /** top.gg API v1 base URL (default https://top.gg/api/v1; tests point it at a local server). */
-  topggApiBase?: string;
   /** Environment to read tokens from (default process.env). */
   env?: Record<string, string | undefined>;
   now?: () => number;
@@ -238,7 +236,8 @@ export class Botlists extends TypedEmitter<BotlistsEvents> {
     this.topggClient ??= new TopggV1Client({
       http: this.http,
       token: () => this.tokens.get('top.gg'),
-      ...(this.options.topggApiBase ? { base: this.options.topggApiBase } : {}),
+      // The registry's base (or a `lists` override of it), which the metrics and commands routes share.
+      base: this.list('top.gg').apiBase ?? TOPGG_V1_BASE,
     });
     return this.topggClient;
   }

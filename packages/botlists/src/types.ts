@@ -93,6 +93,11 @@ export interface BotlistRecord {
   metricsPost?: MetricsEndpoint | null;
   /** Where the bot's application commands list is sent (`postCommands`), when the list takes one. */
   commands?: CommandsEndpoint | null;
+  /**
+   * Base URL of the list's current API (top.gg: `https://top.gg/api/v1`): `lists.topgg` builds its
+   * routes on it, and overriding it moves the built-in `metricsPost` and `commands` routes under it too.
+   */
+  apiBase?: string | null;
   /** Body path of the list's own id of a vote delivery (the ledger's deduplication key), when it sends one. */
   voteIdField?: string | null;
   /** Other names `resolveList` accepts. */

@@ -31,7 +31,11 @@ const topgg = new RecordingServer((req): ScriptedReply => {
   const url = new URL(req.url, 'http://x');
   const route = `${req.method} ${url.pathname}`;
   if (route === 'GET /api/v1/projects/@me') return { status: 200, body: JSON.stringify(PROJECT) };
-  if (route === 'PATCH /api/v1/projects/@me' || route === 'PUT /api/v1/projects/@me/commands')
+  if (
+    route === 'PATCH /api/v1/projects/@me' ||
+    route === 'PUT /api/v1/projects/@me/commands' ||
+    route === 'PATCH /api/v1/projects/@me/metrics'
+  )
     return { status: 204 };
   if (route === 'GET /api/v1/projects/@me/votes/661200758510977084')
     return { status: 200, body: JSON.stringify(VOTE) };
@@ -64,12 +68,8 @@ function client(extra: ConstructorParameters<typeof Botlists>[0] = {}) {
     disableStatusCheck: true,
     postSpacingMs: 0,
     tokens: { 'top.gg': 'tg-token', 'discordbotlist.com': 'dbl-token' },
-    topggApiBase: `${base}/api/v1`,
     lists: [
-      {
-        id: 'top.gg',
-        commands: { url: `${base}/api/v1/projects/@me/commands`, method: 'PUT', authScheme: 'Bearer' },
-      },
+      { id: 'top.gg', apiBase: `${base}/api/v1` },
       { id: 'discordbotlist.com', commands: { url: `${base}/dbl/api/v1/bots/:id/commands`, method: 'POST' } },
     ],
     fetchOptions: { retries: 0 },
@@ -158,6 +158,18 @@ describe('top.gg API v1', () => {
       '/api/v1/projects/@me/votes?startDate=2026-11-20T00%3A00%3A00.000Z',
       '/api/v1/projects/@me/votes?cursor=page-2',
       '/api/v1/projects/@me/votes?cursor=page-3',
+    ]);
+  });
+
+  it('one apiBase override moves every v1 route: the client, the metrics post and the commands', async () => {
+    const lists = client();
+    await lists.topgg.getSelf();
+    expect((await lists.postStats({ serverCount: 5 }, { only: ['top.gg'] })).posted).toHaveLength(1);
+    expect((await lists.postCommands([{ name: 'vote' }], { only: ['top.gg'] })).posted).toHaveLength(1);
+    expect(topgg.requests.map((r) => `${r.method} ${r.url} ${r.headers.authorization}`)).toEqual([
+      'GET /api/v1/projects/@me Bearer tg-token',
+      'PATCH /api/v1/projects/@me/metrics Bearer tg-token',
+      'PUT /api/v1/projects/@me/commands Bearer tg-token',
     ]);
   });
 

@@ -1,6 +1,7 @@
 /**
  * @module Merges user list records (overrides or custom lists) over the built-in registry.
  */
+import { trimTrailingSlashes } from '../text/trim-slashes.js';
 import type { BotlistRecord } from '../types.js';
 import { builtInLists } from './lists.generated.js';
 
@@ -13,7 +14,7 @@ export function mergeLists(overrides: readonly ListOverride[] = []): BotlistReco
   for (const override of overrides) {
     const index = merged.findIndex((l) => l.id === override.id);
     if (index >= 0) {
-      merged[index] = { ...merged[index]!, ...override } as BotlistRecord;
+      merged[index] = { ...rebaseEndpoints(merged[index]!, override), ...override } as BotlistRecord;
       // An overridden stats URL is where the user wants stats to go, not the newer built-in route.
       if (override.apiPost !== undefined && override.metricsPost === undefined)
         merged[index]!.metricsPost = null;
@@ -22,6 +23,22 @@ export function mergeLists(overrides: readonly ListOverride[] = []): BotlistReco
     merged.push(completeCustomList(override));
   }
   return merged;
+}
+
+/** A new `apiBase` carries the routes built on the old one (unless the override gives them itself). */
+function rebaseEndpoints(record: BotlistRecord, override: ListOverride): BotlistRecord {
+  const from = record.apiBase;
+  if (!override.apiBase || !from) return record;
+  const to = trimTrailingSlashes(override.apiBase);
+  const move = <E extends { url: string }>(endpoint: E | null | undefined, given: unknown) =>
+    given === undefined && endpoint?.url.startsWith(`${from}/`)
+      ? { ...endpoint, url: `${to}${endpoint.url.slice(from.length)}` }
+      : endpoint;
+  return {
+    ...record,
+    metricsPost: move(record.metricsPost, override.metricsPost),
+    commands: move(record.commands, override.commands),
+  };
 }
 
 function completeCustomList(o: ListOverride): BotlistRecord {

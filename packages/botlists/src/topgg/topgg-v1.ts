@@ -6,10 +6,12 @@
 import { BotlistsError } from '../errors.js';
 import { type HttpClient, jsonFromResponse } from '../http/http-client.js';
 import { type ApplicationCommandJson, assertCommands } from '../posting/commands-poster.js';
+import { builtInLists } from '../registry/lists.generated.js';
 import { authValue } from '../registry/tokens.js';
 import { trimTrailingSlashes } from '../text/trim-slashes.js';
 
-export const TOPGG_V1_BASE = 'https://top.gg/api/v1';
+/** top.gg's v1 base as the registry records it (registry-data/lists.json, the one place it is written). */
+export const TOPGG_V1_BASE: string = builtInLists.find((l) => l.id === 'top.gg')?.apiBase ?? '';
 
 /** `getSelf()`: the project as top.gg shows it. */
 export interface TopggProject {
