@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import {
   Botlists,
   lists as builtInLists,
@@ -312,6 +312,32 @@ describe.skipIf(!hasPostgres)('PostgreSQL ledger opened by several processes at 
       expect(await Promise.all(stores.map((store) => store.optedIn()))).toEqual([[], [], []]);
       for (const store of stores) await store.close();
     }
+  });
+});
+
+describe('SQLite ledger store', () => {
+  it('prepares each statement once per store, however many calls follow', async () => {
+    const Database = (await import('better-sqlite3')).default;
+    const prepare = vi.spyOn(Database.prototype, 'prepare');
+    const store = new SqliteLedgerStore({ filename: join(tmp, `ledger-${storeCount++}.db`) });
+    const ledger = new VoteLedger(
+      { store, reminderCheckMs: 0 },
+      () => builtInLists,
+      () => T0 + 100 * HOUR,
+    );
+    // Every store call: latest + add (record), query (votes), setOptIn (remind), the reminder check.
+    const round = async (i: number) => {
+      await ledger.record(vote({ voterId: `u${i}`, receivedAt: T0 + i }));
+      await ledger.votes({ userId: `u${i}` });
+      await ledger.remind(`u${i}`, i % 2 === 0);
+      await ledger.checkReminders();
+    };
+    await round(0);
+    const prepared = prepare.mock.calls.length;
+    for (let i = 1; i <= 20; i++) await round(i);
+    expect(prepare.mock.calls.length).toBe(prepared);
+    prepare.mockRestore();
+    await ledger.close();
   });
 });
 

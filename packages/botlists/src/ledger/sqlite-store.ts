@@ -31,20 +31,32 @@ export interface SqliteLedgerOptions {
   tablePrefix?: string;
 }
 
+/** Every statement the store runs, prepared once when the database opens. */
+interface Statements {
+  add: SqliteStatement;
+  latest: SqliteStatement;
+  query: SqliteStatement;
+  markReminded: SqliteStatement;
+  optIn: SqliteStatement;
+  optOut: SqliteStatement;
+  optedIn: SqliteStatement;
+}
+
+interface Opened {
+  db: SqliteDatabase;
+  sql: Statements;
+}
+
 export class SqliteLedgerStore implements LedgerStore {
-  private readonly ready: Promise<SqliteDatabase>;
-  private readonly votesTable: string;
-  private readonly optInTable: string;
+  private readonly ready: Promise<Opened>;
 
   constructor(options: SqliteLedgerOptions) {
     const prefix = identifier(options.tablePrefix ?? DEFAULT_TABLE_PREFIX, 'tablePrefix');
-    this.votesTable = `${prefix}votes`;
-    this.optInTable = `${prefix}reminder_opt_ins`;
-    this.ready = this.open(options.filename);
+    this.ready = this.open(options.filename, prefix);
     this.ready.catch(() => {}); // reported by the first call
   }
 
-  private async open(filename: string): Promise<SqliteDatabase> {
+  private async open(filename: string, prefix: string): Promise<Opened> {
     let Database: new (file: string) => SqliteDatabase;
     try {
       Database = ((await import('better-sqlite3')) as unknown as { default: typeof Database }).default;
@@ -56,76 +68,71 @@ export class SqliteLedgerStore implements LedgerStore {
         },
       );
     }
+    const votes = `${prefix}votes`;
+    const optIns = `${prefix}reminder_opt_ins`;
     const db = new Database(filename);
-    db.exec(`CREATE TABLE IF NOT EXISTS ${this.votesTable} (
+    db.exec(`CREATE TABLE IF NOT EXISTS ${votes} (
       list TEXT NOT NULL, vote_key TEXT NOT NULL, user_id TEXT NOT NULL, user_name TEXT,
       weight INTEGER NOT NULL, at INTEGER NOT NULL, streak INTEGER NOT NULL, reminded INTEGER NOT NULL DEFAULT 0,
       PRIMARY KEY (list, vote_key));
-    CREATE INDEX IF NOT EXISTS ${this.votesTable}_user ON ${this.votesTable} (list, user_id, at);
-    CREATE INDEX IF NOT EXISTS ${this.votesTable}_at ON ${this.votesTable} (at);
-    CREATE TABLE IF NOT EXISTS ${this.optInTable} (user_id TEXT PRIMARY KEY);`);
-    return db;
+    CREATE INDEX IF NOT EXISTS ${votes}_user ON ${votes} (list, user_id, at);
+    CREATE INDEX IF NOT EXISTS ${votes}_at ON ${votes} (at);
+    CREATE TABLE IF NOT EXISTS ${optIns} (user_id TEXT PRIMARY KEY);`);
+    const sql: Statements = {
+      add: db.prepare(`INSERT OR IGNORE INTO ${votes} (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, 0)`),
+      latest: db.prepare(
+        `SELECT ${COLUMNS} FROM ${votes} WHERE list = ? AND user_id = ? ORDER BY at DESC LIMIT 1`,
+      ),
+      query: db.prepare(
+        `SELECT ${COLUMNS} FROM ${votes} WHERE at >= ? AND (? IS NULL OR user_id = ?) AND (? IS NULL OR list = ?) ORDER BY at, rowid`,
+      ),
+      markReminded: db.prepare(`UPDATE ${votes} SET reminded = 1 WHERE list = ? AND vote_key = ?`),
+      optIn: db.prepare(`INSERT OR IGNORE INTO ${optIns} (user_id) VALUES (?)`),
+      optOut: db.prepare(`DELETE FROM ${optIns} WHERE user_id = ?`),
+      optedIn: db.prepare(`SELECT user_id FROM ${optIns} ORDER BY user_id`),
+    };
+    return { db, sql };
   }
 
   async add(entry: LedgerEntry): Promise<boolean> {
-    const db = await this.ready;
-    const result = db
-      .prepare(`INSERT OR IGNORE INTO ${this.votesTable} (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, 0)`)
-      .run(...entryValues(entry));
-    return result.changes === 1;
+    const { sql } = await this.ready;
+    return sql.add.run(...entryValues(entry)).changes === 1;
   }
 
   async latest(list: string, userId: string): Promise<LedgerEntry | null> {
-    const db = await this.ready;
-    const row = db
-      .prepare(
-        `SELECT ${COLUMNS} FROM ${this.votesTable} WHERE list = ? AND user_id = ? ORDER BY at DESC LIMIT 1`,
-      )
-      .get(list, userId) as SqlRow | undefined;
+    const { sql } = await this.ready;
+    const row = sql.latest.get(list, userId) as SqlRow | undefined;
     return row ? rowToEntry(row) : null;
   }
 
   async query(filter: VoteQuery): Promise<LedgerEntry[]> {
-    const db = await this.ready;
+    const { sql } = await this.ready;
     const since = sinceMs(filter.since);
-    const rows = db
-      .prepare(
-        `SELECT ${COLUMNS} FROM ${this.votesTable} WHERE at >= ? AND (? IS NULL OR user_id = ?) AND (? IS NULL OR list = ?) ORDER BY at, rowid`,
-      )
-      .all(
-        Number.isFinite(since) ? since : -Number.MAX_SAFE_INTEGER,
-        filter.userId ?? null,
-        filter.userId ?? null,
-        filter.list ?? null,
-        filter.list ?? null,
-      ) as SqlRow[];
+    const rows = sql.query.all(
+      Number.isFinite(since) ? since : -Number.MAX_SAFE_INTEGER,
+      filter.userId ?? null,
+      filter.userId ?? null,
+      filter.list ?? null,
+      filter.list ?? null,
+    ) as SqlRow[];
     return rows.map(rowToEntry);
   }
 
   async markReminded(list: string, key: string): Promise<void> {
-    (await this.ready)
-      .prepare(`UPDATE ${this.votesTable} SET reminded = 1 WHERE list = ? AND vote_key = ?`)
-      .run(list, key);
+    (await this.ready).sql.markReminded.run(list, key);
   }
 
   async setOptIn(userId: string, optedIn: boolean): Promise<void> {
-    const db = await this.ready;
-    const sql = optedIn
-      ? `INSERT OR IGNORE INTO ${this.optInTable} (user_id) VALUES (?)`
-      : `DELETE FROM ${this.optInTable} WHERE user_id = ?`;
-    db.prepare(sql).run(userId);
+    const { sql } = await this.ready;
+    (optedIn ? sql.optIn : sql.optOut).run(userId);
   }
 
   async optedIn(): Promise<string[]> {
-    const rows = (await this.ready)
-      .prepare(`SELECT user_id FROM ${this.optInTable} ORDER BY user_id`)
-      .all() as {
-      user_id: string;
-    }[];
+    const rows = (await this.ready).sql.optedIn.all() as { user_id: string }[];
     return rows.map((r) => r.user_id);
   }
 
   async close(): Promise<void> {
-    (await this.ready.catch(() => null))?.close();
+    (await this.ready.catch(() => null))?.db.close();
   }
 }
