@@ -16,7 +16,7 @@ export {
 } from './announcer/vote-announcer.js';
 export { Botlists, type BotlistsOptions, type BotlistsStatusOptions } from './botlists.js';
 export { BotlistsError } from './errors.js';
-export type { LedgerEntry, LedgerStore, VoteQuery } from './ledger/ledger-store.js';
+export type { LedgerEntry, LedgerStore, ReminderCutoff, VoteQuery } from './ledger/ledger-store.js';
 export { MemoryLedgerStore } from './ledger/memory-store.js';
 export { type PostgresLedgerOptions, PostgresLedgerStore } from './ledger/postgres-store.js';
 export { type SqliteLedgerOptions, SqliteLedgerStore } from './ledger/sqlite-store.js';

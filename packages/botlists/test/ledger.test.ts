@@ -285,6 +285,29 @@ describe.each(STORES)('vote ledger on the %s store', (_name, makeStore) => {
 });
 
 describe.each(SHARED)('two ledgers on one %s store (two bot processes)', (_name, openTwice) => {
+  it('remind each voter once when both check at the same time: the store claims each vote once', async () => {
+    const [first, second] = await openTwice();
+    const ledgers = [first, second].map(
+      (store) =>
+        new VoteLedger(
+          { store, reminderCheckMs: 0 },
+          () => builtInLists,
+          () => T0 + 12 * HOUR,
+        ),
+    );
+    const voters = Array.from({ length: 20 }, (_, i) => `voter${i}`);
+    await Promise.all(voters.map((voterId) => ledgers[0]!.record(vote({ voterId }))));
+    for (const voterId of voters) await ledgers[0]!.remind(voterId);
+    const checks = await Promise.all([...ledgers, ...ledgers].map((ledger) => ledger.checkReminders()));
+    expect(
+      checks
+        .flat()
+        .map((event) => event.userId)
+        .sort(),
+    ).toEqual([...voters].sort());
+    for (const ledger of ledgers) await ledger.close();
+  });
+
   it('store copies of a vote recorded by both at the same time once: they race for one key', async () => {
     const [first, second] = await openTwice();
     const ledgers = [first, second].map(
@@ -312,6 +335,98 @@ describe.skipIf(!hasPostgres)('PostgreSQL ledger opened by several processes at 
       expect(await Promise.all(stores.map((store) => store.optedIn()))).toEqual([[], [], []]);
       for (const store of stores) await store.close();
     }
+  });
+});
+
+/** A store whose SQL round trips are counted: SQLite statement runs, or queries sent to a real pg pool. */
+type CountedStore = { store: LedgerStore; queries: () => number; release: () => Promise<void> };
+const COUNTED: [string, () => Promise<CountedStore>][] = [
+  [
+    'SQLite',
+    async () => {
+      const Database = (await import('better-sqlite3')).default;
+      const probe = new Database(':memory:');
+      const statement = Object.getPrototypeOf(probe.prepare('SELECT 1'));
+      probe.close();
+      const spies = (['run', 'get', 'all'] as const).map((method) => vi.spyOn(statement, method));
+      return {
+        store: new SqliteLedgerStore({ filename: join(tmp, `ledger-${storeCount++}.db`) }),
+        queries: () => spies.reduce((sum, spy) => sum + spy.mock.calls.length, 0),
+        release: async () => {
+          for (const spy of spies) spy.mockRestore();
+        },
+      };
+    },
+  ],
+];
+if (hasPostgres)
+  COUNTED.push([
+    'PostgreSQL',
+    async () => {
+      const pg = (await import('pg')).default;
+      const pool = new pg.Pool({ connectionString: PG_URL });
+      let queries = 0;
+      const counting = {
+        query: (sql: string, params?: unknown[]) => {
+          queries++;
+          return pool.query(sql, params) as never;
+        },
+        end: () => pool.end(),
+      };
+      return {
+        store: new PostgresLedgerStore({
+          pool: counting,
+          schema: PG_SCHEMA,
+          tablePrefix: `t${storeCount++}_`,
+        }),
+        queries: () => queries,
+        release: () => pool.end(),
+      };
+    },
+  ]);
+
+describe.each(COUNTED)('reminders on the %s store', (_name, open) => {
+  it('one query per check, however many voters and lists: 300 voters on two lists', async () => {
+    const { store, queries, release } = await open();
+    let now = T0;
+    // discordbotlist.com records no cooldown: give it one, so two lists are due at different times.
+    const withDbl = builtInLists.map((l) =>
+      l.id === 'discordbotlist.com' ? { ...l, voteCooldownHours: 24 } : l,
+    );
+    const ledger = new VoteLedger(
+      { store, reminderCheckMs: 0 },
+      () => withDbl,
+      () => now,
+    );
+    const voters = Array.from({ length: 300 }, (_, i) => `v${String(i).padStart(3, '0')}`);
+    await Promise.all(voters.map((voterId) => ledger.record(vote({ voterId }))));
+    const dblVoters = voters.filter((_, i) => i % 2 === 0);
+    await Promise.all(
+      dblVoters.map((voterId) => ledger.record(vote({ voterId, listId: 'discordbotlist.com' }))),
+    );
+    const optedIn = voters.slice(0, 100);
+    for (const voterId of optedIn) await ledger.remind(voterId);
+
+    const check = async () => {
+      const before = queries();
+      const events = await ledger.checkReminders();
+      return { events, queries: queries() - before };
+    };
+    now = T0 + 12 * HOUR - 1;
+    expect(await check()).toEqual({ events: [], queries: 1 });
+    now = T0 + 12 * HOUR;
+    const topgg = await check();
+    expect(topgg.queries).toBe(1);
+    expect(topgg.events).toEqual(optedIn.map((userId) => ({ list: 'top.gg', userId, at: new Date(now) })));
+    now = T0 + 24 * HOUR;
+    const dbl = await check();
+    expect(dbl.queries).toBe(1);
+    expect(dbl.events.map((e) => [e.list, e.userId])).toEqual(
+      optedIn.filter((v) => dblVoters.includes(v)).map((userId) => ['discordbotlist.com', userId]),
+    );
+    expect(await check()).toEqual({ events: [], queries: 1 });
+    await ledger.close();
+    await release();
   });
 });
 

@@ -25,6 +25,12 @@ export interface VoteQuery {
   list?: string;
 }
 
+/** A list whose votes received at or before `cutoff` (epoch ms) are due a reminder. */
+export interface ReminderCutoff {
+  list: string;
+  cutoff: number;
+}
+
 export interface LedgerStore {
   /** Inserts the entry; false when the list already holds that key (a retry or replay). */
   add(entry: LedgerEntry): Promise<boolean>;
@@ -32,7 +38,12 @@ export interface LedgerStore {
   latest(list: string, userId: string): Promise<LedgerEntry | null>;
   /** Matching votes, oldest first. */
   query(filter: VoteQuery): Promise<LedgerEntry[]>;
-  markReminded(list: string, key: string): Promise<void>;
+  /**
+   * Claims the reminders due, in one query: for each opted-in user and each given list, the user's
+   * latest vote on it when it was received at or before that list's `cutoff` and is not reminded
+   * yet. Those votes are marked reminded and returned; concurrent callers never claim one twice.
+   */
+  claimReminders(due: readonly ReminderCutoff[]): Promise<LedgerEntry[]>;
   setOptIn(userId: string, optedIn: boolean): Promise<void>;
   optedIn(): Promise<string[]>;
   close(): Promise<void>;

@@ -1,7 +1,13 @@
 /**
  * @module The default ledger store: everything in process memory, lost on exit.
  */
-import { type LedgerEntry, type LedgerStore, sinceMs, type VoteQuery } from './ledger-store.js';
+import {
+  type LedgerEntry,
+  type LedgerStore,
+  type ReminderCutoff,
+  sinceMs,
+  type VoteQuery,
+} from './ledger-store.js';
 
 export class MemoryLedgerStore implements LedgerStore {
   private readonly entries: LedgerEntry[] = [];
@@ -40,9 +46,16 @@ export class MemoryLedgerStore implements LedgerStore {
       .map((e) => ({ ...e }));
   }
 
-  async markReminded(list: string, key: string): Promise<void> {
-    const entry = this.keys.get(`${list}\n${key}`);
-    if (entry) entry.reminded = true;
+  async claimReminders(due: readonly ReminderCutoff[]): Promise<LedgerEntry[]> {
+    const claimed: LedgerEntry[] = [];
+    for (const { list, cutoff } of due)
+      for (const userId of this.optIns) {
+        const latest = this.latestByUser.get(`${list}\n${userId}`);
+        if (!latest || latest.reminded || latest.at > cutoff) continue;
+        latest.reminded = true;
+        claimed.push({ ...latest });
+      }
+    return claimed;
   }
 
   async setOptIn(userId: string, optedIn: boolean): Promise<void> {

@@ -3,7 +3,13 @@
  * Safe with several bot processes on one database: the unique (list, vote_key) key decides races.
  */
 import { BotlistsError } from '../errors.js';
-import { type LedgerEntry, type LedgerStore, sinceMs, type VoteQuery } from './ledger-store.js';
+import {
+  type LedgerEntry,
+  type LedgerStore,
+  type ReminderCutoff,
+  sinceMs,
+  type VoteQuery,
+} from './ledger-store.js';
 import {
   COLUMNS,
   DEFAULT_TABLE_PREFIX,
@@ -106,11 +112,23 @@ export class PostgresLedgerStore implements LedgerStore {
     return (rows as SqlRow[]).map(rowToEntry);
   }
 
-  async markReminded(list: string, key: string): Promise<void> {
-    await (await this.ready).query(
-      `UPDATE ${this.votesTable} SET reminded = true WHERE list = $1 AND vote_key = $2`,
-      [list, key],
+  async claimReminders(due: readonly ReminderCutoff[]): Promise<LedgerEntry[]> {
+    // One statement: a concurrent claim of the same row waits for this one, then sees it reminded.
+    const { rows } = await (await this.ready).query(
+      `WITH latest AS (
+         SELECT l.list AS due_list, l.vote_key AS due_key
+         FROM jsonb_to_recordset($1::jsonb) AS due(list text, cutoff bigint)
+         CROSS JOIN ${this.optInTable} o
+         CROSS JOIN LATERAL (
+           SELECT v.list, v.vote_key, v.at FROM ${this.votesTable} v
+           WHERE v.list = due.list AND v.user_id = o.user_id ORDER BY v.at DESC LIMIT 1) l
+         WHERE l.at <= due.cutoff)
+       UPDATE ${this.votesTable} SET reminded = true
+       FROM latest WHERE list = due_list AND vote_key = due_key AND NOT reminded
+       RETURNING ${COLUMNS}`,
+      [JSON.stringify(due)],
     );
+    return (rows as SqlRow[]).map(rowToEntry);
   }
 
   async setOptIn(userId: string, optedIn: boolean): Promise<void> {

@@ -2,7 +2,13 @@
  * @module Ledger store on SQLite through `better-sqlite3`, an optional peer dependency loaded only here.
  */
 import { BotlistsError } from '../errors.js';
-import { type LedgerEntry, type LedgerStore, sinceMs, type VoteQuery } from './ledger-store.js';
+import {
+  type LedgerEntry,
+  type LedgerStore,
+  type ReminderCutoff,
+  sinceMs,
+  type VoteQuery,
+} from './ledger-store.js';
 import {
   COLUMNS,
   DEFAULT_TABLE_PREFIX,
@@ -36,7 +42,7 @@ interface Statements {
   add: SqliteStatement;
   latest: SqliteStatement;
   query: SqliteStatement;
-  markReminded: SqliteStatement;
+  claimReminders: SqliteStatement;
   optIn: SqliteStatement;
   optOut: SqliteStatement;
   optedIn: SqliteStatement;
@@ -86,7 +92,18 @@ export class SqliteLedgerStore implements LedgerStore {
       query: db.prepare(
         `SELECT ${COLUMNS} FROM ${votes} WHERE at >= ? AND (? IS NULL OR user_id = ?) AND (? IS NULL OR list = ?) ORDER BY at, rowid`,
       ),
-      markReminded: db.prepare(`UPDATE ${votes} SET reminded = 1 WHERE list = ? AND vote_key = ?`),
+      // The cut-offs travel as one JSON parameter, so one statement serves any number of lists; each
+      // opted-in user's latest vote per list is one step down the (list, user_id, at) index.
+      claimReminders: db.prepare(`WITH due AS (
+          SELECT json_extract(value, '$.list') AS list, json_extract(value, '$.cutoff') AS cutoff FROM json_each(?)),
+        latest AS (
+          SELECT due.cutoff, (SELECT v.rowid FROM ${votes} v WHERE v.list = due.list AND v.user_id = o.user_id
+            ORDER BY v.at DESC LIMIT 1) AS id
+          FROM due CROSS JOIN ${optIns} o)
+        UPDATE ${votes} SET reminded = 1
+        WHERE reminded = 0 AND rowid IN (
+          SELECT latest.id FROM latest JOIN ${votes} x ON x.rowid = latest.id WHERE x.at <= latest.cutoff)
+        RETURNING ${COLUMNS}`),
       optIn: db.prepare(`INSERT OR IGNORE INTO ${optIns} (user_id) VALUES (?)`),
       optOut: db.prepare(`DELETE FROM ${optIns} WHERE user_id = ?`),
       optedIn: db.prepare(`SELECT user_id FROM ${optIns} ORDER BY user_id`),
@@ -118,8 +135,9 @@ export class SqliteLedgerStore implements LedgerStore {
     return rows.map(rowToEntry);
   }
 
-  async markReminded(list: string, key: string): Promise<void> {
-    (await this.ready).sql.markReminded.run(list, key);
+  async claimReminders(due: readonly ReminderCutoff[]): Promise<LedgerEntry[]> {
+    const { sql } = await this.ready;
+    return (sql.claimReminders.all(JSON.stringify(due)) as SqlRow[]).map(rowToEntry);
   }
 
   async setOptIn(userId: string, optedIn: boolean): Promise<void> {

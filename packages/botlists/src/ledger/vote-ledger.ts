@@ -224,24 +224,32 @@ export class VoteLedger extends TypedEmitter<LedgerEvents> {
     await this.store.setOptIn(userId, optedIn);
   }
 
-  /** Emits one `reminder` per opted-in voter and list whose cooldown has passed since their last vote. */
+  /**
+   * Emits one `reminder` per opted-in voter and list whose cooldown has passed since their last
+   * vote: one store query per check, however many voters and lists (ordered by voter, then list).
+   */
   async checkReminders(): Promise<ReminderEvent[]> {
     const now = this.now();
-    const due: ReminderEvent[] = [];
-    const cooldowns = this.lists().flatMap((l) => {
+    const cooldowns = new Map<string, number>();
+    for (const l of this.lists()) {
       const cooldown = this.cooldownMs(l.id);
-      return cooldown === null ? [] : [{ list: l.id, cooldown }];
-    });
-    for (const userId of await this.store.optedIn()) {
-      for (const { list, cooldown } of cooldowns) {
-        const last = await this.store.latest(list, userId);
-        if (!last || last.reminded || last.at + cooldown > now) continue;
-        await this.store.markReminded(list, last.key);
-        const event = { list, userId, at: new Date(last.at + cooldown) };
-        due.push(event);
-        this.emit('reminder', event);
-      }
+      if (cooldown !== null) cooldowns.set(l.id, cooldown);
     }
+    if (cooldowns.size === 0) return [];
+    const order = [...cooldowns.keys()];
+    const claimed = await this.store.claimReminders(
+      order.map((list) => ({ list, cutoff: now - (cooldowns.get(list) as number) })),
+    );
+    const due = claimed
+      .map((e) => ({
+        list: e.list,
+        userId: e.userId,
+        at: new Date(e.at + (cooldowns.get(e.list) as number)),
+      }))
+      .sort((a, b) =>
+        a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : order.indexOf(a.list) - order.indexOf(b.list),
+      );
+    for (const event of due) this.emit('reminder', event);
     return due;
   }
 
