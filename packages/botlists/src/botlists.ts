@@ -249,13 +249,15 @@ export class Botlists extends TypedEmitter<BotlistsEvents> {
   async backfillLedger(since: Date): Promise<number> {
     const ledger = this.ledger;
     if (!ledger) throw new BotlistsError('backfillLedger needs the ledger option');
+    // The configured record (a `lists` override may rename it), as webhook votes carry it.
+    const topgg = this.list('top.gg');
     let stored = 0;
     let page = await this.topgg.getVotes(since);
     for (;;) {
       for (const v of page.votes) {
         const added = await ledger.record({
-          listId: 'top.gg',
-          listName: 'Top.gg',
+          listId: topgg.id,
+          listName: topgg.name,
           voterId: v.platformId || v.userId,
           voterName: null,
           voterAvatar: null,

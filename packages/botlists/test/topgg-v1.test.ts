@@ -1,6 +1,6 @@
 import { SlashCommandBuilder } from '@discordjs/builders';
 import type { RESTPutAPIApplicationCommandsJSONBody } from 'discord-api-types/v10';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Botlists } from '../src/index.js';
 import { RecordingServer, type ScriptedReply } from './fakes/recording-server.js';
 
@@ -237,6 +237,21 @@ describe('ledger backfill from v1 votes', () => {
       ['1', '2026-11-20T10:00:00.000Z'],
       ['2', '2026-11-20T11:00:00.000Z'],
       ['3', '2026-11-20T12:00:00.000Z'],
+    ]);
+    await lists.ledger!.close();
+  });
+
+  it("backfilled votes carry top.gg's configured name, as webhook votes do", async () => {
+    const lists = client({
+      lists: [{ id: 'top.gg', apiBase: `${base}/api/v1`, name: 'Top.gg (staging)' }],
+      ledger: { reminderCheckMs: 0 },
+    });
+    const record = vi.spyOn(lists.ledger!, 'record');
+    expect(await lists.backfillLedger(new Date('2026-11-20T00:00:00.000Z'))).toBe(3);
+    expect(record.mock.calls.map(([vote]) => [vote.listId, vote.listName])).toEqual([
+      ['top.gg', 'Top.gg (staging)'],
+      ['top.gg', 'Top.gg (staging)'],
+      ['top.gg', 'Top.gg (staging)'],
     ]);
     await lists.ledger!.close();
   });
