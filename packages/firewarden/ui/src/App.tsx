@@ -17,11 +17,13 @@ import {
   ScrollText,
   Settings as SettingsIcon,
   Shield,
+  ShieldBan,
   Users as UsersIcon,
 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { get, post, setCsrfToken, whenSignedOut } from './api';
 import { Audit } from './screens/Audit';
+import { Blocklists } from './screens/Blocklists';
 import { Dashboard } from './screens/Dashboard';
 import { Extensions } from './screens/Extensions';
 import { Login } from './screens/Login';
@@ -37,6 +39,7 @@ import type { Action, SessionView, User } from './types';
 const screens: { path: string; label: string; Icon: LucideIcon; admin?: boolean }[] = [
   { path: '/', label: 'Dashboard', Icon: LayoutDashboard },
   { path: '/rules', label: 'Rules', Icon: ListChecks },
+  { path: '/blocklists', label: 'Blocklists', Icon: ShieldBan },
   { path: '/restore-points', label: 'Restore points', Icon: History },
   { path: '/users', label: 'Users', Icon: UsersIcon, admin: true },
   { path: '/audit', label: 'Audit log', Icon: ScrollText, admin: true },
@@ -103,7 +106,12 @@ export function App() {
               .filter((screen) => isAdmin || !screen.admin)
               .map((screen) => (
                 <li key={screen.path}>
-                  <Link to={screen.path} active={path === screen.path}>
+                  <Link
+                    to={screen.path}
+                    active={
+                      path === screen.path || (screen.path !== '/' && path.startsWith(`${screen.path}/`))
+                    }
+                  >
                     <screen.Icon aria-hidden="true" size={16} />
                     {screen.label}
                   </Link>
@@ -128,6 +136,9 @@ export function App() {
 
 function screenFor(path: string, user: User, draft: Action[], setDraft: (actions: Action[]) => void) {
   const isAdmin = user.role === 'admin';
+  // One blocklist's own page: the list screen with that list opened.
+  if (path.startsWith('/blocklists/'))
+    return <Blocklists isAdmin={isAdmin} selected={decodeURIComponent(path.slice('/blocklists/'.length))} />;
   switch (path) {
     case '/':
       return <Dashboard isAdmin={isAdmin} />;
@@ -142,6 +153,8 @@ function screenFor(path: string, user: User, draft: Action[], setDraft: (actions
       );
     case '/review':
       return <Review draft={draft} setDraft={setDraft} />;
+    case '/blocklists':
+      return <Blocklists isAdmin={isAdmin} selected={null} />;
     case '/restore-points':
       return <RestorePoints isAdmin={isAdmin} />;
     case '/users':

@@ -59,6 +59,8 @@ export async function api<T>(
 export const get = <T>(path: string) => api<T>('GET', path);
 export const post = <T>(path: string, body?: unknown) => api<T>('POST', path, body);
 export const patch = <T>(path: string, body?: unknown) => api<T>('PATCH', path, body);
+export const put = <T>(path: string, body?: unknown) => api<T>('PUT', path, body);
+export const remove = <T>(path: string, body?: unknown) => api<T>('DELETE', path, body);
 
 /** A message for any error thrown by `api` (or the network). */
 export function describeError(error: unknown): string {

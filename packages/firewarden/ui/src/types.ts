@@ -102,3 +102,24 @@ export interface RestorePoint {
   note: string | null;
   hash: string;
 }
+
+/** A named blocklist as `GET /firewall/blocklists` lists it (`entries`: their number). */
+export interface BlocklistSummary {
+  name: string;
+  family: 'ipv4' | 'ipv6' | 'both';
+  comment: string | null;
+  entries: number;
+}
+
+/** One list with its entries as the kernel holds them (merged). */
+export interface Blocklist extends Omit<BlocklistSummary, 'entries'> {
+  entries: string[];
+  count: number;
+}
+
+/** `GET /firewall/snapshots/{id}`: a restore point with its own rules. */
+export interface RestorePointRules {
+  snapshot: RestorePoint;
+  rules: Rule[];
+  blocklists: BlocklistSummary[] | null;
+}

@@ -1,7 +1,8 @@
 /**
- * Restore points (the agent's): create one with a name, compare two side by side (the API gives
- * each point's metadata and the SHA-256 of its saved state, so the comparison says whether the
- * two saved firewalls are identical), restore one after a confirm dialog.
+ * Restore points (the agent's): create one with a name, compare one with the rules in force or
+ * two with each other rule by rule (`GET /firewall/snapshots/{id}` gives a point's rules; for two
+ * points the SHA-256 of their saved states also says whether anything else differs), restore
+ * one after a confirm dialog.
  */
 import {
   Badge,
@@ -11,15 +12,18 @@ import {
   DataTable,
   Dialog,
   EmptyState,
+  Skeleton,
   TextField,
 } from '@suite/web-ui/kit';
-import { ArchiveRestore, Equal, EqualNot, History, Plus } from 'lucide-react';
+import { ArchiveRestore, Equal, EqualNot, GitCompareArrows, History, Plus } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { describeError, get, post } from '../api';
-import type { RestorePoint } from '../types';
+import type { RestorePoint, RestorePointRules, Rule, RulesAnswer } from '../types';
 import { useLoad } from '../use-load';
 import { formatTime } from './Dashboard';
 import { ErrorMessage, StatusMessage } from './Messages';
+import { RuleComparisonTable } from './RuleDiff';
+import { type AlignedRow, alignRules } from './rule-alignment';
 
 const nameOf = (point: RestorePoint) => point.note ?? point.id;
 
@@ -27,6 +31,7 @@ export function RestorePoints({ isAdmin }: { isAdmin: boolean }) {
   const { data, error, reload } = useLoad(() => get<{ snapshots: RestorePoint[] }>('/firewall/snapshots'));
   const [name, setName] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
+  const [withNow, setWithNow] = useState<RestorePoint | null>(null);
   const [restoring, setRestoring] = useState<RestorePoint | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const points = data?.snapshots ?? [];
@@ -56,16 +61,25 @@ export function RestorePoints({ isAdmin }: { isAdmin: boolean }) {
       await post(`/firewall/snapshots/${encodeURIComponent(id)}/restore`);
       return 'The firewall is back to the restore point.';
     });
-  const toggle = (id: string) =>
+  const toggle = (id: string) => {
+    setWithNow(null);
     setSelected(
       selected.includes(id) ? selected.filter((other) => other !== id) : [...selected.slice(-1), id],
     );
-  const compared = selected.flatMap((id) => points.filter((point) => point.id === id));
+  };
+  const compareWithNow = (point: RestorePoint) => {
+    setSelected([]);
+    setWithNow(point);
+  };
+  // The older point on the left, as a change reads from before to after.
+  const compared = points
+    .filter((point) => selected.includes(point.id))
+    .sort((a, b) => a.created_at.localeCompare(b.created_at));
 
   const columns: ColumnDef<RestorePoint>[] = [
     {
       id: 'compare',
-      header: 'Compare',
+      header: 'Pick two',
       enableSorting: false,
       cell: ({ row }) => (
         <CheckboxField
@@ -90,6 +104,20 @@ export function RestorePoints({ isAdmin }: { isAdmin: boolean }) {
       enableSorting: false,
       cell: ({ row }) => <span className="hash kit-mono">{row.original.hash.slice(0, 12)}</span>,
     },
+    {
+      id: 'with-now',
+      header: 'Compare',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <Button
+          variant="ghost"
+          icon={<GitCompareArrows size={16} />}
+          onClick={() => compareWithNow(row.original)}
+        >
+          Compare with now<span className="kit-visually-hidden"> ({nameOf(row.original)})</span>
+        </Button>
+      ),
+    },
     ...(isAdmin
       ? [
           {
@@ -112,7 +140,8 @@ export function RestorePoints({ isAdmin }: { isAdmin: boolean }) {
         <h1>Restore points</h1>
       </div>
       <p className="lead">
-        Saved firewall states. firewarden saves one before every apply; tick two to compare them.
+        Saved firewall states. firewarden saves one before every apply; compare one with the rules now, or
+        tick two to compare them rule by rule.
       </p>
       <ErrorMessage text={error} />
       <StatusMessage text={message} />
@@ -148,7 +177,8 @@ export function RestorePoints({ isAdmin }: { isAdmin: boolean }) {
           )
         }
       />
-      {compared.length === 2 && <Comparison first={compared[0]!} second={compared[1]!} />}
+      {compared.length === 2 && <Comparison before={compared[0]!} after={compared[1]!} />}
+      {withNow && <Comparison before={withNow} after="now" />}
       <Dialog
         open={restoring !== null}
         onOpenChange={(open) => !open && setRestoring(null)}
@@ -169,32 +199,72 @@ export function RestorePoints({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
-function Comparison({ first, second }: { first: RestorePoint; second: RestorePoint }) {
-  const same = first.hash === second.hash;
+/** A point's rules, or the rules in force for `now`. */
+async function rulesOf(side: RestorePoint | 'now'): Promise<Rule[]> {
+  if (side === 'now') return (await get<RulesAnswer>('/firewall/rules')).rules;
+  return (await get<RestorePointRules>(`/firewall/snapshots/${encodeURIComponent(side.id)}`)).rules;
+}
+
+/** How many rules of each kind of change, in words. */
+function countsOf(rows: AlignedRow[]): string {
+  const count = (kind: AlignedRow['kind']) => rows.filter((row) => row.kind === kind).length;
+  if (rows.every((row) => row.kind === 'same')) return `The same ${rows.length} rules.`;
+  return `${count('added')} added, ${count('removed')} removed, ${count('changed')} changed, ${count('same')} the same.`;
+}
+
+/** One restore point against another (older first) or against the rules in force, rule by rule. */
+function Comparison({ before, after }: { before: RestorePoint; after: RestorePoint | 'now' }) {
+  const { data, error } = useLoad(
+    async () => alignRules(await rulesOf(before), await rulesOf(after)),
+    [before.id, after === 'now' ? 'now' : after.id],
+  );
+  const afterName = after === 'now' ? 'the rules now' : nameOf(after);
+  const same = after !== 'now' && before.hash === after.hash;
   return (
-    <section className="compare kit-card" aria-label="Comparison">
-      <h2>
-        {same ? <Equal aria-hidden="true" size={18} /> : <EqualNot aria-hidden="true" size={18} />} Comparison
+    <section className="compare kit-card" aria-labelledby="comparison-title">
+      <h2 id="comparison-title">
+        {same ? <Equal aria-hidden="true" size={18} /> : <EqualNot aria-hidden="true" size={18} />}{' '}
+        Comparison: {nameOf(before)} and {afterName}
       </h2>
-      <p data-testid="compare-result">
-        {same
-          ? 'The two restore points hold the same firewall state.'
-          : 'The two restore points hold different firewall states.'}
-      </p>
-      <div className="compare-grid">
-        {[first, second].map((point) => (
-          <dl className="facts" key={point.id}>
-            <dt>Name</dt>
-            <dd>{nameOf(point)}</dd>
-            <dt>Kind</dt>
-            <dd>{point.kind}</dd>
-            <dt>Created</dt>
-            <dd>{formatTime(point.created_at)}</dd>
-            <dt>State hash</dt>
-            <dd className="kit-mono">{point.hash}</dd>
-          </dl>
-        ))}
-      </div>
+      {after !== 'now' && (
+        <p data-testid="compare-result">
+          {same
+            ? 'The two restore points hold the same firewall state.'
+            : 'The two restore points hold different firewall states.'}
+        </p>
+      )}
+      <ErrorMessage text={error} />
+      {data ? (
+        <>
+          <p data-testid="compare-counts">
+            From {nameOf(before)} to {afterName}: {countsOf(data)}
+          </p>
+          <RuleComparisonTable
+            caption={`Rules of ${nameOf(before)} and ${afterName}, side by side`}
+            before={`${nameOf(before)} (${formatTime(before.created_at)})`}
+            after={after === 'now' ? 'Now' : `${nameOf(after)} (${formatTime(after.created_at)})`}
+            rows={data}
+          />
+        </>
+      ) : (
+        !error && <Skeleton lines={3} label="Reading the rules to compare" />
+      )}
+      {after !== 'now' && (
+        <div className="compare-grid">
+          {[before, after].map((point) => (
+            <dl className="facts" key={point.id}>
+              <dt>Name</dt>
+              <dd>{nameOf(point)}</dd>
+              <dt>Kind</dt>
+              <dd>{point.kind}</dd>
+              <dt>Created</dt>
+              <dd>{formatTime(point.created_at)}</dd>
+              <dt>State hash</dt>
+              <dd className="kit-mono">{point.hash}</dd>
+            </dl>
+          ))}
+        </div>
+      )}
     </section>
   );
 }

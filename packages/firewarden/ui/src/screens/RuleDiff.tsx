@@ -1,13 +1,17 @@
 /**
- * The rule list before and after an apply as a unified diff: every current rule in order, marked
- * removed (−) or kept, then the added ones (+) at the end, where the transaction appends them.
- * The sign is text too, so it does not rest on colour.
+ * Rule diffs. The rule list before and after an apply as a unified diff: every current rule in
+ * order, marked removed (−) or kept, then the added ones (+) at the end, where the transaction
+ * appends them. And two lists compared side by side (a restore point and the rules now). The
+ * change is said in text too, so it does not rest on colour.
  */
 import type { Rule } from '../types';
+import type { AlignedRow, Placed } from './rule-alignment';
 
 /** A rule in a line; what matches anything (`any`, both families) is left out, as in ufw's listing. */
-function ruleLine(rule: Rule): string {
-  const given = (value: string | undefined) => value !== undefined && value !== '' && value !== 'any';
+export function ruleLine(rule: Rule): string {
+  // The agent's answers may say `null` for a field left out.
+  const given = (value: string | null | undefined) =>
+    typeof value === 'string' && value !== '' && value !== 'any';
   const parts = [rule.direction, rule.action, rule.protocol];
   if (given(rule.destination_port)) parts.push(`port ${rule.destination_port}`);
   if (given(rule.source)) parts.push(`from ${rule.source}`);
@@ -48,5 +52,56 @@ export function RuleDiff(props: { current: Rule[]; removed: Set<number>; added: 
         </li>
       ))}
     </ol>
+  );
+}
+
+const kindSign: Record<AlignedRow['kind'], string> = { same: ' ', changed: '~', removed: '−', added: '+' };
+
+/**
+ * Two rule lists side by side, rule by rule (`alignRules`): a row per rule with the word of its
+ * change (added, removed, changed, same) as text, the rule before and after with its position.
+ */
+export function RuleComparisonTable(props: {
+  caption: string;
+  before: string;
+  after: string;
+  rows: AlignedRow[];
+}) {
+  const cell = (placed: Placed | undefined) =>
+    placed ? (
+      <>
+        {placed.position}. {ruleLine(placed.rule)}
+      </>
+    ) : (
+      <span className="kit-visually-hidden">none</span>
+    );
+  return (
+    <div className="kit-table-scroll">
+      <table className="side-by-side">
+        <caption>{props.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Change</th>
+            <th scope="col">{props.before}</th>
+            <th scope="col">{props.after}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.rows.map((row, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a row is its place in the alignment
+            <tr key={index} className={row.kind}>
+              <th scope="row">
+                <span className="sign" aria-hidden="true">
+                  {kindSign[row.kind]}
+                </span>{' '}
+                {row.kind}
+              </th>
+              <td>{cell('before' in row ? row.before : undefined)}</td>
+              <td>{cell('after' in row ? row.after : undefined)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 /** A table of rules (each value rendered as text, sortable by column), used by the rules list and the review. */
+import { Link } from '@suite/web-ui';
 import { Badge, type ColumnDef, DataTable, type Tone } from '@suite/web-ui/kit';
 import type { ReactNode } from 'react';
 import type { Rule } from '../types';
@@ -42,6 +43,17 @@ export function RuleTable(props: {
         id: column,
         header: column.replace('_', ' '),
         accessorFn: (row) => row.rule[column] ?? '',
+        // A source naming a blocklist (`@name`) links to that list's page.
+        ...(column === 'source' && {
+          cell: ({ row }) => {
+            const source = row.original.rule.source ?? '';
+            return source.startsWith('@') ? (
+              <Link to={`/blocklists/${source.slice(1)}`}>{source}</Link>
+            ) : (
+              source
+            );
+          },
+        }),
       }),
     ),
     ...(extra
