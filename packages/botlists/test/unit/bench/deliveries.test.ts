@@ -10,7 +10,7 @@ interface Stream {
   overrun: boolean;
 }
 // The benchmark is plain JavaScript run by node; a path held in a variable keeps tsc from resolving it.
-const modulePath = '../bench/deliveries.mjs';
+const modulePath = '../../../bench/deliveries.mjs';
 const { DeliveryStream } = (await import(modulePath)) as {
   DeliveryStream: new (size: number, options?: { hmacKey?: string; repeatable?: boolean }) => Stream;
 };
