@@ -21,7 +21,7 @@ export const statsNotFoundSchema = z.object({
   message: z.literal('Stats not found'),
 });
 
-/** A network's server: whether its answers are current (see the README's Network section). */
+/** A network's server: whether its answers are current (see the README's "Networks in the API"). */
 const serverStateSchema = z.object({
   name: z.string(),
   state: z
