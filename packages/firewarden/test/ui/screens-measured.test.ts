@@ -2,7 +2,8 @@
  * @module Tests: every screen of the web UI measured in Chromium rather than judged by eye. At
  * 1280 and 390 px, in the light and the dark theme (the system setting, emulated): axe-core finds
  * no serious or critical violation, nothing scrolls sideways, the CSP refuses nothing, and a
- * screenshot is written to `test/ui/screenshots/` (git-ignored) for a reviewer. Also: the theme
+ * screenshot is written to `test/ui/screenshots/` (git-ignored) for a reviewer; so are the
+ * restore-point comparison with the rules now and the blocklist dialog showing a bad line. Also: the theme
  * switch overrides the system and survives a reload, the restore dialog keeps the focus inside,
  * a keyboard-only walk of the main flow (sign in, a rule from a template, the diff, apply,
  * confirm) changes the kernel's rules, the dashboard explains a stopped agent, and the first
@@ -24,6 +25,8 @@ const distUi = fileURLToPath(new URL('../../dist/ui/', import.meta.url));
 const screens = [
   { name: 'dashboard', path: '/' },
   { name: 'rules', path: '/rules' },
+  { name: 'blocklists', path: '/blocklists' },
+  { name: 'blocklist', path: '/blocklists/abuse' },
   { name: 'rule-editor', path: '/rules/new' },
   { name: 'review', path: '/review' },
   { name: 'restore-points', path: '/restore-points' },
@@ -46,7 +49,15 @@ describe.skipIf(namespaceSkipReason !== null)(
       hostBefore = await hostRules();
       ui = await startUiInstallation('10.231.23', 30);
       mkdirSync(screenshots, { recursive: true });
-      // Something on every screen: two rules, a restore point, an audit trail.
+      // Something on every screen: two rules, a blocklist, restore points (one from before the
+      // rules, to compare), an audit trail.
+      expect((await ui.admin.post('/api/v1/firewall/snapshots', { name: 'before-rules' })).status).toBe(201);
+      const list = await ui.admin.put('/api/v1/firewall/blocklists/abuse', {
+        entries: ['203.0.113.0/24', '198.51.100.7', '2001:db8::/48'],
+        comment: 'abuse feed',
+        safe_apply: false,
+      });
+      expect(list.status).toBe(200);
       const applied = await ui.admin.post('/api/v1/firewall/transactions', {
         actions: [
           {
@@ -118,6 +129,20 @@ describe.skipIf(namespaceSkipReason !== null)(
             await page.goto(`${ui.server.url}${screen.path}`);
             await measure(page, `${theme}-${width}-${screen.name}`);
           }
+          // The restore point from before the rules, compared with the rules now, rule by rule.
+          await page.goto(`${ui.server.url}/restore-points`);
+          await page.getByRole('button', { name: 'Compare with now (before-rules)' }).click();
+          await page.getByRole('table', { name: /^Rules of before-rules and the rules now/ }).waitFor();
+          await measure(page, `${theme}-${width}-restore-compare`);
+          // The blocklist dialog with the server's error at a bad line.
+          await page.goto(`${ui.server.url}/blocklists`);
+          await page.getByRole('button', { name: 'New blocklist' }).click();
+          const dialog = page.getByRole('dialog', { name: 'New blocklist' });
+          await dialog.getByLabel('Name').fill('feed');
+          await dialog.getByLabel('Entries', { exact: true }).fill('192.0.2.1\nnot-an-address');
+          await dialog.getByRole('button', { name: 'Save with safe apply' }).click();
+          await dialog.locator('#blocklist-entries-error').waitFor();
+          await measure(page, `${theme}-${width}-blocklist-dialog`);
           // The background follows the system setting.
           const background = await page.evaluate(
             'getComputedStyle(document.documentElement).backgroundColor',

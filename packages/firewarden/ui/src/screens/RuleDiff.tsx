@@ -76,32 +76,34 @@ export function RuleComparisonTable(props: {
       <span className="kit-visually-hidden">none</span>
     );
   return (
-    <div className="kit-table-scroll">
-      <table className="side-by-side">
-        <caption>{props.caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Change</th>
-            <th scope="col">{props.before}</th>
-            <th scope="col">{props.after}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.rows.map((row, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a row is its place in the alignment
-            <tr key={index} className={row.kind}>
-              <th scope="row">
-                <span className="sign" aria-hidden="true">
-                  {kindSign[row.kind]}
-                </span>{' '}
-                {row.kind}
-              </th>
-              <td>{cell('before' in row ? row.before : undefined)}</td>
-              <td>{cell('after' in row ? row.after : undefined)}</td>
+    <div className="kit-table">
+      <div className="kit-table-scroll">
+        <table className="side-by-side">
+          <caption>{props.caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Change</th>
+              <th scope="col">{props.before}</th>
+              <th scope="col">{props.after}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {props.rows.map((row, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a row is its place in the alignment
+              <tr key={index} className={row.kind}>
+                <th scope="row">
+                  <span className="sign" aria-hidden="true">
+                    {kindSign[row.kind]}
+                  </span>{' '}
+                  {row.kind}
+                </th>
+                <td>{cell('before' in row ? row.before : undefined)}</td>
+                <td>{cell('after' in row ? row.after : undefined)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
