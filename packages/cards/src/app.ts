@@ -52,7 +52,7 @@ export interface CreateAppOptions {
 
 export const defaultGithubApiUrl = 'https://api.github.com';
 
-/** A cold card costs 1 to 11 calls: 120 a minute lets one client draw a dozen new accounts a minute. */
+/** A cold card costs 1 to 17 calls (most 1 or 2, `/stars` up to 17): 120 a minute lets one client draw dozens a minute. */
 const defaultCallsPerClientPerMinute = 120;
 
 function resolveServices(options: CreateAppOptions): CardServices {
