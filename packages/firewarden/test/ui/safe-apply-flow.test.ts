@@ -122,6 +122,10 @@ describe.skipIf(namespaceSkipReason !== null)('web UI: safe apply, confirm, rest
     expect(await page.getByTestId('compare-result').textContent()).toBe(
       'The two restore points hold different firewall states.',
     );
+    // Rule by rule, the older point first: the deny is gone in the newer one.
+    await expect
+      .poll(() => page.getByTestId('compare-counts').textContent())
+      .toBe('From with-deny to empty: 0 added, 1 removed, 0 changed, 0 the same.');
 
     const row = page
       .getByRole('row')

@@ -4,7 +4,8 @@
  * the first list has and what only the second has are paired in order as "changed" (a rule
  * edited in place), and the rest is "removed" or "added".
  */
-import type { Rule } from '../types';
+// With its extension: the package's tests (NodeNext) import this file too.
+import type { Rule } from '../types.js';
 
 export interface Placed {
   rule: Rule;
