@@ -28,7 +28,7 @@ import {
   TerminalQuotaExceeded,
   TooManyTerminals,
 } from '../terminals/terminal-manager.js';
-import type { TerminalExit } from '../terminals/terminal-session.js';
+import { exitTailBytes, type TerminalExit } from '../terminals/terminal-session.js';
 import { type AgentLaunch, prepareLaunch, removePromptFile } from './agent-launch.js';
 import type { AgentProfile } from './agent-profiles.js';
 import {
@@ -177,6 +177,7 @@ export class AttemptRunner {
         terminal_id: terminalId,
         state: 'running',
         exit_code: null,
+        output_tail: null,
         finished_at: null,
       });
       this.publish(restarted);
@@ -264,7 +265,8 @@ export class AttemptRunner {
         ...agentTerminalSize,
       });
       session.onExit((exit) => {
-        this.exited(attempt.id, session.info.id, exit, launch).catch((error: unknown) =>
+        const output = session.recentOutput(exitTailBytes);
+        this.exited(attempt.id, session.info.id, exit, output, launch).catch((error: unknown) =>
           this.deps.logger.error({ err: error, attempt: attempt.id }, 'recording an agent exit failed'),
         );
       });
@@ -289,6 +291,7 @@ export class AttemptRunner {
     attemptId: number,
     terminalId: number,
     exit: TerminalExit,
+    output: string,
     launch: AgentLaunch,
   ): Promise<void> {
     return this.locks.run(`attempt:${attemptId}`, async () => {
@@ -302,6 +305,7 @@ export class AttemptRunner {
       const ended = await updateAttempt(this.deps.db, attemptId, {
         state,
         exit_code: exit.exitCode,
+        output_tail: output,
         finished_at: Date.now(),
       });
       this.publish(ended);

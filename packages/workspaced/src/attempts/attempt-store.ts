@@ -20,6 +20,8 @@ export interface AttemptView {
   worktree_path: string;
   state: string;
   exit_code: number | null;
+  /** The end of the agent's output once it exited (null while it runs, or after a restart killed it). */
+  output_tail: string | null;
   landed_commit: string | null;
   created_by: string;
   started_at: string;
@@ -38,6 +40,7 @@ export function attemptView(row: TaskAttemptRow): AttemptView {
     worktree_path: row.worktree_path,
     state: row.state,
     exit_code: row.exit_code,
+    output_tail: row.output_tail,
     landed_commit: row.landed_commit,
     created_by: row.created_by,
     started_at: new Date(row.started_at).toISOString(),
@@ -63,6 +66,7 @@ export function insertAttempt(db: WorkspacedDb, attempt: NewAttempt): Promise<Ta
       terminal_id: null,
       state: 'running',
       exit_code: null,
+      output_tail: null,
       landed_commit: null,
       started_at: Date.now(),
       finished_at: null,
@@ -99,7 +103,7 @@ export function updateAttempt(
   fields: Partial<
     Pick<
       TaskAttemptRow,
-      'terminal_id' | 'state' | 'exit_code' | 'landed_commit' | 'finished_at' | 'started_at'
+      'terminal_id' | 'state' | 'exit_code' | 'output_tail' | 'landed_commit' | 'finished_at' | 'started_at'
     >
   >,
 ): Promise<TaskAttemptRow> {

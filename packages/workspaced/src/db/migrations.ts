@@ -197,4 +197,9 @@ export const workspacedMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  'workspaced-0008-attempt-output-tail': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('task_attempts').addColumn('output_tail', 'text').execute();
+    },
+  },
 };

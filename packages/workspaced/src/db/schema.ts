@@ -53,6 +53,8 @@ export interface TaskAttemptTable {
   /** `running`, `completed` (exit 0), `failed`, `stopped`. */
   state: string;
   exit_code: number | null;
+  /** The last 4 KiB of the agent's terminal output, kept when its latest run exits. */
+  output_tail: string | null;
   /** The commit that landed the attempt's branch on its base branch. */
   landed_commit: string | null;
   created_by: string;

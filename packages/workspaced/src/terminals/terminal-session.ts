@@ -29,6 +29,9 @@ export interface TerminalInfo {
   createdAt: number;
 }
 
+/** Output a workflow step or an attempt keeps as `output_tail` once its terminal exits (the terminal does not stay). */
+export const exitTailBytes = 4_096;
+
 export interface TerminalExit {
   exitCode: number;
   signal: number | null;
@@ -83,7 +86,7 @@ export class TerminalSession {
     };
   }
 
-  /** The last `bytes` of output as text (agent state detection reads it). */
+  /** The last `bytes` of output as text (agent state detection reads it; `exitTailBytes` is kept once it exits). */
   recentOutput(bytes: number): string {
     return this.ring.tail(bytes).toString('utf8');
   }

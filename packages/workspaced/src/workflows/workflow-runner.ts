@@ -19,13 +19,11 @@ import type { EventBus } from '../realtime/event-bus.js';
 import { KeyedMutex } from '../sync/keyed-mutex.js';
 import { resolveShell } from '../terminals/shell-command.js';
 import type { TerminalManager } from '../terminals/terminal-manager.js';
-import type { TerminalExit } from '../terminals/terminal-session.js';
+import { exitTailBytes, type TerminalExit } from '../terminals/terminal-session.js';
 import { substitute } from './command-template.js';
 import type { RunStep } from './workflow-store.js';
 import { activeRuns, findRun, insertRun, type RunRecord, runView, saveRun } from './workflow-store.js';
 
-/** Output kept on a step once its terminal is gone. */
-const outputTailBytes = 4_096;
 /** Terminal size of agent steps (a watcher may resize it). */
 const stepTerminalSize = { cols: 120, rows: 32 };
 
@@ -202,7 +200,7 @@ export class WorkflowRunner {
       Object.assign(step, { status: 'running', terminal_id: session.info.id });
       await this.save(run);
       session.onExit((exit) => {
-        const output = session.recentOutput(outputTailBytes);
+        const output = session.recentOutput(exitTailBytes);
         void this.locks
           .run(String(run.id), () => this.stepExited(run.id, index, session.info.id, exit, output))
           .catch((error: unknown) =>
