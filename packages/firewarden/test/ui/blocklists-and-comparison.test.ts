@@ -5,7 +5,7 @@
  * it is saved (safe apply, confirmed on the dashboard) and its merged count is shown and held by
  * the kernel; deleting it while a rule names it is refused with the server's error; the rule's
  * `@abuse` source links to the list's page; a viewer sees the lists without a way to change
- * them. A restore point compared with the rules now shows a rule added since as added.
+ * them; an admin replaces a list from a loaded file. A restore point compared with the rules now shows a rule added since as added.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -171,5 +171,24 @@ describe.skipIf(namespaceSkipReason !== null)('web UI: blocklists and restore-po
       0,
     );
     await viewer.close();
+  });
+
+  test('an admin replaces a list from a loaded file, starting from the entries held', async () => {
+    await openScreen('Blocklists');
+    await page.getByRole('button', { name: 'Replace entries of abuse' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Replace the entries of abuse' });
+    const entries = dialog.getByLabel('Entries', { exact: true });
+    await expect.poll(() => entries.inputValue()).toBe('192.0.2.0/25\n198.51.100.0/24\n203.0.113.7');
+    await dialog.getByLabel('Or load a file').setInputFiles({
+      name: 'feed.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('# new feed\n198.18.0.0/15\n203.0.113.7 # kept\n'),
+    });
+    await expect.poll(() => entries.inputValue()).toBe('# new feed\n198.18.0.0/15\n203.0.113.7 # kept\n');
+    await dialog.getByRole('button', { name: 'Save with safe apply' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'abuse', exact: true }) });
+    await expect.poll(() => row.getByRole('cell').nth(2).textContent()).toBe('2');
+    expect(await kernelMembers(ui, 'abuse')).toEqual(['198.18.0.0/15', '203.0.113.7']);
   });
 });
