@@ -174,7 +174,12 @@ describe.skipIf(namespaceSkipReason !== null)('web UI: blocklists and restore-po
   });
 
   test('an admin replaces a list from a loaded file, starting from the entries held', async () => {
-    await openScreen('Blocklists');
+    // On the list's own page, which shows the new entries once saved.
+    await page.goto(`${ui.server.url}/blocklists/abuse`);
+    const held = page
+      .getByRole('region', { name: 'Blocklist abuse' })
+      .getByLabel('Entries as the kernel holds them');
+    await expect.poll(() => held.inputValue()).toBe('192.0.2.0/25\n198.51.100.0/24\n203.0.113.7');
     await page.getByRole('button', { name: 'Replace entries of abuse' }).click();
     const dialog = page.getByRole('dialog', { name: 'Replace the entries of abuse' });
     const entries = dialog.getByLabel('Entries', { exact: true });
@@ -190,5 +195,6 @@ describe.skipIf(namespaceSkipReason !== null)('web UI: blocklists and restore-po
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'abuse', exact: true }) });
     await expect.poll(() => row.getByRole('cell').nth(2).textContent()).toBe('2');
     expect(await kernelMembers(ui, 'abuse')).toEqual(['198.18.0.0/15', '203.0.113.7']);
+    await expect.poll(() => held.inputValue()).toBe('198.18.0.0/15\n203.0.113.7');
   });
 });

@@ -250,9 +250,10 @@ function inUseText(failure: unknown): string {
 }
 
 function BlocklistDetail({ name, row, rules }: { name: string; row: Row | null; rules: Rule[] }) {
+  // Read again when the list changes (a replace on this page, a reload showing another count).
   const { data, error } = useLoad(
     () => get<{ blocklist: Blocklist }>(`/firewall/blocklists/${encodeURIComponent(name)}`),
-    [name],
+    [name, row?.entries, row?.lastChange?.id],
   );
   if (row === null)
     return (
