@@ -5,8 +5,10 @@
  * it is saved (safe apply, confirmed on the dashboard) and its merged count is shown and held by
  * the kernel; deleting it while a rule names it is refused with the server's error; the rule's
  * `@abuse` source links to the list's page; a viewer sees the lists without a way to change
- * them; an admin replaces a list from a loaded file. A restore point compared with the rules now shows a rule added since as added.
+ * them; an admin replaces a list from a loaded file; a keyboard-only user creates one and
+ * confirms it on the dashboard. A restore point compared with the rules now shows a rule added since as added.
  */
+import { tabTo, watchCspViolations } from '@suite/test-kit/page-checks';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { hostRules, namespaceSkipReason } from '../engine/support/netns.js';
@@ -196,5 +198,49 @@ describe.skipIf(namespaceSkipReason !== null)('web UI: blocklists and restore-po
     await expect.poll(() => row.getByRole('cell').nth(2).textContent()).toBe('2');
     expect(await kernelMembers(ui, 'abuse')).toEqual(['198.18.0.0/15', '203.0.113.7']);
     await expect.poll(() => held.inputValue()).toBe('198.18.0.0/15\n203.0.113.7');
+    // Confirmed, so the keyboard walk's change is not refused as pending.
+    const pending = (await ui.admin.get('/api/v1/firewall/transactions?limit=1')).body.data.transactions[0];
+    expect((await ui.admin.post(`/api/v1/firewall/transactions/${pending.id}/confirm`)).status).toBe(200);
+  });
+
+  test('keyboard only: a blocklist created in the dialog, then confirmed on the dashboard', async () => {
+    const keyboard = await ui.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const csp = watchCspViolations(keyboard);
+    await signInWithKeyboard(keyboard, ui.server.url);
+    await tabTo(keyboard, 'Blocklists');
+    await keyboard.keyboard.press('Enter');
+    await keyboard.getByRole('heading', { level: 1, name: 'Blocklists' }).waitFor();
+    await tabTo(keyboard, 'New blocklist');
+    await keyboard.keyboard.press('Enter');
+    await keyboard.getByRole('dialog', { name: 'New blocklist' }).waitFor();
+    await tabToField(keyboard, 'blocklist-name');
+    await keyboard.keyboard.type('typed');
+    await tabToField(keyboard, 'blocklist-entries');
+    await keyboard.keyboard.type('192.0.2.9\n192.0.2.8/31');
+    await tabTo(keyboard, 'Save with safe apply');
+    await keyboard.keyboard.press('Enter');
+    await keyboard.getByRole('dialog').waitFor({ state: 'detached' });
+    const row = keyboard
+      .getByRole('row')
+      .filter({ has: keyboard.getByRole('link', { name: 'typed', exact: true }) });
+    // 192.0.2.9 lies in 192.0.2.8/31.
+    await expect.poll(() => row.getByRole('cell').nth(2).textContent()).toBe('1');
+    expect(await kernelMembers(ui, 'typed')).toEqual(['192.0.2.8/31']);
+    await tabTo(keyboard, 'Dashboard');
+    await keyboard.keyboard.press('Enter');
+    await tabTo(keyboard, 'Confirm');
+    await keyboard.keyboard.press('Enter');
+    await keyboard.getByText('The change is confirmed and stays.').waitFor();
+    expect(csp).toEqual([]);
+    await keyboard.close();
   });
 });
+
+/** Tabs until the form control with this id has the focus (an empty field has no text to find it by). */
+async function tabToField(page: Page, id: string): Promise<void> {
+  for (let press = 0; press < 20; press++) {
+    await page.keyboard.press('Tab');
+    if ((await page.evaluate('document.activeElement?.id')) === id) return;
+  }
+  throw new Error(`Tab never reached #${id}`);
+}
