@@ -29,6 +29,15 @@ import { writeDurably } from './durable-file.js';
 import { clip } from './firewall-backend.js';
 import { families } from './iptables-backend.js';
 
+/**
+ * Told of every list written to or destroyed in the kernel: the ufw backend keeps a copy on disk
+ * from which ufw's start creates the sets again (see `ufw-blocklist-hook.ts`).
+ */
+export interface SetsMirror {
+  written(lists: readonly Blocklist[]): Promise<void>;
+  destroyed(names: readonly string[]): Promise<void>;
+}
+
 type Metadata = Record<string, { family: BlocklistFamily; comment: string | null }>;
 
 /** What `ipset save` says of our sets: each list's entries, and every set name present. */
@@ -48,6 +57,7 @@ export class BlocklistSets {
   constructor(
     private readonly run: CommandRunner,
     stateDir: string,
+    private readonly mirror?: SetsMirror,
   ) {
     this.metadataFile = path.join(stateDir, 'blocklists.json');
   }
@@ -104,6 +114,7 @@ export class BlocklistSets {
     const { input, entries } = blocklistRestoreInput(lists, present);
     await this.remembering(() => this.restore(input, restoreTimeoutMs(entries)));
     for (const list of lists) this.known?.set(list.name, list.entries);
+    await this.mirror?.written(lists);
   }
 
   /** Destroys the lists' sets (those present); the rules naming them must be gone already. */
@@ -114,9 +125,11 @@ export class BlocklistSets {
         .filter((set) => present.has(set))
         .map((set) => `destroy ${set}`),
     );
-    if (lines.length === 0) return;
-    await this.remembering(() => this.restore(`${lines.join('\n')}\n`, restoreTimeoutMs(0)));
-    for (const name of names) this.known?.delete(name);
+    if (lines.length > 0) {
+      await this.remembering(() => this.restore(`${lines.join('\n')}\n`, restoreTimeoutMs(0)));
+      for (const name of names) this.known?.delete(name);
+    }
+    if (names.length > 0) await this.mirror?.destroyed(names);
   }
 
   /** A write that fails may have done part of its work: what the kernel holds is read again. */
@@ -237,22 +250,29 @@ export function blocklistRestoreInput(lists: readonly Blocklist[], present: Read
   let entries = 0;
   for (const list of lists) {
     for (const family of families) {
-      const live = setName(list.name, family);
-      const staging = stagingSetName(list.name, family);
-      const content = list.entries[family];
-      entries += content.length;
-      // A staging set left by an interrupted write is dropped first.
-      if (present.has(staging)) lines.push(`destroy ${staging}`);
-      lines.push(
-        `create ${staging} hash:net family ${ipsetFamily[family]} hashsize ${hashSize(content.length)} maxelem ${setMaxElements}`,
-      );
-      for (const entry of content) lines.push(`add ${staging} ${entry}`);
-      if (present.has(live)) lines.push(`swap ${staging} ${live}`, `destroy ${staging}`);
-      else lines.push(`rename ${staging} ${live}`);
+      entries += list.entries[family].length;
+      lines.push(...setRestoreLines(list, family, present));
     }
   }
   lines.push('');
   return { input: lines.join('\n'), entries };
+}
+
+/** The restore lines that build one family's set of a list whole and put it in place. */
+export function setRestoreLines(list: Blocklist, family: Family, present: ReadonlySet<string>): string[] {
+  const live = setName(list.name, family);
+  const staging = stagingSetName(list.name, family);
+  const content = list.entries[family];
+  const lines: string[] = [];
+  // A staging set left by an interrupted write is dropped first.
+  if (present.has(staging)) lines.push(`destroy ${staging}`);
+  lines.push(
+    `create ${staging} hash:net family ${ipsetFamily[family]} hashsize ${hashSize(content.length)} maxelem ${setMaxElements}`,
+  );
+  for (const entry of content) lines.push(`add ${staging} ${entry}`);
+  if (present.has(live)) lines.push(`swap ${staging} ${live}`, `destroy ${staging}`);
+  else lines.push(`rename ${staging} ${live}`);
+  return lines;
 }
 
 /** Each list's number of entries over its two sets. */

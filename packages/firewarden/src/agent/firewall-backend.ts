@@ -9,6 +9,7 @@ import type { Blocklist } from '../engine/blocklist.js';
 import type { ReadRules } from '../engine/iptables-parse.js';
 import type { Rule } from '../engine/rule.js';
 import type { Backend } from '../engine/validate.js';
+import type { SetsMirror } from './blocklist-sets.js';
 
 /** A restore point's content: `iptables-save` of both families always, ufw's files on ufw. */
 export interface BackendState {
@@ -21,6 +22,8 @@ export interface BackendState {
 
 export interface FirewallBackend {
   readonly kind: Backend;
+  /** Told of every blocklist written or destroyed, where the backend keeps its own copy (ufw). */
+  readonly setsMirror?: SetsMirror;
   /** `iptables-save` / `ip6tables-save` of the variant in use. */
   saveAll(): Promise<Record<Family, string>>;
   capture(): Promise<BackendState>;

@@ -46,10 +46,11 @@ export async function runAgent(options: AgentOptions): Promise<RunningAgent> {
     options.backend ?? 'auto',
     options.allowWriteOnManagerConflict ?? false,
     options.dockerPublishedPorts,
+    options.stateDir,
   );
   const agent = new FirewallAgent(
     backend,
-    new BlocklistSets(run, options.stateDir),
+    new BlocklistSets(run, options.stateDir, backend.setsMirror),
     new SnapshotStore(options.stateDir),
     new PendingFile(options.stateDir),
     options.events,

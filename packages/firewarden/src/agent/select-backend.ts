@@ -30,6 +30,8 @@ export async function selectBackend(
   configured: ConfiguredBackend,
   allowWriteOnManagerConflict: boolean,
   dockerPublishedPorts: DockerPublishedPorts = 'follow',
+  /** The agent's state folder (the ufw backend keeps the blocklists' copies there). */
+  stateDir: string,
 ): Promise<BackendChoice> {
   const tools = await detectIptablesTools(run).catch((error: unknown) => {
     throw notFound(error, 'iptables');
@@ -48,7 +50,8 @@ export async function selectBackend(
     ufwInstalled &&
     (await ufwSwitchedOn()) &&
     ufwChainsLoaded(await iptables.save('ipv4'));
-  const backend = configured === 'ufw' || ufwActive ? new UfwBackend(run, iptables, docker) : iptables;
+  const backend =
+    configured === 'ufw' || ufwActive ? new UfwBackend(run, iptables, docker, stateDir) : iptables;
   return {
     backend,
     guard: {

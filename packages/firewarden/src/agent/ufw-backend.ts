@@ -9,6 +9,10 @@
  * write also fills our FIREWARDEN-DOCKER chain (one `iptables-restore --noflush` after ufw's
  * commands, dry-run first; ufw's input rules never see forwarded traffic), and restoring a point
  * puts that chain back from the point's `iptables-save`: ufw reload never touches it.
+ * Rules naming a blocklist (`@name`), which a ufw tuple cannot express, go into the marked block
+ * of before.rules/before6.rules (`ufw-blocklist-rules.ts`), loaded into the kernel at once with
+ * `iptables-restore --noflush` (ufw loads the same block at its next start); the blocklists'
+ * sets are created at ufw's start by a block in before.init (`ufw-blocklist-hook.ts`).
  */
 import { readFile, rename, stat, writeFile } from 'node:fs/promises';
 import type { Family } from '../engine/addresses.js';
@@ -16,8 +20,17 @@ import { mergeFamilies } from '../engine/iptables-parse.js';
 import { appliesToFamily, renderDockerTable } from '../engine/iptables-render.js';
 import type { Rule } from '../engine/rule.js';
 import { ufwDeleteArgs, ufwRuleArgs } from '../engine/ufw-args.js';
+import {
+  blocklistRulesOf,
+  hookChainInput,
+  isBlocklistRule,
+  ufwEffectiveOrder,
+  withBlocklistBlock,
+} from '../engine/ufw-blocklist-rules.js';
 import { readUfwTuples } from '../engine/ufw-tuples.js';
 import {
+  ufwBeforeInit,
+  ufwBeforeRulesFiles,
   ufwChainsLoaded,
   ufwEnabledIn,
   ufwRulesFiles,
@@ -28,6 +41,7 @@ import { AgentError } from './agent-error.js';
 import type { CommandRunner } from './command-runner.js';
 import { type BackendState, clip, type FirewallBackend } from './firewall-backend.js';
 import { families, type IptablesBackend, ownedRestoreInput } from './iptables-backend.js';
+import { UfwBlocklistHook } from './ufw-blocklist-hook.js';
 
 export class UfwBackend implements FirewallBackend {
   readonly kind = 'ufw';
@@ -38,7 +52,13 @@ export class UfwBackend implements FirewallBackend {
     private readonly iptables: IptablesBackend,
     /** `firewall.docker_published_ports: follow`: inbound rules also govern Docker's published ports. */
     private readonly options: { followDocker: boolean } = { followDocker: false },
-  ) {}
+    /** The agent's state folder, where the copies of the blocklists' sets are kept for ufw's start. */
+    stateDir: string,
+  ) {
+    this.setsMirror = new UfwBlocklistHook(stateDir);
+  }
+
+  readonly setsMirror: UfwBlocklistHook;
 
   saveAll() {
     return this.iptables.saveAll();
@@ -59,11 +79,11 @@ export class UfwBackend implements FirewallBackend {
   }
 
   async readRules() {
-    return tuplesOf(await readStateFiles());
+    return rulesOf(await readStateFiles());
   }
 
   async rulesIn(state: BackendState) {
-    return tuplesOf(state.ufw_files ?? {});
+    return rulesOf(state.ufw_files ?? {});
   }
 
   /** A write deletes only rules it read (by their own words): ufw keeps the lines we cannot read. */
@@ -72,25 +92,40 @@ export class UfwBackend implements FirewallBackend {
   }
 
   async prepare(rules: Rule[], state: BackendState) {
-    const current = tuplesOf(state.ufw_files ?? {}).rules;
+    const files = state.ufw_files ?? {};
+    const current = tuplesOf(files).rules;
+    const tuples = rules.filter((rule) => !isBlocklistRule(rule));
     const same = (a: Rule | undefined, b: Rule | undefined) => JSON.stringify(a) === JSON.stringify(b);
     let kept = 0;
-    while (kept < current.length && kept < rules.length && same(current[kept], rules[kept])) kept += 1;
+    while (kept < current.length && kept < tuples.length && same(current[kept], tuples[kept])) kept += 1;
     const deletes = current.slice(kept).reverse();
-    const adds = rules.slice(kept);
-    for (const [index, rule] of adds.entries()) {
+    const adds = tuples.slice(kept);
+    for (const rule of adds) {
       const dry = await this.run(['ufw', '--dry-run', ...ufwRuleArgs(rule)]);
       if (dry.code !== 0) {
         throw new AgentError('FW_VALIDATION_FAILED', 'ufw --dry-run refused a rule', {
           errors: [
             {
-              path: `rules.${kept + index}`,
+              path: `rules.${rules.indexOf(rule)}`,
               code: 'backend_refused',
               message: clip((dry.stderr || dry.stdout).trim()),
             },
           ],
         });
       }
+    }
+    const before: [string, string][] = [];
+    for (const family of families) {
+      const file = ufwBeforeRulesFiles[family];
+      const text = files[file];
+      const wanted = text === undefined ? null : withBlocklistBlock(text, family, rules);
+      if (wanted === null && rules.some(isBlocklistRule)) {
+        throw new AgentError(
+          'FW_APPLY_FAILED',
+          `${file} has no *filter table to hold the rules naming blocklists`,
+        );
+      }
+      if (wanted !== null && wanted !== text) before.push([file, wanted]);
     }
     const docker: [Family, string][] = [];
     for (const family of this.options.followDocker ? families : []) {
@@ -102,17 +137,37 @@ export class UfwBackend implements FirewallBackend {
     return async () => {
       for (const rule of deletes) await this.ufw(['--force', ...ufwDeleteArgs(rule)]);
       for (const rule of adds) await this.ufw(ufwRuleArgs(rule));
+      // A rule may name a list set before the hook existed: its copy is made before a rule names it.
+      await this.setsMirror.ensureCopies(state.blocklists ?? []);
+      for (const [file, text] of before) await writeIfChanged(file, text);
+      await this.loadBlocklistChains();
       for (const [family, input] of docker) await this.iptables.load(family, input, true);
     };
+  }
+
+  /** The kernel's firewarden-blocklists chains made what before*.rules say (ufw reloads them so). */
+  private async loadBlocklistChains(): Promise<void> {
+    for (const family of families) {
+      const text = await readFile(ufwBeforeRulesFiles[family], 'utf8').catch(() => '');
+      const input = hookChainInput(text, family, await this.iptables.save(family));
+      if (input !== null) await this.iptables.load(family, input, true);
+    }
   }
 
   async verify(rules: Rule[]): Promise<void> {
     const files = await readStateFiles();
     // With IPV6=no in /etc/default/ufw, ufw writes IPv4 rules only.
     const ipv6 = !ipv6Disabled(files['/etc/default/ufw'] ?? '');
+    const blocklistRules = blocklistRulesOf(beforeRulesOf(files)).rules;
+    if (JSON.stringify(blocklistRules) !== JSON.stringify(rules.filter(isBlocklistRule))) {
+      throw new AgentError(
+        'FW_APPLY_FAILED',
+        'the blocklist rules in before*.rules differ from the rules applied',
+      );
+    }
     for (const family of families) {
       const expected = rules
-        .filter((r) => appliesToFamily(r, family) && (family === 'ipv4' || ipv6))
+        .filter((r) => !isBlocklistRule(r) && appliesToFamily(r, family) && (family === 'ipv4' || ipv6))
         .map((r) => ({ ...r, family }));
       const actual = readUfwTuples(files[ufwRulesFiles[family]] ?? '', family).rules.map((r) => ({
         ...r,
@@ -134,10 +189,17 @@ export class UfwBackend implements FirewallBackend {
     // Only ufw's own files, whatever a tampered restore point names.
     for (const file of ufwStateFiles) {
       const content = state.ufw_files[file];
-      if (content !== undefined) await writeIfChanged(file, content);
+      if (content === undefined) continue;
+      // before.init's execute bit goes with firewarden's block.
+      if (file === ufwBeforeInit) await this.setsMirror.putInit(content);
+      else await writeIfChanged(file, content);
     }
+    // A point taken before the hook existed may lack before.init's block while lists exist.
+    await this.setsMirror.writeInit();
     // Disabled ufw has no chains to rebuild: its rules are the files.
     if (ufwEnabledIn(state.ufw_files['/etc/ufw/ufw.conf'] ?? '')) await this.ufw(['reload']);
+    // ufw reload leaves a chain its before*.rules no longer declare: ours goes where the point has no block.
+    await this.loadBlocklistChains();
     // ufw never touches DOCKER-USER: our FIREWARDEN-DOCKER chain is put back as in the point.
     for (const family of families) {
       const input = ownedRestoreInput(state.iptables[family], await this.iptables.save(family), 'docker');
@@ -155,10 +217,24 @@ export class UfwBackend implements FirewallBackend {
   }
 }
 
+/** Our rules in ufw's files: the blocklist rules (checked first, from before-input), then the tuples. */
 function tuplesOf(files: Record<string, string>) {
   const v4 = readUfwTuples(files[ufwRulesFiles.ipv4] ?? '', 'ipv4');
   const v6 = readUfwTuples(files[ufwRulesFiles.ipv6] ?? '', 'ipv6');
   return { rules: mergeFamilies(v4.rules, v6.rules), unparsed: [...v4.unparsed, ...v6.unparsed] };
+}
+
+function rulesOf(files: Record<string, string>) {
+  const tuples = tuplesOf(files);
+  const blocklists = blocklistRulesOf(beforeRulesOf(files));
+  return {
+    rules: ufwEffectiveOrder([...blocklists.rules, ...tuples.rules]),
+    unparsed: [...blocklists.unparsed, ...tuples.unparsed],
+  };
+}
+
+function beforeRulesOf(files: Record<string, string>): Record<Family, string> {
+  return { ipv4: files[ufwBeforeRulesFiles.ipv4] ?? '', ipv6: files[ufwBeforeRulesFiles.ipv6] ?? '' };
 }
 
 /** The ufw files that exist now, path -> content. */

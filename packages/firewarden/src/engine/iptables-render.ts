@@ -115,7 +115,9 @@ type FilterTable = SaveTable | undefined;
 const hasJump = (filter: FilterTable, builtin: string, chain: string) =>
   filter?.rules.some((r) => r.chain === builtin && r.tokens.join(' ') === `-j ${chain}`) ?? false;
 
-const restoreLine = (chain: string, tokens: string[]) => ['-A', chain, ...tokens].map(restoreToken).join(' ');
+/** One `-A <chain> ...` line of restore input. */
+export const restoreLine = (chain: string, tokens: string[]) =>
+  ['-A', chain, ...tokens].map(restoreToken).join(' ');
 
 /** FIREWARDEN-DOCKER's declaration, its jump from DOCKER-USER if missing, and its lines; null without Docker. */
 function dockerTableLines(rules: readonly Rule[], family: Family, filter: FilterTable) {

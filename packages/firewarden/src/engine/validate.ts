@@ -182,8 +182,16 @@ export function validateRule(raw: unknown, at: string, backend?: Backend): RuleV
   if (backend === 'iptables' && action === 'limit') {
     problem('action', 'unsupported_action', '"limit" is only available with the ufw backend');
   }
+  // On ufw a blocklist rule lives in our chain jumped to from ufw's before-input (inbound only).
   if (backend === 'ufw' && typeof addresses[0] === 'string' && blocklistReference(addresses[0]) !== null) {
-    problem('source', 'unsupported_source', 'ufw rules cannot match a blocklist: use the iptables backend');
+    if (fields.direction !== undefined && fields.direction !== 'in')
+      problem('source', 'unsupported_source', 'on ufw a blocklist can be the source of inbound rules only');
+    if (action === 'limit')
+      problem(
+        'action',
+        'unsupported_action',
+        '"limit" cannot apply to a blocklist source (ufw limits its own rules only)',
+      );
   }
   if (backend === 'ufw' && protocol === 'icmp') {
     problem('protocol', 'unsupported_protocol', 'ufw rules cannot match ICMP (its before.rules do)');

@@ -9,6 +9,7 @@ import type { CommandRunner } from '../agent/command-runner.js';
 import type { Family } from '../engine/addresses.js';
 import { directionOfChain, dockerChain, ownedChains } from '../engine/iptables-chains.js';
 import { parseIptablesSave } from '../engine/iptables-parse.js';
+import { ufwBlocklistChain } from '../engine/ufw-blocklist-rules.js';
 import { cooperatingChains, cooperatingTables, nativeTables, ownerOfName } from './manager-conflicts.js';
 
 export const foreignOwners = [
@@ -52,10 +53,12 @@ export interface ForeignRuleset {
 /** Chains that are the backend's own: ours always, ufw's user chains when ufw is the backend. */
 function isOwnChain(chain: string, backend: 'iptables' | 'ufw'): boolean {
   if (directionOfChain.has(chain) || chain === dockerChain) return true;
-  return backend === 'ufw' && /^ufw6?-user-/.test(chain);
+  return backend === 'ufw' && (/^ufw6?-user-/.test(chain) || chain === ufwBlocklistChain);
 }
 
-const ownJumps = new Set([...Object.values(ownedChains), dockerChain].map((chain) => `-j ${chain}`));
+const ownJumps = new Set(
+  [...Object.values(ownedChains), dockerChain, ufwBlocklistChain].map((chain) => `-j ${chain}`),
+);
 
 export function ownerOfChain(chain: string): ForeignOwner | null {
   if (/^ufw6?-/.test(chain)) return 'ufw';

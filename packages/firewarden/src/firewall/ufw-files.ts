@@ -9,13 +9,23 @@ import { readFile } from 'node:fs/promises';
 
 export const ufwRulesFiles = { ipv4: '/etc/ufw/user.rules', ipv6: '/etc/ufw/user6.rules' } as const;
 
-/** Everything a ufw restore point copies: the rules ufw writes and the files that shape them. */
+/** The script ufw's init runs before loading its rules (it creates the blocklists' sets). */
+export const ufwBeforeInit = '/etc/ufw/before.init';
+
+/** Where our blocklist rules live on ufw (a marked block, see `ufw-blocklist-rules.ts`). */
+export const ufwBeforeRulesFiles = { ipv4: '/etc/ufw/before.rules', ipv6: '/etc/ufw/before6.rules' } as const;
+
+/**
+ * Everything a ufw restore point copies: the rules ufw writes, the files that shape them, and
+ * the script ufw runs at its start (which creates the blocklists' sets).
+ */
 export const ufwStateFiles = [
   ufwRulesFiles.ipv4,
   ufwRulesFiles.ipv6,
   '/etc/ufw/ufw.conf',
-  '/etc/ufw/before.rules',
-  '/etc/ufw/before6.rules',
+  ufwBeforeRulesFiles.ipv4,
+  ufwBeforeRulesFiles.ipv6,
+  ufwBeforeInit,
   '/etc/ufw/after.rules',
   '/etc/ufw/after6.rules',
   '/etc/default/ufw',

@@ -11,6 +11,7 @@ import type { MergedEntries } from '../engine/blocklist-entries.js';
 import { lockoutStandIns } from '../engine/iptables-parse.js';
 import type { Rule } from '../engine/rule.js';
 import { ownInputChain, type RulesetView, rulesetVerdict } from '../engine/ruleset-verdict.js';
+import { ufwEffectiveOrder } from '../engine/ufw-blocklist-rules.js';
 import type { Backend } from '../engine/validate.js';
 
 /** SSH is checked on its standard port (the config has no key for another one). */
@@ -45,9 +46,11 @@ export function sessionLockoutRisks(
   // The whole ruleset decides: foreign lines around our chain, and INPUT's policy (parsed once).
   const verdict = rulesetVerdict(current, ownInputChain(current.backend));
   const listsBefore = new Set(current.address_in_blocklists ?? []);
+  // On ufw the rules naming a blocklist are checked first, wherever the list puts them.
+  const after = current.backend === 'ufw' ? ufwEffectiveOrder(change.rules) : change.rules;
   return lockoutRisks(
     before,
-    change.rules,
+    after,
     {
       client_address: client.address,
       ssh_port: sshPort,
