@@ -9,6 +9,7 @@ import { auditChainFiles, createWebAuth } from '@suite/web-auth';
 import { mergeProfiles } from './attempts/agent-profiles.js';
 import { AttemptRunner } from './attempts/attempt-runner.js';
 import { readConfiguredProfiles } from './attempts/profile-config.js';
+import { TaskLanding } from './attempts/task-landing.js';
 import { SetupGate, setupTokenFileName, setupUrl } from './auth/setup-token.js';
 import { openDatabase } from './db/open-database.js';
 import { defaultFileLimits, type FileLimits } from './files/limits.js';
@@ -115,8 +116,6 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
     const events = new EventBus();
     const terminals = new TerminalManager(events);
     const attention = new AttentionCenter(events);
-    const workflows = new WorkflowRunner({ db, terminals, events, attention, logger });
-    await workflows.recover();
     const attempts = new AttemptRunner({
       db,
       dataDir,
@@ -127,6 +126,9 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       profiles: mergeProfiles(await readConfiguredProfiles(dataDir, options.configFile)),
     });
     await attempts.recover();
+    const landing = new TaskLanding({ db, attempts, findUser: (id) => auth.users.getById(id) });
+    const workflows = new WorkflowRunner({ db, terminals, events, attention, logger, landing });
+    await workflows.recover();
     const delivery: DeliveryPolicy = {
       ...defaultDeliveryTiming,
       ...options.deliveryTiming,
@@ -171,6 +173,7 @@ export async function startDaemon(options: DaemonOptions): Promise<RunningServer
       push,
       sockets: openSockets,
       attempts,
+      landing,
     };
     let listeningPort: number | undefined;
     const previewTokens = new PreviewTokens();

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { newTask, runAttempt, startAttemptDaemon } from './support/attempts.js';
+import { landingState, newTask, runAttempt, startAttemptDaemon } from './support/attempts.js';
 import { type Client, type RunningDaemon, userClient } from './support/daemon.js';
 import { git } from './support/git-repo.js';
 import { stopProjectDaemon } from './support/project-daemon.js';
@@ -45,17 +45,7 @@ async function attemptWith(title: string, prompt: string) {
   return { task, attempt, worktree: attempt.worktree_path as string };
 }
 
-/** Everything that must not change when a landing is refused. */
-function snapshot(worktree: string) {
-  return {
-    main: git(projectDir, 'rev-parse', 'refs/heads/main'),
-    branches: git(projectDir, 'for-each-ref', '--format=%(refname) %(objectname)', 'refs/heads'),
-    projectStatus: git(projectDir, 'status', '--porcelain=v1', '--untracked-files=all'),
-    projectHead: git(projectDir, 'rev-parse', 'HEAD'),
-    worktreeStatus: git(worktree, 'status', '--porcelain=v1', '--untracked-files=all'),
-    worktreeIndex: git(worktree, 'ls-files', '--stage'),
-  };
-}
+const snapshot = (worktree: string) => landingState(projectDir, worktree);
 
 test('the diff shows committed and uncommitted work file by file, binary and large files marked', async () => {
   const { task, attempt, worktree } = await attemptWith(

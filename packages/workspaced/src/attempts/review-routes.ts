@@ -2,22 +2,22 @@
  * @module Review and land: `GET /tasks/{id}/diff?attempt_id=` (git.view),
  * `POST /tasks/{id}/land` {strategy, message?, remove_worktree?, attempt_id?} and
  * `POST /tasks/{id}/pull-request` {title?, body?, attempt_id?} (git.write and tasks.write: they
- * move a branch and the task). Landings and pushes in one project run one at a time.
+ * move a branch and the task). Landings and pushes in one project run one at a time
+ * (attempts/task-landing.ts, shared with workflows' land steps).
  */
-import type { Context, Hono } from 'hono';
+import type { Hono } from 'hono';
 import { z } from 'zod';
 import { taskGuard } from '../access/project-access.js';
-import { ApiError } from '../http/api-error.js';
 import type { AppEnv, DaemonContext } from '../http/app-env.js';
 import { readJson, readQuery } from '../http/request-input.js';
-import { KeyedMutex } from '../sync/keyed-mutex.js';
 import { publishTask } from '../tasks/task-events.js';
 import { findTask, recordPullRequest, taskView } from '../tasks/task-store.js';
 import { attemptIdSchema } from './attempt-schema.js';
-import { landAttempt, landStrategies } from './land.js';
+import { landStrategies } from './land.js';
 import { openPullRequest } from './pull-request.js';
 import { reviewTarget } from './review-target.js';
 import { taskDiff } from './task-diff.js';
+import { landingIdentity } from './task-landing.js';
 
 const diffQuery = z.object({ attempt_id: attemptIdSchema }).strict();
 
@@ -46,62 +46,33 @@ const pullRequestBody = z
   })
   .strict();
 
-export function registerReviewRoutes(app: Hono<AppEnv>, { db, attempts, events }: DaemonContext): void {
-  const landings = new KeyedMutex();
-
+export function registerReviewRoutes(app: Hono<AppEnv>, { db, landing, events }: DaemonContext): void {
   app.get('/tasks/:id/diff', taskGuard(db, 'git.view'), async (c) => {
     const { attempt_id } = readQuery(c, diffQuery);
     return c.json(await taskDiff(await reviewTarget(db, c.var.task, c.var.project, attempt_id)));
   });
 
-  /** The attempt a land or pull request works on, which must not be running. */
-  const settledTarget = async (c: Context<AppEnv>, attemptId: number | undefined) => {
-    const target = await reviewTarget(db, c.var.task, c.var.project, attemptId);
-    if (target.attempt.state === 'running')
-      throw new ApiError(
-        'ATTEMPT_RUNNING',
-        `attempt ${target.attempt.id}'s agent still runs; stop it or wait for it`,
-      );
-    return target;
-  };
-  const identity = (c: Context<AppEnv>) => ({
-    name: c.var.principal.display_name || c.var.principal.username,
-    email: `${c.var.principal.username}@workspaced.localhost`,
-  });
-
+  // Guards for landPermissions (attempts/task-landing.ts), which a workflow's land step checks too.
   app.post('/tasks/:id/land', taskGuard(db, 'git.write'), taskGuard(db, 'tasks.write'), async (c) => {
     const body = await readJson(c, landBody);
-    const answer = await landings.run(`project:${c.var.project.id}`, async () => {
-      const target = await settledTarget(c, body.attempt_id);
-      const landed = await landAttempt(target, c.var.task, {
-        strategy: body.strategy,
-        message: body.message,
-        removeWorktree: body.remove_worktree,
-        identity: identity(c),
-      });
-      await attempts.landed(target.attempt.id, landed.commit);
-      return { target, landed };
+    const landed = await landing.land(c.var.task, c.var.project, c.var.principal, {
+      strategy: body.strategy,
+      message: body.message,
+      removeWorktree: body.remove_worktree,
+      attemptId: body.attempt_id,
     });
     const task = await findTask(db, c.var.task.id);
-    return c.json({
-      commit: answer.landed.commit,
-      strategy: body.strategy,
-      attempt_id: answer.target.attempt.id,
-      branch: answer.target.attempt.branch,
-      base_branch: answer.target.attempt.base_branch,
-      worktree_removed: answer.landed.worktree_removed,
-      task: task ? taskView(task) : null,
-    });
+    return c.json({ ...landed, task: task ? taskView(task) : null });
   });
 
   app.post('/tasks/:id/pull-request', taskGuard(db, 'git.write'), taskGuard(db, 'tasks.write'), async (c) => {
     const body = await readJson(c, pullRequestBody);
-    const { target, opened } = await landings.run(`project:${c.var.project.id}`, async () => {
-      const target = await settledTarget(c, body.attempt_id);
+    const { target, opened } = await landing.exclusive(c.var.project.id, async () => {
+      const target = await landing.settledTarget(c.var.task, c.var.project, body.attempt_id);
       const opened = await openPullRequest(target, c.var.task, {
         title: body.title,
         body: body.body,
-        identity: identity(c),
+        identity: landingIdentity(c.var.principal),
       });
       return { target, opened };
     });

@@ -202,4 +202,10 @@ export const workspacedMigrations: Record<string, Migration> = {
       await db.schema.alterTable('task_attempts').addColumn('output_tail', 'text').execute();
     },
   },
+  'workspaced-0009-workflow-land': {
+    async up(db: Kysely<unknown>) {
+      await db.schema.alterTable('workflow_runs').addColumn('task_id', 'integer').execute();
+      await db.schema.alterTable('projects').addColumn('land_requires_workflow', 'text').execute();
+    },
+  },
 };

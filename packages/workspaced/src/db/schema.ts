@@ -9,6 +9,8 @@ export interface ProjectTable {
   name: string;
   /** The canonical (realpath) root; every file and git path is resolved inside it. */
   path: string;
+  /** The one workflow whose land step may land this project's tasks; null: any landing (PATCH /projects/{id}). */
+  land_requires_workflow: string | null;
   created_by: string;
   created_at: number;
 }
@@ -108,6 +110,8 @@ export interface WorkflowRunTable {
   id: Generated<number>;
   workflow: string;
   project_id: number;
+  /** The task the run works on (a `land` step lands it); null for a run without one. */
+  task_id: number | null;
   status: string;
   /** Index into `steps` of the step in progress; null once the run is over. */
   current_step: number | null;

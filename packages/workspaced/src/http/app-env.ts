@@ -6,6 +6,7 @@ import type { AuthState } from '@suite/web-auth';
 import type { Logger } from 'pino';
 import type { Role } from '../access/roles.js';
 import type { AttemptRunner } from '../attempts/attempt-runner.js';
+import type { TaskLanding } from '../attempts/task-landing.js';
 import type { Principal } from '../auth/principal.js';
 import type { WorkspacedDb } from '../db/open-database.js';
 import type { ProjectRow, TaskRow } from '../db/schema.js';
@@ -47,6 +48,8 @@ export interface DaemonContext {
   sockets: SocketRegistry;
   /** Agent profiles and the agents started on tasks (attempts/attempt-runner.ts). */
   attempts: AttemptRunner;
+  /** Landings and pull requests, one per project at a time (attempts/task-landing.ts). */
+  landing: TaskLanding;
 }
 
 export type AppEnv = {

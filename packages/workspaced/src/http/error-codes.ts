@@ -156,6 +156,10 @@ export const errorStatus = {
   NOTHING_TO_LAND: 409,
   /** A monorepo project's branch changes files outside the project's folder (`paths`). */
   LAND_OUTSIDE_PROJECT: 409,
+  /** The project lands its tasks only through the workflow it names (`workflow`): its approval step guards landing. */
+  LAND_REQUIRES_APPROVAL: 409,
+  /** `land_requires_workflow` names no workflow, or one without an approval step before its land step. */
+  LAND_WORKFLOW_INVALID: 422,
   /** No usable forge CLI (`gh`, `glab`) or remote for a pull request; `reason` says which. */
   FORGE_UNAVAILABLE: 424,
   /** Pushing the branch to the remote failed (git's first line in the message). */
@@ -202,6 +206,8 @@ export const errorStatus = {
   WORKFLOW_RUN_NOT_WAITING: 409,
   /** The run waits for an approval before anything else. */
   WORKFLOW_RUN_WAITING_APPROVAL: 409,
+  /** A workflow with a `land` step was started without the `task_id` it lands. */
+  TASK_REQUIRED: 422,
 
   // Nodes
   /** A node of that name is registered. */

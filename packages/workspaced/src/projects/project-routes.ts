@@ -1,16 +1,20 @@
 /**
  * @module `/projects` and `/projects/{id}`: list the projects the caller may see, create one
- * from an existing folder, read one, delete its metadata (never its files).
+ * from an existing folder, read one, change its setting (`land_requires_workflow`), delete its
+ * metadata (never its files).
  */
 import type { Hono } from 'hono';
 import { z } from 'zod';
 import { projectGuard, requirePermission } from '../access/project-access.js';
 import { cappedMemberRole } from '../access/project-permission.js';
 import { reachesEveryProject } from '../access/roles.js';
+import type { WorkspacedDb } from '../db/open-database.js';
 import { isReserved } from '../files/reserved-paths.js';
 import { ApiError } from '../http/api-error.js';
 import type { AppEnv, DaemonContext } from '../http/app-env.js';
 import { readJson } from '../http/request-input.js';
+import { workflowNameSchema } from '../workflows/workflow-schema.js';
+import { definitionView, findDefinition } from '../workflows/workflow-store.js';
 import {
   canonicalProjectFolder,
   createProject,
@@ -18,6 +22,7 @@ import {
   listAllProjects,
   listMemberProjects,
   projectView,
+  setLandRequiresWorkflow,
 } from './project-store.js';
 
 const createProjectSchema = z.object({
@@ -28,6 +33,24 @@ const createProjectSchema = z.object({
     .max(4_096)
     .refine((value) => !value.includes('\0'), 'path contains a NUL byte'),
 });
+
+/** The project's settings `PATCH /projects/{id}` changes (one today). */
+const projectSettingsSchema = z.object({ land_requires_workflow: workflowNameSchema.nullable() }).strict();
+
+/** A workflow that guards landing: it exists and approves before it lands (definitions never change). */
+async function requireGuardingWorkflow(db: WorkspacedDb, name: string): Promise<void> {
+  const definition = await findDefinition(db, name);
+  const kinds = definition ? definitionView(definition).steps.map((step) => step.kind) : [];
+  const land = kinds.indexOf('land');
+  if (land < 0 || !kinds.slice(0, land).includes('approval'))
+    throw new ApiError(
+      'LAND_WORKFLOW_INVALID',
+      definition
+        ? `the workflow ${name} has no approval step before a land step`
+        : `there is no workflow named ${name}`,
+      { workflow: name },
+    );
+}
 
 export function registerProjectRoutes(app: Hono<AppEnv>, { db, dataDir }: DaemonContext): void {
   app.get('/projects', requirePermission('project.view'), async (c) => {
@@ -56,6 +79,13 @@ export function registerProjectRoutes(app: Hono<AppEnv>, { db, dataDir }: Daemon
   app.get('/projects/:id', projectGuard(db, 'project.view'), (c) =>
     c.json(projectView(c.var.project, c.var.projectRole)),
   );
+
+  app.patch('/projects/:id', projectGuard(db, 'project.manage'), async (c) => {
+    const { land_requires_workflow: workflow } = await readJson(c, projectSettingsSchema);
+    if (workflow !== null) await requireGuardingWorkflow(db, workflow);
+    const row = await setLandRequiresWorkflow(db, c.var.project.id, workflow);
+    return c.json(projectView(row, c.var.projectRole));
+  });
 
   app.delete('/projects/:id', projectGuard(db, 'project.manage'), async (c) => {
     await deleteProject(db, c.var.project.id);

@@ -1,6 +1,7 @@
 /**
- * @module Projects and their members in SQLite. A project is a name and a folder; deleting one
- * removes only these rows (its tasks and memberships go with it), never a file.
+ * @module Projects and their members in SQLite. A project is a name and a folder (and one
+ * setting, `land_requires_workflow`); deleting one removes only these rows (its tasks and
+ * memberships go with it), never a file.
  */
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +14,8 @@ export interface ProjectView {
   id: number;
   name: string;
   path: string;
+  /** The one workflow that may land the project's tasks (its approval guards landing), else null. */
+  land_requires_workflow: string | null;
   created_at: string;
   /** The caller's role in this project (a global owner/admin sees their global role). */
   role?: string;
@@ -23,6 +26,7 @@ export function projectView(row: ProjectRow, role?: string): ProjectView {
     id: row.id,
     name: row.name,
     path: row.path,
+    land_requires_workflow: row.land_requires_workflow,
     created_at: new Date(row.created_at).toISOString(),
     ...(role ? { role } : {}),
   };
@@ -48,6 +52,19 @@ export async function createProject(db: WorkspacedDb, name: string, folder: stri
   return db
     .insertInto('projects')
     .values({ name, path: folder, created_by: createdBy, created_at: Date.now() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export function setLandRequiresWorkflow(
+  db: WorkspacedDb,
+  id: number,
+  workflow: string | null,
+): Promise<ProjectRow> {
+  return db
+    .updateTable('projects')
+    .set({ land_requires_workflow: workflow })
+    .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();
 }

@@ -1,20 +1,23 @@
 /**
  * @module Workflow routes: `GET/POST /workflows` (definitions), `POST /workflows/{name}/start`
- * {project_id, variables}, `GET /workflow-runs/latest`, `GET /workflow-runs/{id}` and
+ * {project_id, task_id, variables}, `GET /workflow-runs/latest`, `GET /workflow-runs/{id}` and
  * `POST /workflow-runs/{id}/advance|approve|cancel`. Definitions are daemon-wide; a run belongs
  * to the project it was started in, whose role decides who sees (`agent.view`), starts
- * (`agent.start`), advances and cancels (`agent.control`) and approves (`agent.approve`) it.
+ * (`agent.start`, plus the land route's rights for a workflow with a `land` step), advances and
+ * cancels (`agent.control`) and approves (`agent.approve`) it.
  */
 
 import type { Hono } from 'hono';
 import { type Permission, roleHas } from '../access/permissions.js';
 import { requirePermission } from '../access/project-access.js';
 import { denied, effectiveProjectRole } from '../access/project-permission.js';
+import { landPermissions, requireLandingWorkflow } from '../attempts/task-landing.js';
 import type { Principal } from '../auth/principal.js';
 import { ApiError, notFound } from '../http/api-error.js';
 import type { AppEnv, DaemonContext } from '../http/app-env.js';
 import { readId, readJson, readQuery } from '../http/request-input.js';
 import { findProject, listAllProjects } from '../projects/project-store.js';
+import { findTask } from '../tasks/task-store.js';
 import { CommandSyntaxError, placeholdersIn, splitCommand } from './command-template.js';
 import {
   createWorkflowSchema,
@@ -114,17 +117,29 @@ export function registerWorkflowRoutes(app: Hono<AppEnv>, { db, workflows: runne
     const definition = name.success ? await findDefinition(db, name.data) : undefined;
     if (!definition) throw notFound('workflow');
     const input = await readJson(c, startWorkflowSchema);
+    const task = input.task_id === undefined ? undefined : await findTask(db, input.task_id);
+    if (input.task_id !== undefined && !task) throw notFound('task');
+    const projectId = input.project_id ?? task?.project_id;
     const { project, role } =
-      input.project_id === undefined
+      projectId === undefined
         ? await soleStartableProject(c.var.principal)
-        : await projectRole(c.var.principal, input.project_id, 'project');
+        : await projectRole(c.var.principal, projectId, 'project');
+    if (task && task.project_id !== project.id) throw notFound('task');
     if (!roleHas(role, 'agent.start')) throw denied('agent.start');
     const steps = definitionView(definition).steps;
+    if (steps.some((step) => step.kind === 'land')) {
+      if (!task)
+        throw new ApiError('TASK_REQUIRED', `the workflow ${definition.name} lands a task: give its task_id`);
+      // The starter lands through the run: they must hold the land route's rights now, and again when it lands.
+      for (const permission of landPermissions) if (!roleHas(role, permission)) throw denied(permission);
+      requireLandingWorkflow(project, definition.name);
+    }
     const words = checkVariables(steps, input.variables);
     let agentStep = 0;
     const run = await runner.start({
       workflow: definition.name,
       projectId: project.id,
+      taskId: task?.id ?? null,
       steps: steps.map((step) => ({ ...step, words: step.kind === 'agent' ? words[agentStep++]! : [] })),
       variables: input.variables,
       startedBy: c.var.principal.id,

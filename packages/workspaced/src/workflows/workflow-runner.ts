@@ -3,13 +3,16 @@
  * array in a terminal of the run's project (the terminal manager's, so people watch it on the
  * terminal socket) and completes when the program exits 0, fails the run otherwise; an
  * `approval` step sets the run `waiting_approval` and raises an attention item until someone
- * approves or cancels. Every change is saved, then published as a critical `workflow.updated`
- * (the run) on `project:<id>`. Changes to one run are serialized, so a step's exit, an
- * approval and a cancel never interleave. After a restart, runs that were `running` are
+ * approves or cancels; a `land` step lands the run's task (attempts/task-landing.ts) and fails
+ * the run with the refusal's code when it cannot. Every change is saved, then published as a
+ * critical `workflow.updated` (the run) on `project:<id>`. Changes to one run are serialized, so
+ * a step's exit, an approval, a landing and a cancel never interleave. After a restart, runs that were `running` are
  * `failed` (their terminal died with the daemon) and runs waiting for approval raise their
  * item again.
  */
 import type { Logger } from 'pino';
+import type { LandStrategy } from '../attempts/land.js';
+import type { TaskLanding } from '../attempts/task-landing.js';
 import type { WorkspacedDb } from '../db/open-database.js';
 import { canonicalRoot } from '../files/rooted-path.js';
 import { ApiError } from '../http/api-error.js';
@@ -21,6 +24,7 @@ import { resolveShell } from '../terminals/shell-command.js';
 import type { TerminalManager } from '../terminals/terminal-manager.js';
 import { exitTailBytes, type TerminalExit } from '../terminals/terminal-session.js';
 import { substitute } from './command-template.js';
+import type { StepKind } from './workflow-schema.js';
 import type { RunStep } from './workflow-store.js';
 import { activeRuns, findRun, insertRun, type RunRecord, runView, saveRun } from './workflow-store.js';
 
@@ -33,12 +37,21 @@ export interface RunnerDeps {
   events: EventBus;
   attention: AttentionCenter;
   logger: Logger;
+  /** What a land step runs (attempts/task-landing.ts). */
+  landing: Pick<TaskLanding, 'landForRun'>;
 }
 
 export interface StartRun {
   workflow: string;
   projectId: number;
-  steps: readonly { name: string; kind: 'agent' | 'approval'; agents: string[]; words: string[] }[];
+  taskId: number | null;
+  steps: readonly {
+    name: string;
+    kind: StepKind;
+    agents: string[];
+    words: string[];
+    strategy?: LandStrategy;
+  }[];
   variables: Record<string, string>;
   startedBy: string;
 }
@@ -85,10 +98,12 @@ export class WorkflowRunner {
       started_at: null,
       finished_at: null,
       decided_by: null,
+      ...(step.kind === 'land' ? { strategy: step.strategy ?? 'merge', landed: null, land_error: null } : {}),
     }));
     const run = await insertRun(this.deps.db, {
       workflow: input.workflow,
       project_id: input.projectId,
+      task_id: input.taskId,
       status: 'running',
       current_step: 0,
       variables: input.variables,
@@ -172,6 +187,7 @@ export class WorkflowRunner {
       this.raiseApproval(run);
       return;
     }
+    if (step.kind === 'land') return this.land(run, step);
     const project = await findProject(this.deps.db, run.project_id);
     let cwd: string;
     let program: string;
@@ -212,6 +228,33 @@ export class WorkflowRunner {
       Object.assign(step, { status: 'failed', finished_at: new Date().toISOString() });
       await this.finish(run, 'failed', `step "${step.name}" could not start a terminal`);
     }
+  }
+
+  /**
+   * Lands the run's task as its starter (who must still hold the right to). A refusal (conflict,
+   * dirty work tree, a permission withdrawn...) fails the run with the error's code; the land code
+   * has then changed nothing in the repository.
+   */
+  private async land(run: RunRecord, step: RunStep): Promise<void> {
+    step.status = 'running';
+    await this.save(run);
+    try {
+      step.landed = await this.deps.landing.landForRun({ ...run, strategy: step.strategy ?? 'merge' });
+    } catch (error) {
+      if (!(error instanceof ApiError))
+        this.deps.logger.error({ err: error, run: run.id }, 'workflow land step failed');
+      const { code, message, details } =
+        error instanceof ApiError ? error : { code: 'INTERNAL', message: 'the landing failed', details: {} };
+      Object.assign(step, {
+        status: 'failed',
+        finished_at: new Date().toISOString(),
+        land_error: { code, message, ...details },
+      });
+      return this.finish(run, 'failed', `step "${step.name}": ${code}: ${message}`);
+    }
+    Object.assign(step, { status: 'completed', finished_at: new Date().toISOString() });
+    run.current_step! += 1;
+    return this.enterStep(run);
   }
 
   private async stepExited(

@@ -1,8 +1,10 @@
 /**
  * @module Workflow definitions and start requests as the API accepts them (zod is the single
- * source of validation and types), and the states of runs and of their steps.
+ * source of validation and types), and the states of runs and of their steps. Step kinds:
+ * `agent` (a command), `approval` (waits for agent.approve), `land` (lands the run's task).
  */
 import { z } from 'zod';
+import { landStrategies } from '../attempts/land.js';
 import { CommandSyntaxError, splitCommand } from './command-template.js';
 
 /** Run states; `waiting_approval` is the original product's spelling (issue text: "waiting-approval"). */
@@ -29,17 +31,24 @@ const agentName = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, '1-64 of A-Z a-z 0-9 . _ -, starting with a letter or digit');
 
+export const stepKinds = ['agent', 'approval', 'land'] as const;
+export type StepKind = (typeof stepKinds)[number];
+
 const stepSchema = z
   .object({
     name: z.string().trim().min(1).max(100),
-    kind: z.enum(['agent', 'approval']),
+    kind: z.enum(stepKinds),
     agents: z.array(agentName).max(16).default([]),
     command: z.string().max(4_096).default(''),
+    /** How a `land` step lands the run's task (`POST /tasks/{id}/land`'s strategies); default merge. */
+    strategy: z.enum(landStrategies).optional(),
   })
   .superRefine((step, ctx) => {
-    if (step.kind === 'approval') {
+    if (step.kind !== 'land' && step.strategy !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['strategy'], message: 'only a land step has a strategy' });
+    if (step.kind !== 'agent') {
       if (step.command.trim() !== '')
-        ctx.addIssue({ code: 'custom', path: ['command'], message: 'an approval step runs no command' });
+        ctx.addIssue({ code: 'custom', path: ['command'], message: `a ${step.kind} step runs no command` });
       return;
     }
     try {
@@ -58,6 +67,9 @@ export const createWorkflowSchema = z.object({
     .max(50)
     .refine((steps) => new Set(steps.map((step) => step.name)).size === steps.length, {
       message: 'step names must be unique',
+    })
+    .refine((steps) => steps.filter((step) => step.kind === 'land').length <= 1, {
+      message: 'a workflow lands its task at most once (one land step)',
     }),
 });
 
@@ -73,6 +85,11 @@ export const startWorkflowSchema = z.object({
    * start body is `{variables}` alone): without it the caller's only startable project is used.
    */
   project_id: z.number().int().min(1).optional(),
+  /**
+   * The task the run works on, in its project (default project: the task's). Required by a
+   * workflow with a `land` step, which lands this task.
+   */
+  task_id: z.number().int().min(1).optional(),
   variables: z
     .record(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'a variable name'), variableValue)
     .refine((variables) => Object.keys(variables).length <= 64, 'at most 64 variables')

@@ -3,9 +3,12 @@
  * argument arrays and each step's state) as one JSON column, written whole on every change
  * under the runner's per-run lock, and answers as `RunView`.
  */
+
+import type { LandStrategy } from '../attempts/land.js';
+import type { LandSummary } from '../attempts/task-landing.js';
 import type { WorkspacedDb } from '../db/open-database.js';
 import type { WorkflowDefinitionRow, WorkflowRunRow } from '../db/schema.js';
-import type { CreateWorkflow, RunStatus, StepStatus, WorkflowStep } from './workflow-schema.js';
+import type { CreateWorkflow, RunStatus, StepKind, StepStatus, WorkflowStep } from './workflow-schema.js';
 
 export interface DefinitionView {
   name: string;
@@ -16,7 +19,7 @@ export interface DefinitionView {
 
 export interface RunStep {
   name: string;
-  kind: 'agent' | 'approval';
+  kind: StepKind;
   agents: string[];
   /** The program and its arguments after substitution (empty for an approval). */
   argv: string[];
@@ -30,12 +33,19 @@ export interface RunStep {
   finished_at: string | null;
   /** Who approved, advanced or cancelled the step (a user id). */
   decided_by: string | null;
+  /** A land step's strategy. */
+  strategy?: LandStrategy;
+  /** What a land step landed (the land route's answer, without the task). */
+  landed?: LandSummary | null;
+  /** Why a land step failed: the land route's error object (`code`, `message`, `paths`...). */
+  land_error?: Record<string, unknown> | null;
 }
 
 export interface RunRecord {
   id: number;
   workflow: string;
   project_id: number;
+  task_id: number | null;
   status: RunStatus;
   current_step: number | null;
   variables: Record<string, string>;
@@ -63,6 +73,7 @@ export function runView(run: RunRecord) {
     id: run.id,
     workflow: run.workflow,
     project_id: run.project_id,
+    task_id: run.task_id,
     status: run.status,
     current_step: run.current_step,
     terminal_id: current?.status === 'running' ? current.terminal_id : null,

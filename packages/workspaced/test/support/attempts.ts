@@ -1,7 +1,8 @@
 /**
  * @module Helpers of the attempt, diff and land tests: a daemon with the stand-in agents on its
- * PATH and a project that is a real git repository on `main`, tasks, and waiting for an
- * attempt's agent to finish (GET /attempts/{id} until it no longer runs).
+ * PATH and a project that is a real git repository on `main`, tasks, waiting for an attempt's
+ * agent to finish (GET /attempts/{id} until it no longer runs), and the repository state a
+ * refused landing must leave as it was.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -54,4 +55,16 @@ export async function runAttempt(client: Client, taskId: number, body: Record<st
   if (started.status !== 201)
     throw new Error(`start failed: ${started.status} ${JSON.stringify(started.body)}`);
   return attemptEnded(client, started.body.id as number);
+}
+
+/** Everything of the project's repository and the attempt's worktree that a refused landing must not change. */
+export function landingState(projectDir: string, worktree: string) {
+  return {
+    main: git(projectDir, 'rev-parse', 'refs/heads/main'),
+    branches: git(projectDir, 'for-each-ref', '--format=%(refname) %(objectname)', 'refs/heads'),
+    projectStatus: git(projectDir, 'status', '--porcelain=v1', '--untracked-files=all'),
+    projectHead: git(projectDir, 'rev-parse', 'HEAD'),
+    worktreeStatus: git(worktree, 'status', '--porcelain=v1', '--untracked-files=all'),
+    worktreeIndex: git(worktree, 'ls-files', '--stage'),
+  };
 }
