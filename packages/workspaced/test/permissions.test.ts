@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runAttempt } from './support/attempts.js';
+import { bearerRequest } from './support/bearer.js';
 import {
   Client,
   type RunningDaemon,
@@ -14,6 +15,7 @@ import {
   startDaemon,
   userClient,
 } from './support/daemon.js';
+import { addBareOrigin, installStandInGh } from './support/forge.js';
 import { createRepo, git } from './support/git-repo.js';
 import { PushDevice } from './support/push-device.js';
 import { removeScratchDirs } from './support/scratch.js';
@@ -156,13 +158,37 @@ async function newAttempt(steps: string, finished = true, projectId = sharedProj
 }
 
 /** A project of its own (a land needs a clean project work tree, which the file routes dirty). */
-async function newRepositoryProject(role: string): Promise<number> {
-  const own = await createRepo({ 'README.md': 'land here\n' });
-  const created = await owner.post('/projects', { name: unique('land'), path: own });
+async function newRepositoryProject(role: string): Promise<{ id: number; dir: string }> {
+  const dir = await createRepo({ 'README.md': 'land here\n' });
+  const created = await owner.post('/projects', { name: unique('land'), path: dir });
   const id = created.body.id as number;
   if (role !== 'owner' && role !== 'admin')
     await owner.post(`/projects/${id}/members`, { user_id: userIds.get(role), role });
-  return id;
+  return { id, dir };
+}
+
+/** A task with a finished attempt that committed a file, in a repository project of its own. */
+async function landableTask(role: string) {
+  const project = await newRepositoryProject(role);
+  const { task, attempt } = await newAttempt(
+    `write ${unique('l')}.txt landed;;commit work;;exit 0`,
+    true,
+    project.id,
+  );
+  return { project, task, attempt };
+}
+
+/** `perm-land` approves, then lands the run's task. */
+let landWorkflowDefined: Promise<unknown> | undefined;
+async function defineLandWorkflow() {
+  landWorkflowDefined ??= owner.post('/workflows', {
+    name: 'perm-land',
+    steps: [
+      { name: 'approve', kind: 'approval' },
+      { name: 'land', kind: 'land' },
+    ],
+  });
+  await landWorkflowDefined;
 }
 
 /** The agent loop (issue 27): README "Attempts", "Review and land" and "Stale worktrees". */
@@ -217,14 +243,29 @@ const agentLoopRoutes: RouteCase[] = [
     method: 'POST',
     route: '/tasks/{id}/land',
     needs: ['git.write', 'tasks.write'],
+    prepare: async (f) => ({
+      path: `/tasks/${(await landableTask(f.role)).task}/land`,
+      body: { strategy: 'merge' },
+    }),
+  },
+  {
+    // A bare repository as origin and the stand-in gh, signed in, on the daemon's PATH.
+    method: 'POST',
+    route: '/tasks/{id}/pull-request',
+    needs: ['git.write', 'tasks.write'],
     prepare: async (f) => {
-      const project = await newRepositoryProject(f.role);
-      const { task } = await newAttempt(
-        `write ${unique('l')}.txt landed;;commit work;;exit 0`,
-        true,
-        project,
-      );
-      return { path: `/tasks/${task}/land`, body: { strategy: 'merge' } };
+      const { project, task } = await landableTask(f.role);
+      await addBareOrigin(project.dir);
+      return { path: `/tasks/${task}/pull-request`, body: {} };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/workflows/{name}/start (a land step)',
+    needs: ['agent.start', 'git.write', 'tasks.write'],
+    prepare: async (f) => {
+      await defineLandWorkflow();
+      return { path: '/workflows/perm-land/start', body: { task_id: await newTask(f.projectId) } };
     },
   },
   {
@@ -238,6 +279,35 @@ const agentLoopRoutes: RouteCase[] = [
     route: '/projects/{id}/worktrees/prune',
     needs: ['git.write'],
     prepare: async (f) => ({ path: `/projects/${f.projectId}/worktrees/prune` }),
+  },
+  {
+    method: 'POST',
+    route: '/mcp/tools/attempt.start/invoke',
+    needs: ['agent.start', 'terminal.create', 'git.write'],
+    prepare: async (f) => ({
+      path: '/mcp/tools/attempt.start/invoke',
+      body: {
+        args: { task_id: await newTask(f.projectId), profile: 'claude', prompt: 'print tool;;exit 0' },
+      },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/mcp/tools/attempt.follow_up/invoke',
+    needs: ['agent.start', 'terminal.write'],
+    prepare: async () => ({
+      path: '/mcp/tools/attempt.follow_up/invoke',
+      body: { args: { id: (await newAttempt('exit 0')).attempt, prompt: 'print again;;exit 0' } },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/mcp/tools/task.land/invoke',
+    needs: ['git.write', 'tasks.write'],
+    prepare: async (f) => ({
+      path: '/mcp/tools/task.land/invoke',
+      body: { args: { id: (await landableTask(f.role)).task, strategy: 'squash' } },
+    }),
   },
   {
     method: 'POST',
@@ -759,9 +829,11 @@ const routes: RouteCase[] = [
 ];
 
 beforeAll(async () => {
+  const agents = await standInAgents();
+  await installStandInGh(agents, true);
   daemon = await startDaemon({
     args: ['--login-attempts-per-minute', '1000'],
-    env: { PATH: pathWith(await standInAgents()) },
+    env: { PATH: pathWith(agents) },
   });
   owner = await setupOwner(daemon);
   clients.set('owner', owner);
@@ -803,6 +875,37 @@ describe.each(roleNames)('role %s', (role) => {
       }
     },
   );
+});
+
+describe('token scopes on the attempt tools', () => {
+  test('a token whose scopes do not cover the tools is refused each call, and nothing happens', async () => {
+    const { task, attempt } = await landableTask('owner');
+    const invoke = (secret: string, tool: string, args: Record<string, unknown>) =>
+      bearerRequest(daemon, secret, 'POST', `/mcp/tools/${tool}/invoke`, { args });
+    const token = async (scopes: string[]) =>
+      (await owner.post('/tokens', { name: unique('scoped'), scopes })).body.secret as string;
+    const fresh = await newTask(sharedProject);
+    for (const scopes of [['read'], ['events']]) {
+      const secret = await token(scopes);
+      for (const [tool, args] of [
+        ['attempt.start', { task_id: fresh, profile: 'claude', prompt: 'print no;;exit 0' }],
+        ['attempt.follow_up', { id: attempt, prompt: 'print no;;exit 0' }],
+        ['task.land', { id: task, strategy: 'merge' }],
+      ] as const) {
+        const refused = await invoke(secret, tool, args);
+        expect([refused.status, refused.body.error.code], `${scopes} ${tool}`).toEqual([403, 'TOKEN_SCOPE']);
+      }
+    }
+    expect((await owner.get(`/tasks/${fresh}/attempts`)).body.attempts).toEqual([]);
+    expect((await owner.get(`/attempts/${attempt}`)).body).toMatchObject({
+      state: 'completed',
+      landed_commit: null,
+    });
+    // The same user's mcp token may: the refusals were the scopes'.
+    const landed = await invoke(await token(['mcp']), 'task.land', { id: task, strategy: 'merge' });
+    expect(landed.status, JSON.stringify(landed.body)).toBe(200);
+    expect((await owner.get(`/attempts/${attempt}`)).body.landed_commit).toBe(landed.body.result.commit);
+  });
 });
 
 describe('project visibility', () => {

@@ -5,14 +5,14 @@
  * URL): 424 FORGE_UNAVAILABLE without a remote, without gh, with gh signed out; then the branch
  * (uncommitted work committed first) pushed, the request opened and its URL stored on the task.
  */
-import { chmod, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { newTask, runAttempt, startAttemptDaemon } from './support/attempts.js';
 import type { Client, RunningDaemon } from './support/daemon.js';
+import { addBareOrigin, installStandInGh, standInPullRequestUrl } from './support/forge.js';
 import { git } from './support/git-repo.js';
 import { stopProjectDaemon } from './support/project-daemon.js';
-import { scratchDir } from './support/scratch.js';
 
 let daemon: RunningDaemon;
 let owner: Client;
@@ -27,23 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopProjectDaemon(daemon);
 });
-
-const standInGh = (folder: string) => `#!/bin/sh
-if [ "$1 $2" = "auth status" ]; then
-  [ -f "${folder}/signed-in" ] && exit 0
-  echo "You are not logged into any GitHub hosts." >&2; exit 1
-fi
-if [ "$1 $2" = "pr create" ]; then
-  [ "$3" = "--head" ] || exit 2
-  git ls-remote --exit-code origin "refs/heads/$4" >/dev/null || { echo "branch not pushed" >&2; exit 3; }
-  for arg in "$@"; do printf '%s\\n' "$arg"; done > "${folder}/pr-args"
-  pwd > "${folder}/pr-cwd"
-  echo "Creating pull request for $4 into $6"
-  echo "https://github.example/acme/project/pull/7"
-  exit 0
-fi
-exit 9
-`;
 
 test('424 without a remote, without gh, signed out; then the branch is pushed and the URL stored', async () => {
   const task = await newTask(owner, projectId, 'Open a PR', 'the description');
@@ -62,14 +45,9 @@ test('424 without a remote, without gh, signed out; then the branch is pushed an
     ]);
   };
   await refused('the repository has no remote');
-  const remote = path.join(await scratchDir('remote'), 'remote.git');
-  git(projectDir, 'init', '-q', '--bare', remote);
-  git(projectDir, 'remote', 'add', 'origin', remote);
+  const remote = await addBareOrigin(projectDir);
   await refused("gh is not installed on the daemon's PATH");
-  const gh = path.join(agentsDir, 'gh');
-  const state = await scratchDir('gh');
-  await writeFile(gh, standInGh(state));
-  await chmod(gh, 0o755);
+  const { gh, state } = await installStandInGh(agentsDir, false);
   await refused('gh is not signed in (run: gh auth login)');
   expect(git(remote, 'for-each-ref').trim()).toBe('');
 
@@ -77,13 +55,13 @@ test('424 without a remote, without gh, signed out; then the branch is pushed an
   const opened = await owner.post(`/tasks/${task.id}/pull-request`, { title: 'Add pr.txt' });
   expect(opened.status, JSON.stringify(opened.body)).toBe(201);
   expect(opened.body).toMatchObject({
-    url: 'https://github.example/acme/project/pull/7',
+    url: standInPullRequestUrl,
     forge: 'github',
     remote: 'origin',
     attempt_id: attempt.id,
     branch: attempt.branch,
     base_branch: 'main',
-    task: { id: task.id, pull_request_url: 'https://github.example/acme/project/pull/7' },
+    task: { id: task.id, pull_request_url: standInPullRequestUrl },
   });
   const pushed = git(remote, 'rev-parse', `refs/heads/${attempt.branch}`).trim();
   expect(pushed).toBe(git(projectDir, 'rev-parse', attempt.branch).trim());
@@ -110,6 +88,6 @@ test('424 without a remote, without gh, signed out; then the branch is pushed an
   const stored = (await owner.get(`/projects/${projectId}/tasks`)).body.tasks.find(
     (t: { id: number }) => t.id === task.id,
   );
-  expect(stored.pull_request_url).toBe('https://github.example/acme/project/pull/7');
+  expect(stored.pull_request_url).toBe(standInPullRequestUrl);
   await rm(gh);
 });
