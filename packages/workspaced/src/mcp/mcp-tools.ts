@@ -118,7 +118,7 @@ export const mcpTools: readonly McpTool[] = [
   tool({
     name: 'task.land',
     description:
-      "Land a task attempt's branch on its base branch with merge, squash or rebase (POST /tasks/{id}/land; needs git.write and tasks.write; 409 LAND_CONFLICT lists conflicting paths and changes nothing).",
+      "Land a task attempt's branch on its base branch with merge, squash or rebase (POST /tasks/{id}/land; needs git.write and tasks.write; 409 LAND_CONFLICT lists conflicting paths and changes nothing; 409 LAND_REQUIRES_APPROVAL names the workflow that must land the project's tasks).",
     input: z
       .object({
         id,
