@@ -3,7 +3,8 @@
  * `workspaced serve` bin. A TypeScript file opens highlighted (its keywords in token spans); text
  * typed and saved with Ctrl-S is on disk (read back), with "Unsaved changes" until then; Ctrl-F
  * finds a word; a 4 MB file opens with only the lines in view drawn, and an edit at its end saved
- * with the button is on disk. Screens at 1280 and 390 px in light and dark are written for a
+ * with the button is on disk. With unsaved edits, a project tab, a main menu link and Back each ask
+ * first, and cancelling keeps the edits (accepting leaves them unsaved on disk). Screens at 1280 and 390 px in light and dark are written for a
  * reviewer; at 390 px nothing scrolls sideways; no page records a CSP violation.
  */
 import { readFile, writeFile } from 'node:fs/promises';
@@ -124,6 +125,44 @@ describe('the code editor of the Files tab', () => {
     await editor.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').getByText('Saved large.js').waitFor();
     expect(await readFile(path.join(repo, 'large.js'), 'utf8')).toBe(`${large}\n// edited at the end`);
+  });
+
+  test('leaving unsaved edits by a project tab, the main menu or Back asks first; cancelling keeps them', async () => {
+    const questions: string[] = [];
+    const answerNext = (accept: boolean) =>
+      page.once('dialog', (dialog) => {
+        questions.push(dialog.message());
+        void (accept ? dialog.accept() : dialog.dismiss());
+      });
+    const tabs = page.getByRole('navigation', { name: 'Project' });
+    // Through another tab first, so that Back has somewhere to go.
+    await tabs.getByRole('link', { name: 'Tasks' }).click();
+    await tabs.getByRole('link', { name: 'Files' }).click();
+    const editor = await openFile(page, 'src', 'greet.ts');
+    const text = editor.getByLabel('src/greet.ts', { exact: true });
+    await text.click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type('// not saved yet\n');
+    await editor.getByTestId('editor-state').getByText('Unsaved changes').waitFor();
+
+    answerNext(false);
+    await tabs.getByRole('link', { name: 'Git' }).click();
+    answerNext(false);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Workflows' }).click();
+    answerNext(false);
+    // The browser's Back, as history.back() starts it (Playwright's goBack waits for a load).
+    await page.evaluate('history.back()');
+    await expect.poll(() => questions.length).toBe(3);
+    expect(new Set(questions)).toEqual(new Set(['Discard the unsaved changes to src/greet.ts?']));
+    expect(new URL(page.url()).pathname).toBe(new URL(filesUrl).pathname);
+    await text.getByText('// not saved yet').waitFor();
+    expect(await editor.getByTestId('editor-state').textContent()).toBe('Unsaved changes');
+
+    answerNext(true);
+    await tabs.getByRole('link', { name: 'Git' }).click();
+    await page.getByRole('heading', { name: 'Recent commits' }).waitFor();
+    expect(questions).toHaveLength(4);
+    expect(await readFile(path.join(repo, 'src/greet.ts'), 'utf8')).not.toContain('not saved yet');
   });
 
   test('the pages ran without a CSP violation', () => {

@@ -22,6 +22,7 @@ import {
 import { classHighlighter } from '@lezer/highlight';
 import { useEffect, useRef, useState } from 'react';
 import { languageLoader, languageName } from './languages.js';
+import { useLeaveGuard } from './leave-guard.js';
 import './code-editor.css';
 import './syntax.css';
 
@@ -119,13 +120,8 @@ export default function CodeEditor({ path, content, onSave, onDirtyChange }: Cod
     };
   }, [path, content]);
 
-  // Leaving the page with unsaved text asks first, as any editor does.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  // Leaving the page, the project tab or the screen with unsaved text asks first.
+  useLeaveGuard(dirty, `Discard the unsaved changes to ${path}?`);
 
   return (
     <section className="code-editor" aria-label={`Editor of ${path}`}>
