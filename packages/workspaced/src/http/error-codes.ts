@@ -174,6 +174,8 @@ export const errorStatus = {
   TOO_MANY_TERMINALS: 503,
   /** The user runs their maximum number of live terminals. */
   TERMINAL_QUOTA_EXCEEDED: 429,
+  /** A WebSocket upgrade (terminal or event socket) past the 16 open sockets of one session; answered before any 101. */
+  TOO_MANY_SOCKETS: 429,
   /** A preview port that is not a number from 1 to 65535. */
   INVALID_PORT: 400,
   /** The daemon's own ports are never previewed. */
@@ -260,3 +262,21 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 export type ErrorStatus = (typeof errorStatus)[ErrorCode];
+
+/**
+ * Codes of the `{"error": {code, message}}` frames the sockets send in answer to a client's frame
+ * (on the event socket inside `{"op": "error"}`). They carry no HTTP status and the socket stays
+ * open; a client branches on them like on `error.code`.
+ */
+export const socketErrorCodes = {
+  /** Either socket: a frame that is not JSON or not one of the socket's messages (binary, unknown op, bad field). */
+  INVALID_MESSAGE: 'INVALID_MESSAGE',
+  /** Event socket: a `sub` to a stream that does not exist or that the caller may not see (the two look alike). */
+  STREAM_NOT_FOUND: 'STREAM_NOT_FOUND',
+  /** Terminal socket: input or resize from a watcher whose role lacks terminal.write. */
+  PERMISSION_DENIED: 'PERMISSION_DENIED',
+  /** Event socket: authorizing a `sub` failed unexpectedly (a database error...); send it again. */
+  INTERNAL: 'INTERNAL',
+} as const;
+
+export type SocketErrorCode = keyof typeof socketErrorCodes;

@@ -21,6 +21,7 @@
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import type { WorkspacedDb } from '../db/open-database.js';
+import type { SocketErrorCode } from '../http/error-codes.js';
 import type { TerminalManager } from '../terminals/terminal-manager.js';
 import type { EventBus, EventFrame, RealtimeEvent } from './event-bus.js';
 import { maySubscribe } from './event-streams.js';
@@ -88,7 +89,7 @@ export function serveEventSocket(
     sendFrame(frame);
   };
   // Answers to a client's own bad messages are dropped once its queue is full, like noise.
-  const error = (code: string, message: string) => {
+  const error = (code: SocketErrorCode, message: string) => {
     if (ws.bufferedAmount < softBytes) send({ op: 'error', error: { code, message } });
   };
 

@@ -68,13 +68,13 @@ export function handleUpgrades(server: Server, options: UpgradeOptions): WebSock
     const serve = await open(principal, currentPrincipal, options);
     // Checked after the last await, so the count and the registration below happen in one tick.
     const limit = options.sockets.maxSocketsPerSession;
-    if (options.sockets.countForSession(authSession.id) >= limit)
-      return refuseUpgrade(
-        socket,
-        429,
+    if (options.sockets.countForSession(authSession.id) >= limit) {
+      const refused = new ApiError(
         'TOO_MANY_SOCKETS',
         `this session already holds ${limit} open sockets; close one first`,
       );
+      return refuseUpgrade(socket, refused.status, refused.code, refused.message);
+    }
     wss.handleUpgrade(request, socket, head, (ws: WebSocket) => {
       const handle = serve(ws);
       const forget = options.sockets.add({

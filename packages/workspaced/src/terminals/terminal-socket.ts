@@ -8,6 +8,7 @@
  * malformed frame gets an error frame, never a crash.
  */
 import type { WebSocket } from 'ws';
+import type { SocketErrorCode } from '../http/error-codes.js';
 import { closeCodes, endSocket } from '../realtime/socket-close.js';
 import type { ServedSocket } from '../realtime/socket-endpoint.js';
 import { socketMessageSchema } from './terminal-schema.js';
@@ -25,7 +26,7 @@ export interface TerminalSocketOptions {
 /** A client that sends bad frames without reading the answers gets no more than this queued. */
 const maxQueuedErrorBytes = 64 * 1024;
 
-export function socketError(ws: WebSocket, code: string, message: string): void {
+export function socketError(ws: WebSocket, code: SocketErrorCode, message: string): void {
   if (ws.bufferedAmount <= maxQueuedErrorBytes) ws.send(JSON.stringify({ error: { code, message } }));
 }
 
