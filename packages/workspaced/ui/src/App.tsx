@@ -4,6 +4,19 @@
  * `/attention`).
  */
 import { Link, usePath } from '@suite/web-ui';
+import { Button, Skeleton, ThemeSwitch } from '@suite/web-ui/kit';
+import {
+  BellRing,
+  Bot,
+  FolderGit2,
+  LogOut,
+  type LucideIcon,
+  Network,
+  Server,
+  Shield,
+  SquareTerminal,
+  Workflow,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { api, setCsrfToken, whenSignedOut } from './api.js';
 import { BrowserNotifications } from './components/BrowserNotifications.js';
@@ -17,6 +30,22 @@ import { ServicesScreen } from './screens/ServicesScreen.js';
 import { SignInScreen } from './screens/SignInScreen.js';
 import { WorkflowsScreen } from './screens/WorkflowsScreen.js';
 import type { SessionAnswer, User } from './types.js';
+
+/** The main menu: each entry's path and whether the current path is its screen. */
+const menu: { to: string; label: string; Icon: LucideIcon; current: (path: string) => boolean }[] = [
+  {
+    to: '/',
+    label: 'Projects',
+    Icon: FolderGit2,
+    current: (path) => path === '/' || projectPath(path) !== null,
+  },
+  { to: '/workflows', label: 'Workflows', Icon: Workflow, current: (path) => path === '/workflows' },
+  { to: '/attention', label: 'Attention', Icon: BellRing, current: (path) => path === '/attention' },
+  { to: '/agents', label: 'Agents', Icon: Bot, current: (path) => path === '/agents' },
+  { to: '/nodes', label: 'Nodes', Icon: Network, current: (path) => path === '/nodes' },
+  { to: '/services', label: 'Services', Icon: Server, current: (path) => path === '/services' },
+  { to: '/admin', label: 'Admin', Icon: Shield, current: (path) => adminTab(path) !== null },
+];
 
 type Session =
   | { state: 'loading' }
@@ -50,7 +79,12 @@ export function App({ setupToken }: { setupToken: string }) {
     setSession({ state: 'signed-out' });
   };
 
-  if (session.state === 'loading') return <p className="loading">Loading…</p>;
+  if (session.state === 'loading')
+    return (
+      <main>
+        <Skeleton lines={4} label="Loading workspaced" />
+      </main>
+    );
   if (session.state === 'setup')
     return (
       <SignInScreen
@@ -60,38 +94,34 @@ export function App({ setupToken }: { setupToken: string }) {
     );
   if (session.state !== 'in') return <SignInScreen onSignedIn={signedIn} />;
 
-  const projectMatch = /^\/projects\/(\d+)(?:\/(files|git|terminals|tasks))?$/.exec(path);
+  const projectMatch = projectPath(path);
   return (
     <div className="shell">
       <header className="topbar">
+        <span className="brand">
+          <SquareTerminal aria-hidden="true" size={22} />
+          workspaced
+        </span>
         <nav aria-label="Main">
-          <Link to="/" active={path === '/' || projectMatch !== null}>
-            Projects
-          </Link>
-          <Link to="/workflows" active={path === '/workflows'}>
-            Workflows
-          </Link>
-          <Link to="/attention" active={path === '/attention'}>
-            Attention
-          </Link>
-          <Link to="/agents" active={path === '/agents'}>
-            Agents
-          </Link>
-          <Link to="/nodes" active={path === '/nodes'}>
-            Nodes
-          </Link>
-          <Link to="/services" active={path === '/services'}>
-            Services
-          </Link>
-          <Link to="/admin" active={adminTab(path) !== null}>
-            Admin
-          </Link>
+          <ul>
+            {menu.map(({ to, label, Icon, current }) => (
+              <li key={to}>
+                <Link to={to} active={current(path)}>
+                  <Icon aria-hidden="true" size={16} />
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
         </nav>
-        <BrowserNotifications userId={session.user.id} path={path} />
-        <span className="who">{session.user.username}</span>
-        <button type="button" onClick={signOut}>
-          Sign out
-        </button>
+        <span className="who">
+          <BrowserNotifications userId={session.user.id} path={path} />
+          <span className="who-name">{session.user.username}</span>
+          <ThemeSwitch />
+          <Button variant="ghost" icon={<LogOut size={16} />} onClick={signOut}>
+            <span className="sign-out-label">Sign out</span>
+          </Button>
+        </span>
       </header>
       <main>
         {projectMatch ? (
@@ -114,6 +144,11 @@ export function App({ setupToken }: { setupToken: string }) {
       </main>
     </div>
   );
+}
+
+/** A project's path: its id and tab (absent on the project's own path), or null. */
+function projectPath(path: string): RegExpExecArray | null {
+  return /^\/projects\/(\d+)(?:\/(files|git|terminals|tasks))?$/.exec(path);
 }
 
 /** The CSRF token goes with every later mutation. */

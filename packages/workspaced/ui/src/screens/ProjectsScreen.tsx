@@ -1,5 +1,7 @@
 /** The projects the user may see, and a form to add one (a folder on the daemon's machine). */
 import { errorText, Link, useLoad } from '@suite/web-ui';
+import { Badge, Button, EmptyState, Notice, Skeleton } from '@suite/web-ui/kit';
+import { FolderGit2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.js';
 import type { Project } from '../types.js';
@@ -26,16 +28,22 @@ export function ProjectsScreen() {
   return (
     <section>
       <h1>Projects</h1>
-      {projects.error && <p className="error">{projects.error}</p>}
-      <ul className="list" aria-label="Projects">
-        {projects.data?.projects.map((project) => (
-          <li key={project.id}>
-            <Link to={`/projects/${project.id}/files`}>{project.name}</Link>
-            <span className="muted"> {project.path}</span> <span className="badge">{project.role}</span>
-          </li>
-        ))}
-        {projects.data?.projects.length === 0 && <li className="muted">No project yet.</li>}
-      </ul>
+      <Notice tone="error" text={projects.error} />
+      {!projects.data && !projects.error && <Skeleton lines={3} label="Loading the projects" />}
+      {projects.data?.projects.length === 0 ? (
+        <EmptyState icon={<FolderGit2 size={28} />} title="No project yet">
+          <p>Add one below: a name and the absolute path of a folder (a git repository) on this machine.</p>
+        </EmptyState>
+      ) : (
+        <ul className="list" aria-label="Projects">
+          {projects.data?.projects.map((project) => (
+            <li key={project.id}>
+              <Link to={`/projects/${project.id}/files`}>{project.name}</Link>
+              <span className="muted"> {project.path}</span> <Badge>{project.role}</Badge>
+            </li>
+          ))}
+        </ul>
+      )}
       <h2>Add a project</h2>
       <form onSubmit={create} className="inline-form">
         <label>
@@ -51,7 +59,9 @@ export function ProjectsScreen() {
             required
           />
         </label>
-        <button type="submit">Add project</button>
+        <Button type="submit" variant="primary">
+          Add project
+        </Button>
         {error && (
           <p role="alert" className="error">
             {error}

@@ -96,7 +96,7 @@ export function SignInScreen({
             {error}
           </p>
         )}
-        <button type="submit" disabled={busy}>
+        <button type="submit" className="kit-button kit-button-primary" disabled={busy}>
           {setup ? 'Create owner' : 'Sign in'}
         </button>
       </form>

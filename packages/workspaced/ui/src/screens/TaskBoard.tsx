@@ -1,5 +1,6 @@
 /**
- * The task board: one column per state. A card moves by drag and drop or, for keyboard and touch
+ * The task board: one column per state. A card shows the task's state, its latest agent (profile
+ * and what the agent is doing: running, waiting for input, ended) and that agent's branch. A card moves by drag and drop or, for keyboard and touch
  * users, by its "Move to" select and button. A move sends the version the board last saw; on 409
  * the board shows who won and takes the task as it now is from the answer. "Open worktree" creates
  * (or reuses) the task's git worktree and shows its folder and branch, with a button that opens
@@ -7,10 +8,12 @@
  */
 
 import { errorText, navigate, useLoad } from '@suite/web-ui';
+import { Badge, Button, EmptyState, Skeleton, type Tone } from '@suite/web-ui/kit';
+import { Bot, GitBranch, ListTodo } from 'lucide-react';
 import { type DragEvent, type FormEvent, useState } from 'react';
 import { ApiFailure, api } from '../api.js';
 import { useEventStream } from '../event-stream.js';
-import { type Task, type TaskState, taskStates } from '../types.js';
+import { type Attempt, type Task, type TaskState, taskStates } from '../types.js';
 import './git-panel.css';
 import { TaskView } from './TaskView.js';
 
@@ -21,7 +24,7 @@ interface Worktree {
   created: boolean;
 }
 
-const stateLabels: Record<TaskState, string> = {
+export const stateLabels: Record<TaskState, string> = {
   backlog: 'Backlog',
   todo: 'To do',
   running: 'Running',
@@ -29,6 +32,65 @@ const stateLabels: Record<TaskState, string> = {
   review: 'Review',
   done: 'Done',
   failed: 'Failed',
+};
+const stateTones: Record<TaskState, Tone> = {
+  backlog: 'neutral',
+  todo: 'neutral',
+  running: 'info',
+  needs_input: 'warn',
+  review: 'info',
+  done: 'ok',
+  failed: 'danger',
+};
+
+/** A task's latest agent at a glance: its profile, its branch and what it is doing. */
+interface CardAgent {
+  profile: string;
+  branch: string;
+  activity: 'running' | 'waiting for input' | 'ended';
+}
+
+/**
+ * Each task's latest attempt (`GET /tasks/{id}/attempts`, one request a task: the API has no
+ * project-wide list) and, for a running one, the state detected in its terminal (`GET /agents`).
+ */
+async function loadCardAgents(taskIds: readonly number[]): Promise<Map<number, CardAgent>> {
+  const [attempts, detected] = await Promise.all([
+    Promise.all(
+      taskIds.map((id) =>
+        api<{ attempts: Attempt[] }>('GET', `/tasks/${id}/attempts`).then(
+          (answer) => answer.attempts[0], // newest first
+          () => undefined, // no agent.view in this project: the card shows no agent
+        ),
+      ),
+    ),
+    api<{ agents: { terminal_id: number; state: string }[] }>('GET', '/agents').then(
+      (answer) => answer.agents,
+      () => [],
+    ),
+  ]);
+  const waiting = new Set(
+    detected
+      .filter((agent) => agent.state === 'waiting_for_input' || agent.state === 'needs_approval')
+      .map((agent) => agent.terminal_id),
+  );
+  const cards = new Map<number, CardAgent>();
+  for (const attempt of attempts) {
+    if (!attempt) continue;
+    const activity =
+      attempt.state !== 'running'
+        ? 'ended'
+        : waiting.has(attempt.terminal_id)
+          ? 'waiting for input'
+          : 'running';
+    cards.set(attempt.task_id, { profile: attempt.profile, branch: attempt.branch, activity });
+  }
+  return cards;
+}
+const activityTones: Record<CardAgent['activity'], Tone> = {
+  running: 'info',
+  'waiting for input': 'warn',
+  ended: 'neutral',
 };
 
 export function TaskBoard({ projectId }: { projectId: number }) {
@@ -39,12 +101,18 @@ export function TaskBoard({ projectId }: { projectId: number }) {
   const [openId, setOpenId] = useState<number>();
   const tasks = (loaded.data?.tasks ?? []).map((task) => overrides[task.id] ?? task);
   const opened = tasks.find((task) => task.id === openId);
+  const taskIds = (loaded.data?.tasks ?? []).map((task) => task.id);
+  const agents = useLoad(() => loadCardAgents(taskIds), [taskIds.join(',')]);
 
   // An agent's attempt moves its task (running, review, failed): the board follows the daemon's
   // task.updated events, keeping the newest version of each task.
   useEventStream(
     [`project:${projectId}`],
     (frame) => {
+      if (frame.type === 'agent.state' || frame.type.startsWith('attempt.')) {
+        agents.reload();
+        return;
+      }
       if (frame.type !== 'task.updated') return;
       const changed = frame.data as unknown as Task;
       setOverrides((all) => {
@@ -52,7 +120,10 @@ export function TaskBoard({ projectId }: { projectId: number }) {
         return known && known.version > changed.version ? all : { ...all, [changed.id]: changed };
       });
     },
-    () => loaded.reload(),
+    () => {
+      loaded.reload();
+      agents.reload();
+    },
   );
 
   const move = async (task: Task, state: TaskState) => {
@@ -95,12 +166,20 @@ export function TaskBoard({ projectId }: { projectId: number }) {
           New task
           <input value={title} onChange={(e) => setTitle(e.target.value)} maxLength={200} required />
         </label>
-        <button type="submit">Add task</button>
+        <Button type="submit" variant="primary">
+          Add task
+        </Button>
       </form>
       {(message ?? loaded.error) && (
         <p role="alert" className="error">
           {message ?? loaded.error}
         </p>
+      )}
+      {!loaded.data && !loaded.error && <Skeleton lines={4} label="Loading the tasks" />}
+      {loaded.data?.tasks.length === 0 && (
+        <EmptyState icon={<ListTodo size={28} />} title="No task yet">
+          <p>Write what needs doing under "New task" and add it: it starts in To do.</p>
+        </EmptyState>
       )}
       <div className="board">
         {taskStates.map((state) => (
@@ -112,13 +191,17 @@ export function TaskBoard({ projectId }: { projectId: number }) {
             onDragOver={(event) => event.preventDefault()}
             onDrop={(event) => drop(event, state)}
           >
-            <h2>{stateLabels[state]}</h2>
+            <h2>
+              {stateLabels[state]}
+              <span className="muted">{tasks.filter((task) => task.state === state).length}</span>
+            </h2>
             {tasks
               .filter((task) => task.state === state)
               .map((task) => (
                 <TaskCard
                   key={task.id}
                   task={task}
+                  agent={agents.data?.get(task.id)}
                   projectId={projectId}
                   onMove={(target) => move(task, target)}
                   onOpen={() => setOpenId(task.id)}
@@ -135,12 +218,14 @@ export function TaskBoard({ projectId }: { projectId: number }) {
 
 function TaskCard({
   task,
+  agent,
   projectId,
   onMove,
   onOpen,
   onChanged,
 }: {
   task: Task;
+  agent: CardAgent | undefined;
   projectId: number;
   onMove: (state: TaskState) => void;
   onOpen: () => void;
@@ -179,6 +264,26 @@ function TaskCard({
         onDragStart={(event) => event.dataTransfer.setData('text/plain', String(task.id))}
       >
         <h3>{task.title}</h3>
+        <p className="card-facts">
+          <Badge tone={stateTones[task.state]}>{stateLabels[task.state]}</Badge>
+          {agent ? (
+            <>
+              <Bot aria-hidden="true" size={14} />
+              <span>
+                {agent.profile} <Badge tone={activityTones[agent.activity]}>{agent.activity}</Badge>
+              </span>
+            </>
+          ) : (
+            <span>no agent yet</span>
+          )}
+        </p>
+        {agent && (
+          <p className="card-facts">
+            <GitBranch aria-hidden="true" size={14} />
+            <span className="visually-hidden">branch</span>
+            <code>{agent.branch}</code>
+          </p>
+        )}
         <div className="card-move">
           <label>
             <span className="visually-hidden">Move "{task.title}" to</span>

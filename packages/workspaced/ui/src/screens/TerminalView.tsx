@@ -1,10 +1,13 @@
 /**
  * One terminal: xterm.js on the terminal socket (`/api/v1/terminals/{id}/ws`). Output arrives as
  * binary frames; keys and sizes go back as `{"input"}` / `{"resize"}`. The fit addon sizes the
- * terminal to its box (which the user can resize). A dropped socket reconnects with backoff (not
- * once the session ended: 4401); the daemon then sends the scrollback first, so the screen is
- * reset before it to show nothing twice.
+ * terminal to its box (which the user can resize, as the window). A dropped socket reconnects with
+ * backoff (0.5 s doubling to 10 s; not once the session ended: 4401), counting down in the header
+ * with a button to try at once; the daemon then sends the scrollback first, so the screen is
+ * reset before it to show nothing twice. The header's badge always says where the socket is:
+ * connecting, connected, reconnecting in N s, ended (the shell exited) or refused.
  */
+import { Badge, type Tone } from '@suite/web-ui/kit';
 import { FitAddon } from '@xterm/addon-fit';
 import { Terminal as XTerm } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
@@ -14,10 +17,16 @@ import type { Terminal } from '../types.js';
 
 const maxBackoffMs = 10_000;
 
+interface Connection {
+  tone: Tone;
+  text: string;
+}
+
 /** Without `onTerminate` the terminal is only watched and typed into, never closed from here. */
 export function TerminalView({ terminal, onTerminate }: { terminal: Terminal; onTerminate?: () => void }) {
   const box = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState('connecting');
+  const [connection, setConnection] = useState<Connection>({ tone: 'info', text: 'connecting' });
+  const [retryNow, setRetryNow] = useState<() => void>();
 
   useEffect(() => {
     const element = box.current;
@@ -29,13 +38,31 @@ export function TerminalView({ terminal, onTerminate }: { terminal: Terminal; on
     let socket: WebSocket | undefined;
     let stopped = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
+    let countdown: ReturnType<typeof setInterval> | undefined;
     let backoffMs = 500;
+    const setState = (tone: Tone, text: string) => setConnection({ tone, text });
+    const stopWaiting = () => {
+      clearTimeout(retry);
+      clearInterval(countdown);
+      setRetryNow(undefined);
+    };
+    const reconnectLater = () => {
+      const due = Date.now() + backoffMs;
+      const showCountdown = () =>
+        setState('warn', `reconnecting in ${Math.max(1, Math.ceil((due - Date.now()) / 1000))} s`);
+      showCountdown();
+      countdown = setInterval(showCountdown, 1000);
+      retry = setTimeout(connect, backoffMs);
+      setRetryNow(() => connect);
+      backoffMs = Math.min(backoffMs * 2, maxBackoffMs);
+    };
 
     const send = (message: unknown) => {
       if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
     };
     const sendSize = () => send({ resize: { cols: xterm.cols, rows: xterm.rows } });
     const connect = () => {
+      stopWaiting();
       const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
       const current = new WebSocket(`${scheme}//${window.location.host}/api/v1/terminals/${terminal.id}/ws`);
       socket = current;
@@ -43,24 +70,22 @@ export function TerminalView({ terminal, onTerminate }: { terminal: Terminal; on
       current.onopen = () => {
         backoffMs = 500;
         xterm.reset();
-        setState('connected');
+        setState('ok', 'connected');
         sendSize();
       };
       current.onmessage = (event) => {
         if (event.data instanceof ArrayBuffer) xterm.write(new Uint8Array(event.data));
         else {
           const error = (JSON.parse(String(event.data)) as { error?: { message?: string } }).error;
-          if (error?.message) setState(`refused: ${error.message}`);
+          if (error?.message) setState('danger', `refused: ${error.message}`);
         }
       };
       current.onclose = (event) => {
         if (stopped) return;
-        if (event.code === 1000) return setState('exited');
+        if (event.code === 1000) return setState('neutral', 'ended: the shell exited');
         const final = finalCloseText(event);
-        if (final) return setState(final);
-        setState('reconnecting');
-        retry = setTimeout(connect, backoffMs);
-        backoffMs = Math.min(backoffMs * 2, maxBackoffMs);
+        if (final) return setState('danger', final);
+        reconnectLater();
       };
     };
     const input = xterm.onData((data) => send({ input: data }));
@@ -74,7 +99,7 @@ export function TerminalView({ terminal, onTerminate }: { terminal: Terminal; on
     connect();
     return () => {
       stopped = true;
-      clearTimeout(retry);
+      stopWaiting();
       observer.disconnect();
       input.dispose();
       resized.dispose();
@@ -89,9 +114,14 @@ export function TerminalView({ terminal, onTerminate }: { terminal: Terminal; on
         <span>
           #{terminal.id} {terminal.shell}
         </span>
-        <span className="muted" data-testid="terminal-state">
-          {state}
+        <span data-testid="terminal-state">
+          <Badge tone={connection.tone}>{connection.text}</Badge>
         </span>
+        {retryNow && (
+          <button type="button" onClick={retryNow}>
+            Reconnect now
+          </button>
+        )}
         {onTerminate && (
           <button type="button" onClick={onTerminate}>
             Close

@@ -1,5 +1,7 @@
 /** The project's live terminals, several side by side (stacked on a phone), and a button for a new one. */
 import { errorText, useLoad } from '@suite/web-ui';
+import { Button, EmptyState, Notice } from '@suite/web-ui/kit';
+import { SquareTerminal } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { api } from '../api.js';
 import type { Terminal } from '../types.js';
@@ -34,10 +36,15 @@ export function TerminalsPanel({ projectId }: { projectId: number }) {
 
   return (
     <div>
-      <button type="button" onClick={create}>
+      <Button variant="primary" icon={<SquareTerminal size={16} />} onClick={create}>
         New terminal
-      </button>
-      {(error ?? terminals.error) && <p className="error">{error ?? terminals.error}</p>}
+      </Button>
+      <Notice tone="error" text={error ?? terminals.error} />
+      {terminals.data && own.length === 0 && (
+        <EmptyState title="No terminal open in this project">
+          <p>"New terminal" starts a shell in the project's folder; it keeps running when you leave.</p>
+        </EmptyState>
+      )}
       <Suspense fallback={<p className="loading">Loading the terminal…</p>}>
         <div className="terminals">
           {own.map((terminal) => (
