@@ -310,6 +310,19 @@ const agentLoopRoutes: RouteCase[] = [
     }),
   },
   {
+    // The guard goes on a project of its own: the shared one keeps landing directly.
+    method: 'PATCH',
+    route: '/projects/{id} (land_requires_workflow)',
+    needs: ['project.manage'],
+    prepare: async (f) => {
+      await defineLandWorkflow();
+      return {
+        path: `/projects/${(await newRepositoryProject(f.role)).id}`,
+        body: { land_requires_workflow: 'perm-land' },
+      };
+    },
+  },
+  {
     method: 'POST',
     route: '/mcp/tools/task.diff/invoke',
     needs: ['git.view'],
