@@ -8,7 +8,11 @@
  */
 import { type Family, formatNetwork, hasZoneId, lastAddress, parseNetwork } from './addresses.js';
 import type { BlocklistFamily } from './blocklist.js';
+import { finishNow, type SteppedWork } from './stepped-work.js';
 import type { RuleProblem } from './validate.js';
+
+/** What an IPv6 entry or block costs in stepped items: its BigInt work is some 8 times an IPv4 one's. */
+const ipv6Cost = 8;
 
 /** Problems listed at most; the count says how many there were. */
 export const maxListedProblems = 100;
@@ -32,52 +36,114 @@ export function mergeBlocklistEntries(
   family: BlocklistFamily = 'both',
   at = 'entries',
 ): EntriesResult {
-  const v4: number[] = [];
-  const v6: [bigint, bigint][] = [];
-  const errors: RuleProblem[] = [];
-  let invalid = 0;
-  const problem = (index: number, code: string, message: string) => {
-    invalid += 1;
-    if (errors.length < maxListedProblems) errors.push({ path: `${at}.${index}`, code, message });
-  };
-  for (let index = 0; index < input.length; index += 1) {
-    const text = input[index];
+  return finishNow(new BlocklistMerge(input, family, at));
+}
+
+/**
+ * The merge as stepped work (`stepped-work.ts`), so the server parses and formats a large list a
+ * slice per turn of its event loop and answers other requests in between; an item is one entry
+ * parsed or one block formatted. Only the sort of the parsed entries runs in one go (some 10 ms per
+ * 100,000 entries).
+ */
+export class BlocklistMerge implements SteppedWork<EntriesResult> {
+  private readonly v4: number[] = [];
+  private readonly v6: [bigint, bigint][] = [];
+  private readonly errors: RuleProblem[] = [];
+  private invalid = 0;
+  private parsed = 0;
+  private ranges4: Float64Array | null = null;
+  private ranges6: [bigint, bigint][] = [];
+  private blocks: { ipv4: BlockCursor; ipv6: BlockCursor } | null = null;
+  private done: EntriesResult | null = null;
+
+  constructor(
+    private readonly input: readonly unknown[],
+    private readonly family: BlocklistFamily,
+    private readonly at: string,
+  ) {}
+
+  advance(items: number): boolean {
+    let budget = items;
+    while (this.done === null && budget > 0) {
+      if (this.parsed < this.input.length) {
+        while (this.parsed < this.input.length && budget > 0) {
+          budget -= this.parse(this.parsed);
+          this.parsed += 1;
+        }
+      } else if (this.invalid > 0) {
+        this.done = { ok: false, errors: this.errors, invalid: this.invalid };
+      } else if (this.blocks === null) {
+        const ranges4 = mergeIpv4(this.v4);
+        const ranges6 = mergeIpv6(this.v6);
+        this.ranges4 = ranges4;
+        this.ranges6 = ranges6;
+        this.blocks = {
+          ipv4: new BlockCursor(ranges4.length / 2, (i, out) => ipv4Blocks(ranges4, i, out)),
+          ipv6: new BlockCursor(ranges6.length, (i, out) => ipv6Blocks(ranges6[i]!, out), ipv6Cost),
+        };
+      } else if (!this.blocks.ipv4.finished) {
+        budget -= this.blocks.ipv4.advance(budget);
+      } else if (!this.blocks.ipv6.finished) {
+        budget -= this.blocks.ipv6.advance(budget);
+      } else {
+        this.done = this.merged();
+      }
+    }
+    return this.done !== null;
+  }
+
+  result(): EntriesResult {
+    if (this.done === null) throw new Error('the merge is not finished');
+    return this.done;
+  }
+
+  /** Parses one entry; returns its cost in items (an IPv6 entry is BigInt work: `ipv6Cost`). */
+  private parse(index: number): number {
+    const text = this.input[index];
+    const problem = (code: string, message: string) => {
+      this.invalid += 1;
+      if (this.errors.length < maxListedProblems)
+        this.errors.push({ path: `${this.at}.${index}`, code, message });
+    };
     if (typeof text !== 'string' || text.length === 0 || text.length > maxEntryLength) {
-      problem(index, 'invalid_address', 'must be an IP address or a CIDR block');
-      continue;
+      problem('invalid_address', 'must be an IP address or a CIDR block');
+      return 1;
     }
     const packed = packIpv4(text);
     if (packed !== null) {
-      if (family === 'ipv6') problem(index, 'family_mismatch', 'is IPv4 but the list is ipv6');
-      else v4.push(packed);
-      continue;
+      if (this.family === 'ipv6') problem('family_mismatch', 'is IPv4 but the list is ipv6');
+      else this.v4.push(packed);
+      return 1;
     }
     const network = hasZoneId(text) ? null : parseNetwork(text);
     if (network === null || network.family !== 'ipv6') {
-      problem(index, 'invalid_address', 'must be an IP address or a CIDR block');
-    } else if (family === 'ipv4') problem(index, 'family_mismatch', 'is IPv6 but the list is ipv4');
-    else v6.push([network.base, lastAddress(network)]);
+      problem('invalid_address', 'must be an IP address or a CIDR block');
+    } else if (this.family === 'ipv4') problem('family_mismatch', 'is IPv6 but the list is ipv4');
+    else this.v6.push([network.base, lastAddress(network)]);
+    return ipv6Cost;
   }
-  if (invalid > 0) return { ok: false, errors, invalid };
-  const ranges4 = mergeIpv4(v4);
-  const ranges6 = mergeIpv6(v6);
-  const entries = { ipv4: ipv4Blocks(ranges4), ipv6: ipv6Blocks(ranges6) };
-  return {
-    ok: true,
-    entries,
-    received: input.length,
-    stored: entries.ipv4.length + entries.ipv6.length,
-    holds: (address) => {
-      const packed = packIpv4(address);
-      if (packed !== null) return inRanges(ranges4, Math.floor(packed / 64));
-      const network = parseNetwork(address);
-      return (
-        network !== null &&
-        network.family === 'ipv6' &&
-        ranges6.some(([s, e]) => s <= network.base && network.base <= e)
-      );
-    },
-  };
+
+  private merged(): EntriesResult {
+    const ranges4 = this.ranges4!;
+    const ranges6 = this.ranges6;
+    const entries = { ipv4: this.blocks!.ipv4.blocks, ipv6: this.blocks!.ipv6.blocks };
+    return {
+      ok: true,
+      entries,
+      received: this.input.length,
+      stored: entries.ipv4.length + entries.ipv6.length,
+      holds: (address) => {
+        const packed = packIpv4(address);
+        if (packed !== null) return inRanges(ranges4, Math.floor(packed / 64));
+        const network = parseNetwork(address);
+        return (
+          network !== null &&
+          network.family === 'ipv6' &&
+          ranges6.some(([s, e]) => s <= network.base && network.base <= e)
+        );
+      },
+    };
+  }
 }
 
 const two32 = 2 ** 32;
@@ -158,26 +224,48 @@ function inRanges(ranges: Float64Array, address: number): boolean {
   return false;
 }
 
-/** Each range as the fewest CIDR blocks, none wider than /1. */
-function ipv4Blocks(ranges: Float64Array): string[] {
-  const blocks: string[] = [];
-  for (let r = 0; r < ranges.length; r += 2) {
-    let start = ranges[r]!;
-    const end = ranges[r + 1]!;
-    while (start <= end) {
-      let size = 1;
-      let prefix = 32;
-      while (prefix > 1 && start % (size * 2) === 0 && start + size * 2 - 1 <= end) {
-        size *= 2;
-        prefix -= 1;
-      }
-      const address = `${Math.floor(start / 16_777_216)}.${Math.floor(start / 65_536) % 256}.${Math.floor(start / 256) % 256}.${start % 256}`;
-      blocks.push(prefix === 32 ? address : `${address}/${prefix}`);
-      start += size;
-      if (start >= two32) break;
-    }
+/** Ranges turned into blocks a few ranges at a time: `formatRange(i, out)` appends range i's blocks. */
+class BlockCursor {
+  readonly blocks: string[] = [];
+  private range = 0;
+
+  constructor(
+    private readonly ranges: number,
+    private readonly formatRange: (index: number, out: string[]) => void,
+    /** Items each block costs. */
+    private readonly cost = 1,
+  ) {}
+
+  get finished(): boolean {
+    return this.range >= this.ranges;
   }
-  return blocks;
+
+  /** Formats ranges until about `budget` items of work are done; returns how many (at least 1). */
+  advance(budget: number): number {
+    const before = this.blocks.length;
+    for (; this.range < this.ranges && (this.blocks.length - before) * this.cost < budget; this.range += 1) {
+      this.formatRange(this.range, this.blocks);
+    }
+    return Math.max(1, (this.blocks.length - before) * this.cost);
+  }
+}
+
+/** IPv4 range `index` (of the flattened pairs) as the fewest CIDR blocks, none wider than /1. */
+function ipv4Blocks(ranges: Float64Array, index: number, out: string[]): void {
+  let start = ranges[index * 2]!;
+  const end = ranges[index * 2 + 1]!;
+  while (start <= end) {
+    let size = 1;
+    let prefix = 32;
+    while (prefix > 1 && start % (size * 2) === 0 && start + size * 2 - 1 <= end) {
+      size *= 2;
+      prefix -= 1;
+    }
+    const address = `${Math.floor(start / 16_777_216)}.${Math.floor(start / 65_536) % 256}.${Math.floor(start / 256) % 256}.${start % 256}`;
+    out.push(prefix === 32 ? address : `${address}/${prefix}`);
+    start += size;
+    if (start >= two32) break;
+  }
 }
 
 function mergeIpv6(ranges: [bigint, bigint][]): [bigint, bigint][] {
@@ -192,24 +280,21 @@ function mergeIpv6(ranges: [bigint, bigint][]): [bigint, bigint][] {
   return merged;
 }
 
-function ipv6Blocks(ranges: [bigint, bigint][]): string[] {
-  const blocks: string[] = [];
+/** IPv6 range [first, end] as the fewest CIDR blocks, none wider than /1. */
+function ipv6Blocks([first, end]: [bigint, bigint], out: string[]): void {
   const top = 1n << 128n;
-  for (const [first, end] of ranges) {
-    let start = first;
-    while (start <= end) {
-      let size = 1n;
-      let prefix = 128;
-      while (prefix > 1 && start % (size * 2n) === 0n && start + size * 2n - 1n <= end) {
-        size *= 2n;
-        prefix -= 1;
-      }
-      blocks.push(formatNetwork({ family: 'ipv6', base: start, prefix }));
-      start += size;
-      if (start >= top) break;
+  let start = first;
+  while (start <= end) {
+    let size = 1n;
+    let prefix = 128;
+    while (prefix > 1 && start % (size * 2n) === 0n && start + size * 2n - 1n <= end) {
+      size *= 2n;
+      prefix -= 1;
     }
+    out.push(formatNetwork({ family: 'ipv6', base: start, prefix }));
+    start += size;
+    if (start >= top) break;
   }
-  return blocks;
 }
 
 /** A list file's entries: one a line, `#` starting a comment, blank lines and spaces ignored. */

@@ -8,7 +8,12 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { lastAddress, parseNetwork } from '../../src/engine/addresses.js';
 import { isBlocklistName, listOfSet, setName, stagingSetName } from '../../src/engine/blocklist.js';
-import { checkMergedEntries, mergeBlocklistEntries } from '../../src/engine/blocklist-entries.js';
+import {
+  BlocklistMerge,
+  checkMergedEntries,
+  type EntriesResult,
+  mergeBlocklistEntries,
+} from '../../src/engine/blocklist-entries.js';
 
 /** Every address the entries cover, as `family:integer` keys. */
 function covered(entries: readonly string[]): Set<string> {
@@ -58,6 +63,24 @@ describe('mergeBlocklistEntries', () => {
           const v6 = `2001:db8::${offset.toString(16)}`;
           expect(result.holds(v6)).toBe(oracle.has(`ipv6:${parseNetwork(v6)!.base}`));
         }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('merged a few items per turn, as the server does, the result is the same', () => {
+    const anyEntry = fc.oneof(v4Entry, v6Entry, fc.constantFrom('not an address', '10.0.0.1/33', ''));
+    fc.assert(
+      fc.property(fc.array(anyEntry, { maxLength: 60 }), fc.integer({ min: 1, max: 7 }), (entries, slice) => {
+        const stepped = new BlocklistMerge(entries, 'both', 'entries');
+        let turns = 0;
+        while (!stepped.advance(slice)) turns += 1;
+        const whole = mergeBlocklistEntries(entries);
+        const { holds: _a, ...steppedResult } = stepped.result() as Extract<EntriesResult, { ok: true }>;
+        const { holds: _b, ...wholeResult } = whole as Extract<EntriesResult, { ok: true }>;
+        expect(steppedResult).toEqual(wholeResult);
+        // The parse alone took a turn per slice of entries.
+        expect(turns).toBeGreaterThanOrEqual(Math.ceil(entries.length / slice) - 1);
       }),
       { numRuns: 300 },
     );

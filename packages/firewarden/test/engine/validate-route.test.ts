@@ -8,10 +8,10 @@
  * answered first (it waited 52 s behind a quadratic analysis on the event loop); one rule more is
  * a 422 naming the list.
  */
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { defaultMaxRules } from '../../src/engine/validate.js';
 import { ApiClient } from '../support/api-client.js';
+import { sendInFlight } from '../support/in-flight-request.js';
 import { adminPassword, createInstallation, type Installation } from '../support/installation.js';
 import { type RunningServer, startServer } from '../support/running-bin.js';
 import { zoneIdAddresses } from './support/zone-ids.js';
@@ -23,40 +23,6 @@ const distinctRules = Array.from({ length: defaultMaxRules }, (_, i) => ({
   protocol: i % 2 === 0 ? 'tcp' : 'udp',
   destination_port: String(1 + i),
 }));
-
-/** Sends the POST through node:http; `uploaded` settles once the last byte left for the server. */
-function postInFlight(client: ApiClient, path: string, body: unknown) {
-  const target = new URL(path, client.baseUrl);
-  const text = JSON.stringify(body);
-  let uploaded!: () => void;
-  const upload = new Promise<void>((resolve) => {
-    uploaded = resolve;
-  });
-  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const outgoing = request(
-      target,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(text),
-          cookie: client.cookie!,
-          'X-Firewarden-CSRF': client.csrf!,
-        },
-      },
-      (response) => {
-        let received = '';
-        response.on('data', (chunk: Buffer) => {
-          received += chunk.toString();
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: received }));
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(text, uploaded);
-  });
-  return { upload, answer };
-}
 
 describe('POST /api/v1/firewall/rules/validate', () => {
   let installation: Installation;
@@ -131,7 +97,9 @@ describe('POST /api/v1/firewall/rules/validate', () => {
 
   test('is answered with its analysis, and a request sent meanwhile is answered first', async () => {
     const order: string[] = [];
-    const validation = postInFlight(admin, '/api/v1/firewall/rules/validate', { rules: distinctRules });
+    const validation = sendInFlight(admin, 'POST', '/api/v1/firewall/rules/validate', {
+      rules: distinctRules,
+    });
     const validated = validation.answer.then((answer) => {
       order.push('validate');
       return answer;

@@ -8,7 +8,8 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { blocklistBounds, blocklistFamilies, isBlocklistName } from '../../engine/blocklist.js';
-import { mergeBlocklistEntries } from '../../engine/blocklist-entries.js';
+import { BlocklistMerge } from '../../engine/blocklist-entries.js';
+import { finishInTurns } from '../../engine/stepped-work.js';
 import type { Services } from '../../server/services.js';
 import { agentResult } from '../../transactions/agent-call.js';
 import type { BlocklistRequest } from '../../transactions/session-lockout.js';
@@ -41,6 +42,9 @@ const deleteBody = z.strictObject({
   safe_apply: z.boolean().default(true),
   acknowledge_lockout: z.boolean().default(false),
 });
+
+/** Entries parsed (or blocks formatted) per turn: a few milliseconds of work. */
+const entriesPerTurn = 10_000;
 
 function blocklistName(c: Context<AppEnv>): string {
   const name = c.req.param('name') ?? '';
@@ -122,7 +126,11 @@ export function registerBlocklistRoutes(
             { limit: blocklistBounds.entriesPerList, unit: 'entries', received: body.entries.length },
           );
         }
-        const merged = mergeBlocklistEntries(body.entries, body.family);
+        // A slice per turn of the event loop: other requests are answered while a large list merges.
+        const merged = await finishInTurns(
+          new BlocklistMerge(body.entries, body.family, 'entries'),
+          entriesPerTurn,
+        );
         if (!merged.ok) {
           throw new ApiError('FW_VALIDATION_FAILED', `${merged.invalid} entries are invalid`, {
             errors: merged.errors,
