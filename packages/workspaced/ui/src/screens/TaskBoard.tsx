@@ -267,12 +267,10 @@ function TaskCard({
         <p className="card-facts">
           <Badge tone={stateTones[task.state]}>{stateLabels[task.state]}</Badge>
           {agent ? (
-            <>
+            <span className="card-agent">
               <Bot aria-hidden="true" size={14} />
-              <span>
-                {agent.profile} <Badge tone={activityTones[agent.activity]}>{agent.activity}</Badge>
-              </span>
-            </>
+              {agent.profile} <Badge tone={activityTones[agent.activity]}>{agent.activity}</Badge>
+            </span>
           ) : (
             <span>no agent yet</span>
           )}
