@@ -4,12 +4,14 @@
  * created, an agent started from its card (installed profiles offered, the prompt defaulting to
  * the title); its live terminal shows the agent's output, a follow-up is typed into it, and the
  * task moves to Review. The review shows the diff per file (unified and side by side, syntax
- * highlighted, collapsed per file with the mouse and the keyboard), a file comment becomes the
- * next follow-up (the agent runs again with it), and Land with squash puts the change on main
- * (checked with git). A second task conflicting with main shows the conflicting path and leaves
+ * highlighted, collapsed per file with the mouse and the keyboard). Comments on single lines of
+ * two files (mouse and keyboard; one edited, one deleted; hostile and very long text shown as
+ * text) become one follow-up prompt that the agent receives with each path:line, quoted line and
+ * text. Land with squash puts the change on main (checked with git). A second task conflicting with main shows the conflicting path and leaves
  * main alone; Pull request without a remote shows the daemon's reason; Stop stops a waiting agent,
- * whose output stays shown with a line saying it ended (and, opened afresh, the view says the
- * terminal is gone). At 390 px nothing scrolls sideways; screens at 1280 and 390 px, light and dark.
+ * whose terminal gives way to the output the daemon kept (its socket not reopened), also when the
+ * view is opened afresh; an agent that prints and exits at once shows its last line and exit
+ * code. At 390 px nothing scrolls sideways; screens at 1280 and 390 px, light and dark.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,6 +25,7 @@ import { stopProjectDaemon } from '../support/project-daemon.js';
 import {
   collectCspViolations,
   desktop,
+  hostile,
   launchChromium,
   onEveryScreen,
   phone390,
@@ -37,6 +40,11 @@ describe('agent attempts, review and land from the task board', () => {
   let cspViolations: string[];
   const tasksUrl = () => `${started.daemon.url}/projects/${started.projectId}/tasks`;
   const terminalText = (view: Locator) => view.locator('section.terminal .xterm-rows').textContent();
+  /** The running agent's live terminal, or once it ended the output the daemon kept. */
+  const agentOutput = async (view: Locator) =>
+    (await view.locator('section.terminal .xterm-rows, .attempt-output').allTextContents()).join('\n');
+  /** Terminal sockets the page opened: a closed one must not come back. */
+  const terminalSockets: string[] = [];
 
   beforeAll(async () => {
     started = await startAttemptDaemon('loop', { files: { 'README.md': 'hello\n' } });
@@ -44,6 +52,9 @@ describe('agent attempts, review and land from the task board', () => {
     page = await browser.newPage(desktop);
     page.setDefaultTimeout(15_000);
     cspViolations = collectCspViolations(page);
+    page.on('websocket', (socket) => {
+      if (socket.url().includes('/terminals/')) terminalSockets.push(socket.url());
+    });
     await signIn(page, tasksUrl(), 'owner', ownerPassword);
   });
   afterAll(async () => {
@@ -93,7 +104,7 @@ describe('agent attempts, review and land from the task board', () => {
         'write feature.txt line one\\nline two\\n;;write feature.ts export const answer = 42;\\n;;commit add feature;;write README.md changed\\n;;print agent-finished-ok',
       );
     await view.getByRole('button', { name: 'Send to the agent' }).click();
-    await expect.poll(() => terminalText(view)).toContain('agent-finished-ok');
+    await expect.poll(() => agentOutput(view)).toContain('agent-finished-ok');
     await view.getByTestId('attempt-state').getByText('finished (exit 0)').waitFor();
     await page
       .getByRole('region', { name: 'Review', exact: true })
@@ -142,15 +153,57 @@ describe('agent attempts, review and land from the task board', () => {
     await feature.locator('pre.git-diff').waitFor();
   });
 
-  test('a file comment becomes the follow-up prompt: the agent runs again with it', async () => {
+  test('comments on single lines of two files become one follow-up prompt: the agent runs again with it', async () => {
     const view = page.getByRole('region', { name: 'Task "Add a feature"' });
     const review = view.getByRole('region', { name: 'Review of "Add a feature"' });
+    const longLine = 'long '.repeat(300);
+    // With the mouse: line 2 of the added file.
+    await review.getByRole('button', { name: 'Comment on feature.txt line 2 (new side)' }).click();
     await review
-      .getByLabel('Comment on feature.txt')
+      .getByLabel('Your comment on feature.txt:2 (new side)')
       .fill('write review.txt from the review\\n;;commit apply review');
-    await review.getByRole('button', { name: 'Send comments as follow-up' }).click();
+    await review.getByRole('button', { name: 'Save comment' }).click();
+    // With the keyboard: Tab reaches the README's first line number, Down the next, Enter opens it.
+    const readme = fileBox(review, 'README.md');
+    const firstNumber = readme.getByRole('button', { name: 'Comment on README.md line 1 (old side)' });
+    await firstNumber.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const box = review.getByLabel('Your comment on README.md:1 (new side)');
+    await box.waitFor();
+    await page.keyboard.type(`${hostile} ${longLine}`);
+    await page.keyboard.press('Control+Enter');
+    // Several per file, and one deleted before sending.
+    await firstNumber.click();
+    await review
+      .getByLabel('Your comment on README.md:1 (old side)')
+      .fill('a comment deleted before sending');
+    await review.getByRole('button', { name: 'Save comment' }).click();
+    await review
+      .getByRole('region', { name: 'Comment on README.md:1 (old side)' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    // Edited before sending.
+    const first = review.getByRole('region', { name: 'Comment on feature.txt:2 (new side)' });
+    await first.getByRole('button', { name: 'Edit' }).click();
+    await first.getByLabel('Your comment on feature.txt:2 (new side)').press('End');
+    await page.keyboard.type(';;print edited-comment-ran');
+    await first.getByRole('button', { name: 'Save comment' }).click();
+    // The hostile text shows as typed, wrapped inside the review.
+    const shown = review.getByRole('region', { name: 'Comment on README.md:1 (new side)' });
+    expect(await shown.locator('.line-comment-text').textContent()).toBe(`${hostile} ${longLine}`.trim());
+    expect(await shown.locator('img').count()).toBe(0);
+    expect(await scrollsSideways(page)).toBe(false);
+
+    await review.getByRole('button', { name: /Send 2 comments as follow-up/ }).click();
     await fileBox(view, 'review.txt').locator('.diff-add', { hasText: '+from the review' }).waitFor();
     await view.getByTestId('attempt-state').getByText('finished (exit 0)').waitFor();
+    const received = (await view.getByRole('region', { name: 'Output of the agent' }).textContent()) ?? '';
+    expect(received).toContain('feature.txt:2 (new side)\n> line two\nwrite review.txt from the review');
+    expect(received).toContain('edited-comment-ran');
+    expect(received).toContain(`README.md:1 (new side)\n> changed\n${hostile} ${longLine}`.trim());
+    expect(received).not.toContain('deleted before sending');
+    expect(await page.title()).not.toBe('pwned');
     expect(git(started.projectDir, 'log', '-1', '--format=%s', 'main').trim()).toBe('initial');
   });
 
@@ -207,14 +260,30 @@ describe('agent attempts, review and land from the task board', () => {
     await view.getByRole('button', { name: 'Start another attempt' }).click();
     await view.getByTestId('attempt-state').getByText('running').waitFor();
     await expect.poll(() => terminalText(view)).toContain('claude waiting for input');
+    const socketsBefore = terminalSockets.length;
     await view.getByRole('button', { name: 'Stop' }).click();
     await view.getByTestId('attempt-state').getByText('stopped').waitFor();
-    // The stopped agent's output stays on screen, with a line saying it has ended.
-    await view.getByTestId('terminal-ended').getByText('The agent has ended: stopped.').waitFor();
-    expect(await terminalText(view)).toContain('claude waiting for input');
+    // The live terminal gives way to the end of the output the daemon kept, and a line saying it ended.
+    await view.getByTestId('terminal-ended').getByText('The agent has ended: stopped').waitFor();
+    const output = view.getByRole('region', { name: 'Output of the agent' });
+    expect(await output.textContent()).toContain('claude waiting for input');
+    expect(await view.locator('section.terminal').count()).toBe(0);
+    // Its socket, closed with 1000 "terminal exited", was not opened again.
+    expect(terminalSockets.length).toBe(socketsBefore);
     const [newest] = (await started.owner.get(`/tasks/${await taskId('Rewrite the readme')}/attempts`)).body
       .attempts;
     expect(newest.state).toBe('stopped');
+  });
+
+  test('an agent that prints and exits at once: the view shows its last line and exit code, no terminal box', async () => {
+    const view = await createTask('Quick failure');
+    await view.getByLabel('Prompt').fill('print a first line;;print the very last line;;exit 3');
+    await view.getByRole('button', { name: 'Start agent' }).click();
+    await view.getByTestId('attempt-state').getByText('failed').waitFor();
+    await view.getByTestId('terminal-ended').getByText('The agent has ended: failed (exit 3).').waitFor();
+    const output = view.getByRole('region', { name: 'Output of the agent' });
+    await output.getByText('the very last line').waitFor();
+    expect(await view.locator('section.terminal').count()).toBe(0);
   });
 
   const taskId = async (title: string) =>
@@ -233,11 +302,9 @@ describe('agent attempts, review and land from the task board', () => {
       await phone.getByRole('button', { name: 'Agent and review of "Rewrite the readme"' }).click();
       const view = phone.getByRole('region', { name: 'Task "Rewrite the readme"' });
       await view.getByRole('button', { name: 'Start another attempt' }).waitFor();
-      // Opened afresh, the stopped agent's terminal is gone: the view says so instead of a blank box.
-      await view
-        .getByTestId('terminal-ended')
-        .getByText('the daemon keeps no output of an ended terminal')
-        .waitFor();
+      // Opened afresh, the stopped agent's terminal is gone; its kept output shows instead of a box.
+      const output = view.getByRole('region', { name: 'Output of the agent' });
+      expect(await output.textContent()).toContain('claude waiting for input');
       expect(await view.locator('section.terminal').count()).toBe(0);
       expect(await scrollsSideways(phone)).toBe(false);
     } finally {

@@ -1,16 +1,20 @@
 /**
  * The review of a task's attempt: its diff (`GET /tasks/{id}/diff`) one file per collapsible
  * box (`diff/FileDiff.tsx`: status, line counts, highlighted lines; a big diff opens only its
- * first files), unified or side by side; a comment box per file whose texts
- * become the next follow-up prompt; Land with a strategy (409 LAND_CONFLICT and WORKTREE_DIRTY
+ * first files), unified or side by side; comments on single lines (a line number opens a box
+ * under its line; several per file, edited or deleted before sending) that become the next
+ * follow-up prompt (`review/line-comments.ts`); Land with a strategy (409 LAND_CONFLICT and WORKTREE_DIRTY
  * list their paths) and Pull request (424 FORGE_UNAVAILABLE shows its reason).
  */
 import { errorText, useLoad } from '@suite/web-ui';
-import { useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { ApiFailure, api } from '../api.js';
 import { initiallyOpen } from '../diff/collapse-policy.js';
-import { type DiffLayout, FileDiff } from '../diff/FileDiff.js';
+import { type DiffLayout, FileDiff, type LineNotes } from '../diff/FileDiff.js';
 import { LayoutSwitch } from '../diff/LayoutSwitch.js';
+import { anchorKey, type LineAnchor } from '../diff/line-anchor.js';
+import { LineCommentBox } from '../review/LineCommentBox.js';
+import { commentKey, followUpPrompt, type LineComment } from '../review/line-comments.js';
 import type { Attempt, Task, TaskDiff } from '../types.js';
 
 const strategies = ['merge', 'squash', 'rebase'] as const;
@@ -44,18 +48,55 @@ export function ReviewPanel({
   );
   const [layout, setLayout] = useState<DiffLayout>('unified');
   const opened = useMemo(() => initiallyOpen(diff.data?.files ?? []), [diff.data]);
-  const [comments, setComments] = useState<Record<string, string>>({});
+  const [comments, setComments] = useState<LineComment[]>([]);
   const [strategy, setStrategy] = useState<(typeof strategies)[number]>('merge');
   const [outcome, setOutcome] = useState<{ ok?: string; url?: string; refused?: Refusal }>({});
 
-  const commented = Object.entries(comments).filter(([, text]) => text.trim() !== '');
+  const saved = comments.filter((comment) => comment.body.trim() !== '');
+  const change = (key: string, update: (comment: LineComment) => LineComment | undefined) =>
+    setComments((all) =>
+      all.flatMap((comment) => {
+        if (commentKey(comment.path, comment) !== key) return [comment];
+        const changed = update(comment);
+        return changed ? [changed] : [];
+      }),
+    );
+  // A line's number opens its comment: the one it has, or a new one.
+  const openComment = (path: string, anchor: LineAnchor) =>
+    setComments((all) =>
+      all.some((comment) => commentKey(comment.path, comment) === commentKey(path, anchor))
+        ? all.map((comment) =>
+            commentKey(comment.path, comment) === commentKey(path, anchor)
+              ? { ...comment, editing: true }
+              : comment,
+          )
+        : [...all, { ...anchor, path, body: '', editing: true }],
+    );
+  const lineNotes = (path: string): LineNotes => {
+    const notes = new Map<string, ReactNode>();
+    for (const comment of comments) {
+      if (comment.path !== path) continue;
+      const key = commentKey(path, comment);
+      notes.set(
+        anchorKey(comment.side, comment.line),
+        <LineCommentBox
+          key={`${key}:${comment.editing}`}
+          comment={comment}
+          onSave={(body) => change(key, (current) => ({ ...current, body: body.trim(), editing: false }))}
+          // Cancelling a comment never saved drops it.
+          onCancel={() =>
+            change(key, (current) => (current.body === '' ? undefined : { ...current, editing: false }))
+          }
+          onEdit={() => change(key, (current) => ({ ...current, editing: true }))}
+          onDelete={() => change(key, () => undefined)}
+        />,
+      );
+    }
+    return { notes, onLine: (anchor) => openComment(path, anchor) };
+  };
   const sendComments = async () => {
-    const prompt = [
-      'Review comments on your changes:',
-      ...commented.map(([file, text]) => `${file}:\n${text.trim()}`),
-    ];
-    await onFollowUp(prompt.join('\n\n'));
-    setComments({});
+    await onFollowUp(followUpPrompt(saved));
+    setComments([]);
   };
   const land = async () => {
     setOutcome({});
@@ -96,16 +137,13 @@ export function ReviewPanel({
           </p>
           <LayoutSwitch name="review-layout" layout={layout} onChange={setLayout} />
           {diff.data.files.map((file) => (
-            <FileDiff key={file.path} file={file} layout={layout} initiallyOpen={opened.has(file.path)}>
-              <label className="diff-comment">
-                Comment on {file.path}
-                <textarea
-                  value={comments[file.path] ?? ''}
-                  onChange={(event) => setComments((all) => ({ ...all, [file.path]: event.target.value }))}
-                  rows={2}
-                />
-              </label>
-            </FileDiff>
+            <FileDiff
+              key={file.path}
+              file={file}
+              layout={layout}
+              initiallyOpen={opened.has(file.path)}
+              lineNotes={lineNotes(file.path)}
+            />
           ))}
           {diff.data.files.length === 0 && (
             <p className="muted">No changes against {diff.data.base_branch}.</p>
@@ -113,8 +151,9 @@ export function ReviewPanel({
         </>
       )}
       <div className="review-actions">
-        <button type="button" onClick={sendComments} disabled={commented.length === 0}>
-          Send comments as follow-up
+        <button type="button" onClick={sendComments} disabled={saved.length === 0}>
+          Send {saved.length === 0 ? 'comments' : `${saved.length} comment${saved.length === 1 ? '' : 's'}`}{' '}
+          as follow-up
         </button>
         <label className="inline-label">
           Strategy

@@ -1,14 +1,15 @@
 /**
  * One task opened from its card: start an agent on it (a profile from `GET /agent-profiles`, the
  * installed ones first to choose, and a prompt that defaults to the task's title and
- * description), the newest attempt's state and live terminal, a follow-up box and Stop; once the
- * agent has finished, the review (diff, comments, land, pull request). Attempt changes arrive on
+ * description), the newest attempt's state and live terminal (once it ended, the end of its
+ * output the daemon kept, as text), a follow-up box and Stop; once the agent has finished, the review (diff, comments, land, pull request). Attempt changes arrive on
  * the event socket (`attempt.updated` on `project:<id>`).
  */
 import { errorText, useLoad } from '@suite/web-ui';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { api } from '../api.js';
 import { useEventStream } from '../event-stream.js';
+import { terminalText } from '../review/terminal-text.js';
 import type { AgentProfile, Attempt, Task } from '../types.js';
 import { ReviewPanel } from './ReviewPanel.js';
 import './task-view.css';
@@ -170,6 +171,35 @@ function StartAgent({
   );
 }
 
+/**
+ * An ended agent: its terminal is gone from the daemon (nothing to connect to), so the view shows
+ * the end of its output that the daemon kept on the attempt, as text.
+ */
+function EndedOutput({ attempt }: { attempt: Attempt & { output_tail?: string | null } }) {
+  const exit =
+    attempt.state !== 'completed' && attempt.exit_code !== null ? ` (exit ${attempt.exit_code})` : '';
+  const output = attempt.output_tail ? terminalText(attempt.output_tail) : '';
+  return (
+    <>
+      <p className="muted" data-testid="terminal-ended">
+        The agent has ended: {stateLabels[attempt.state]}
+        {exit}.{' '}
+        {output === ''
+          ? 'The daemon kept none of its output (it ended with the daemon, or wrote nothing).'
+          : 'The end of its output:'}
+      </p>
+      {output !== '' && (
+        <section aria-label="Output of the agent">
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll box must be reachable without a mouse */}
+          <pre className="attempt-output" tabIndex={0}>
+            {output}
+          </pre>
+        </section>
+      )}
+    </>
+  );
+}
+
 function AttemptView({
   attempt,
   projectId,
@@ -182,10 +212,6 @@ function AttemptView({
   onStop: () => Promise<void>;
 }) {
   const [prompt, setPrompt] = useState('');
-  // The terminal of an agent seen running here stays to show how it ended; one that ended before
-  // (a reload) is gone from the daemon, so there is nothing to watch.
-  const [watched, setWatched] = useState<number>();
-  if (attempt.state === 'running' && watched !== attempt.terminal_id) setWatched(attempt.terminal_id);
   const followUp = async (event: FormEvent) => {
     event.preventDefault();
     await onFollowUp(prompt);
@@ -210,17 +236,12 @@ function AttemptView({
           </button>
         )}
       </p>
-      {attempt.state !== 'running' && (
-        <p className="muted" data-testid="terminal-ended">
-          {watched === attempt.terminal_id
-            ? `The agent has ended: ${stateLabels[attempt.state]}. Its terminal closed with it; below is the output this page received.`
-            : `The agent has ended: ${stateLabels[attempt.state]}. Its terminal closed with it, and the daemon keeps no output of an ended terminal; the review below shows what it changed.`}
-        </p>
-      )}
-      {watched === attempt.terminal_id && (
+      {attempt.state === 'running' ? (
         <Suspense fallback={<p className="loading">Loading the terminal…</p>}>
           <TerminalView key={attempt.terminal_id} terminal={terminal} />
         </Suspense>
+      ) : (
+        <EndedOutput attempt={attempt} />
       )}
       <form className="follow-up" onSubmit={followUp}>
         <label>
