@@ -319,6 +319,12 @@ describe('agent attempts, review and land from the task board', () => {
       const review = target.getByRole('region', { name: 'Review of "Add a feature"' });
       await fileBox(review, 'feature.ts').locator('.tok-keyword', { hasText: 'const' }).waitFor();
       await review.getByLabel('Side by side').check();
+      // A line comment side by side: a saved one and one being written, long words and all.
+      await review.getByRole('button', { name: 'Comment on feature.ts line 1 (new side)' }).click();
+      await review.getByLabel('Your comment on feature.ts:1 (new side)').fill(`${hostile} ${'x'.repeat(400)}`);
+      await review.getByRole('button', { name: 'Save comment' }).click();
+      await review.getByRole('button', { name: 'Comment on README.md line 1 (old side)' }).click();
+      await review.getByLabel('Your comment on README.md:1 (old side)').waitFor();
       expect(await scrollsSideways(target)).toBe(false);
       await target.screenshot({ path: `/tmp/workspaced-review-${name}.png`, fullPage: true });
     });
