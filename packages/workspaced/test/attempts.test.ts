@@ -213,11 +213,35 @@ test('a non-zero exit fails the attempt and the task, with an attention item', a
   });
 });
 
+/** Reads `route` until `pick` finds something in its answer (the daemon looks every 2 s). */
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers are inspected field by field
+async function eventually<T>(route: string, pick: (body: any) => T | undefined): Promise<T | undefined> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const found = pick((await owner.get(route)).body);
+    if (found || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 test('stop ends a running agent: the attempt is stopped, the task back to todo; stopping again is 409', async () => {
   const task = await newTask(owner, projectId, 'stop me');
   const started = await owner.post(`/tasks/${task.id}/attempts`, { profile: 'cursor-agent', prompt: 'wait' });
   const socket = await openSocket(daemon, owner, `/terminals/${started.body.terminal_id}/ws`);
   await socket.until(() => socket.output.includes('waiting for input'), 'the agent waiting');
+  // The agent is the terminal's own process (no shell above it): detected all the same, and its
+  // waiting raises the attention item.
+  const terminalId = started.body.terminal_id;
+  expect(
+    await eventually('/agents', (body) =>
+      body.agents.find((agent: { terminal_id: number }) => agent.terminal_id === terminalId),
+    ),
+  ).toMatchObject({ agent: 'cursor-agent', detected_by: 'process', state: 'waiting_for_input' });
+  expect(
+    await eventually('/attention', (body) =>
+      body.items.find((item: { resource: string }) => item.resource === `agent:terminal:${terminalId}`),
+    ),
+  ).toMatchObject({ kind: 'agent.blocked', resolved_at: null });
   const stopped = await owner.post(`/attempts/${started.body.id}/stop`);
   expect(stopped.status).toBe(200);
   expect(stopped.body).toMatchObject({ state: 'stopped' });

@@ -1,7 +1,8 @@
 /**
- * @module Coding agents running in the live terminals: a process below the terminal's shell
- * whose name is a known agent (agent-identity.ts), else an agent's banner in the recent output;
- * the state comes from the recent output (agent-state.ts).
+ * @module Coding agents running in the live terminals: the terminal's own process (an attempt or a
+ * workflow step starts the agent itself, with no shell) or a process below it whose name is a
+ * known agent (agent-identity.ts), else an agent's banner in the recent output; the state comes
+ * from the recent output (agent-state.ts).
  */
 import type { TerminalSession } from '../terminal-session.js';
 import { type AgentName, identifyAgent } from './agent-identity.js';
@@ -42,7 +43,8 @@ export function detectAgent(
     project_id: session.info.projectId,
     state: stateFromOutput(recent),
   };
-  for (const entry of descendants(table, session.pid)) {
+  const own = table.find((entry) => entry.pid === session.pid);
+  for (const entry of own ? [own, ...descendants(table, session.pid)] : descendants(table, session.pid)) {
     const agent = identifyAgent(entry);
     if (agent)
       return { ...base, agent, detected_by: 'process', pid: entry.pid, command: entry.argv.slice(0, 8) };
