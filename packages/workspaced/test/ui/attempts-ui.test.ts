@@ -39,10 +39,18 @@ describe('agent attempts, review and land from the task board', () => {
   let page: Page;
   let cspViolations: string[];
   const tasksUrl = () => `${started.daemon.url}/projects/${started.projectId}/tasks`;
-  const terminalText = (view: Locator) => view.locator('section.terminal .xterm-rows').textContent();
+  // xterm.js draws nothing while it is off screen (it pauses rendering), and the terminal sits
+  // under the board and the project overview: it is shown first, as a user scrolls to it.
+  const terminalText = async (view: Locator) => {
+    await view.locator('section.terminal').scrollIntoViewIfNeeded();
+    return view.locator('section.terminal .xterm-rows').textContent();
+  };
   /** The running agent's live terminal, or once it ended the output the daemon kept. */
-  const agentOutput = async (view: Locator) =>
-    (await view.locator('section.terminal .xterm-rows, .attempt-output').allTextContents()).join('\n');
+  const agentOutput = async (view: Locator) => {
+    const shown = view.locator('section.terminal, .attempt-output');
+    if ((await shown.count()) > 0) await shown.first().scrollIntoViewIfNeeded();
+    return (await view.locator('section.terminal .xterm-rows, .attempt-output').allTextContents()).join('\n');
+  };
   /** Terminal sockets the page opened: a closed one must not come back. */
   const terminalSockets: string[] = [];
 
@@ -321,7 +329,9 @@ describe('agent attempts, review and land from the task board', () => {
       await review.getByLabel('Side by side').check();
       // A line comment side by side: a saved one and one being written, long words and all.
       await review.getByRole('button', { name: 'Comment on feature.ts line 1 (new side)' }).click();
-      await review.getByLabel('Your comment on feature.ts:1 (new side)').fill(`${hostile} ${'x'.repeat(400)}`);
+      await review
+        .getByLabel('Your comment on feature.ts:1 (new side)')
+        .fill(`${hostile} ${'x'.repeat(400)}`);
       await review.getByRole('button', { name: 'Save comment' }).click();
       await review.getByRole('button', { name: 'Comment on README.md line 1 (old side)' }).click();
       await review.getByLabel('Your comment on README.md:1 (old side)').waitFor();
