@@ -14,6 +14,7 @@ import {
   readHistoryFile,
   writeHistoryFile,
 } from '../../../src/history/history-files.js';
+import { turnCounter } from '../../support/turn-counter.js';
 
 let folder: string;
 beforeEach(async () => {
@@ -36,22 +37,6 @@ const snapshot = (players: number): HistoryFile => ({
     player % 3 === 0 ? [0, player] : [0, player, 1, player * 7],
   ]),
 });
-
-/** Counts turns of the event loop (setImmediate callbacks) until stopped. */
-function turnCounter() {
-  let turns = 0;
-  let running = true;
-  const tick = () => {
-    if (!running) return;
-    turns++;
-    setImmediate(tick);
-  };
-  setImmediate(tick);
-  return () => {
-    running = false;
-    return turns;
-  };
-}
 
 const fileText = async () =>
   gunzipSync(await readFile(path.join(folder, `${time}.json.gz`))).toString('utf8');

@@ -12,6 +12,7 @@ import { type CompactStats, packStats, unpackStats } from '../../../src/index/co
 import type { PlayerIndex } from '../../../src/index/player-index.js';
 import { StatKeyTable } from '../../../src/index/stat-key-table.js';
 import type { StatDump } from '../../../src/stats/stats-file.js';
+import { turnCounter } from '../../support/turn-counter.js';
 
 let folder: string;
 beforeEach(async () => {
@@ -117,22 +118,6 @@ test('past the retention age, snapshots are dropped, the newest always kept', as
   expect(history.status().snapshots).toBe(1);
   expect(await files()).toBe(1);
 });
-
-/** Counts turns of the event loop (setImmediate callbacks) until stopped. */
-function turnCounter() {
-  let turns = 0;
-  let running = true;
-  const tick = () => {
-    if (!running) return;
-    turns++;
-    setImmediate(tick);
-  };
-  setImmediate(tick);
-  return () => {
-    running = false;
-    return turns;
-  };
-}
 
 test('at 10,000 players a snapshot and the full rewrite of the oldest one run in steps of 2,000 players', async () => {
   const { index, set } = fakeIndex();
