@@ -114,9 +114,9 @@ describe('web UI screens: accessibility, layout, themes, keyboard', () => {
         await page.getByRole('list', { name: 'Files' }).getByRole('button', { name: 'README.md' }).click();
         await page.getByLabel('README.md', { exact: true }).getByText('hello').waitFor();
         await measure(page, `${theme}-${width}-files-editor`);
-        // The board, with the running agent on its card, then that task's view.
+        // The board, with the agent waiting for input on its card, then that task's view.
         await page.goto(project('tasks'));
-        await page.locator('article.card .kit-badge', { hasText: /^running$/ }).waitFor();
+        await page.locator('article.card .kit-badge', { hasText: /^waiting for input$/ }).waitFor();
         await measure(page, `${theme}-${width}-board`);
         await page.getByRole('button', { name: 'Agent and review of "Add a feature"' }).click();
         await page.getByRole('region', { name: 'Task "Add a feature"' }).waitFor();
@@ -142,7 +142,10 @@ describe('web UI screens: accessibility, layout, themes, keyboard', () => {
     }[];
     const state = tasks.find((task) => task.title === 'Add a feature')?.state;
     expect(state).toBe('running');
-    await expect.poll(() => card.locator('.kit-badge').allTextContents()).toEqual(['Running', 'running']);
+    // The agent is the attempt terminal's own process, detected as waiting for input.
+    await expect
+      .poll(() => card.locator('.kit-badge').allTextContents())
+      .toEqual(['Running', 'waiting for input']);
     expect(await card.locator('.card-facts').first().textContent()).toContain(attempt.profile);
     expect(await card.locator('code').textContent()).toBe(attempt.branch);
     // A task without an attempt says so.
@@ -155,8 +158,8 @@ describe('web UI screens: accessibility, layout, themes, keyboard', () => {
     await overview.getByText('1 To do, 1 Running, 1 Done').waitFor();
     await overview.getByText('gate').waitFor();
     expect(await overview.locator('code').first().textContent()).toBe(started.projectDir);
-    const detected = (await started.owner.get('/agents')).body.agents as unknown[];
-    await overview.getByText(detected.length === 0 ? 'none running' : `${detected.length} running`).waitFor();
+    // The one agent, the attempt's, waits for input (the other terminal runs a shell).
+    await overview.getByText('1 running, 1 waiting for input', { exact: true }).waitFor();
 
     // Told to exit, the agent ends: the card follows the daemon's events without a reload.
     const typed = await started.owner.post(`/terminals/${attempt.terminal_id}/input`, { data: 'exit 0\n' });
