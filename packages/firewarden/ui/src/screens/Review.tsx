@@ -6,12 +6,13 @@
  */
 
 import { navigate } from '@suite/web-ui';
-import { Button, CheckboxField, EmptyState, Skeleton, useToast } from '@suite/web-ui/kit';
+import { Button, EmptyState, Skeleton, useToast } from '@suite/web-ui/kit';
 import { ArrowLeft, FileDiff, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { ApiFailure, describeError, get, post } from '../api';
 import type { Action, Conflict, Rule } from '../types';
 import { useLoad } from '../use-load';
+import { LockoutWarning } from './LockoutWarning';
 import { ErrorMessage } from './Messages';
 import { RuleDiff } from './RuleDiff';
 import { RuleTable } from './RuleTable';
@@ -94,19 +95,12 @@ export function Review({ draft, setDraft }: { draft: Action[]; setDraft: (action
       <h2>Added</h2>
       {added.length === 0 ? <p>No rule added.</p> : <RuleTable caption="Rules added" rows={added} />}
       {lockout && (
-        <div className="lockout" role="alert">
-          <h2>Lockout risk</h2>
-          <ul>
-            {lockout.map((conflict) => (
-              <li key={conflict.code}>{conflict.message}</li>
-            ))}
-          </ul>
-          <CheckboxField
-            label="I understand this change may cut my own access"
-            checked={acknowledged}
-            onChange={(event) => setAcknowledged(event.target.checked)}
-          />
-        </div>
+        <LockoutWarning
+          title={<h2>Lockout risk</h2>}
+          conflicts={lockout}
+          acknowledged={acknowledged}
+          onAcknowledge={setAcknowledged}
+        />
       )}
       <ErrorMessage text={problem} />
       <div className="kit-actions">
