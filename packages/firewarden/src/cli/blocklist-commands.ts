@@ -14,7 +14,8 @@ import {
   blocklistBounds,
   blocklistFamilies,
 } from '../engine/blocklist.js';
-import { blocklistFileEntries, mergeBlocklistEntries } from '../engine/blocklist-entries.js';
+import { mergeBlocklistEntries } from '../engine/blocklist-entries.js';
+import { readBlocklistFile } from '../engine/blocklist-file.js';
 import {
   agentBlocklistChange,
   type BlocklistRequest,
@@ -111,7 +112,7 @@ async function setCommand(context: CommandContext, output: Output, name: string,
       `a blocklist file may be at most ${blocklistBounds.bytesPerList} bytes`,
     );
   }
-  const lines = blocklistFileEntries(text);
+  const lines = readBlocklistFile(text).entries;
   if (lines.length > blocklistBounds.entriesPerList) {
     return reportFailure(
       output,

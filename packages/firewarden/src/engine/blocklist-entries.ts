@@ -297,17 +297,6 @@ function ipv6Blocks([first, end]: [bigint, bigint], out: string[]): void {
   }
 }
 
-/** A list file's entries: one a line, `#` starting a comment, blank lines and spaces ignored. */
-export function blocklistFileEntries(text: string): string[] {
-  const entries: string[] = [];
-  for (const line of text.split('\n')) {
-    const hash = line.indexOf('#');
-    const entry = (hash === -1 ? line : line.slice(0, hash)).trim();
-    if (entry !== '') entries.push(entry);
-  }
-  return entries;
-}
-
 /**
  * Checks entries that should already be merged (as `mergeBlocklistEntries` gives them, IPv4
  * first): each an address or block of the list's family, in ascending order, none touching the

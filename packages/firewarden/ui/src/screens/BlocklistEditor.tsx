@@ -4,12 +4,14 @@
  * each bad entry is shown at the text box by its line, a name it refuses at the name, a lockout
  * risk with its reasons and the acknowledge checkbox before the PUT is sent again.
  */
-import { Button, CheckboxField, Dialog, SelectField, Skeleton, TextField } from '@suite/web-ui/kit';
+import { Button, Dialog, SelectField, Skeleton, TextField } from '@suite/web-ui/kit';
 import { FileUp, ShieldCheck } from 'lucide-react';
 import { type ChangeEvent, useEffect, useState } from 'react';
+import { type BlocklistFileLines, readBlocklistFile } from '../../../src/engine/blocklist-file.js';
 import { ApiFailure, describeError, get, put } from '../api';
 import type { Blocklist, BlocklistSummary, Conflict } from '../types';
-import { entriesOfText, lineErrors } from './blocklist-text';
+import { lineErrors } from './blocklist-text';
+import { LockoutWarning } from './LockoutWarning';
 import { ErrorMessage } from './Messages';
 
 /** How many refused lines are listed at the text box; the count says how many there are. */
@@ -67,7 +69,7 @@ export function BlocklistEditor(props: {
       setProblems({ name: `A blocklist named ${name} exists already: replace its entries instead.` });
       return;
     }
-    const read = entriesOfText(text ?? '');
+    const read = readBlocklistFile(text ?? '');
     setBusy(true);
     setProblems({});
     try {
@@ -172,19 +174,12 @@ export function BlocklistEditor(props: {
           <input id="blocklist-file" type="file" accept=".txt,.list,.csv,text/plain" onChange={load} />
         </div>
         {lockout && (
-          <div className="lockout" role="alert">
-            <p>This list would cut your own access:</p>
-            <ul>
-              {lockout.map((conflict) => (
-                <li key={conflict.code}>{conflict.message}</li>
-              ))}
-            </ul>
-            <CheckboxField
-              label="I understand this change may cut my own access"
-              checked={acknowledged}
-              onChange={(event) => setAcknowledged(event.target.checked)}
-            />
-          </div>
+          <LockoutWarning
+            title={<p>This list would cut your own access:</p>}
+            conflicts={lockout}
+            acknowledged={acknowledged}
+            onAcknowledge={setAcknowledged}
+          />
         )}
         <ErrorMessage text={problems.other} />
       </div>
@@ -193,7 +188,7 @@ export function BlocklistEditor(props: {
 }
 
 /** Where each refusal of the server belongs: the name, the entries by line, or the dialog. */
-function problemsOf(failure: unknown, read: ReturnType<typeof entriesOfText>): Problems {
+function problemsOf(failure: unknown, read: BlocklistFileLines): Problems {
   if (!(failure instanceof ApiFailure)) return { other: describeError(failure) };
   switch (failure.code) {
     case 'FW_BLOCKLIST_NOT_FOUND':
