@@ -3,7 +3,8 @@
  * values written by hand.
  */
 import { expect, test } from 'vitest';
-import { stateFromOutput, stripEscapes } from '../src/terminals/agents/agent-state.js';
+import { stateFromOutput } from '../src/terminals/agents/agent-state.js';
+import { stripEscapes } from '../src/terminals/terminal-text.js';
 
 test('escape sequences are removed: CSI, OSC with BEL or ST, lone controls', () => {
   expect(

@@ -5,8 +5,9 @@
  * from the recent output (agent-state.ts).
  */
 import type { TerminalSession } from '../terminal-session.js';
+import { stripEscapes } from '../terminal-text.js';
 import { type AgentName, identifyAgent } from './agent-identity.js';
-import { type AgentState, stateFromOutput, stripEscapes } from './agent-state.js';
+import { type AgentState, stateFromOutput } from './agent-state.js';
 import { descendants, type ProcessEntry } from './process-tree.js';
 
 /** About a screen of output: enough for the prompt or spinner an agent shows now. */

@@ -3,6 +3,8 @@
  * in the recent output (escape sequences removed, lower case) decides. Plain substring search,
  * no regular expression over terminal output.
  */
+import { stripEscapes } from '../terminal-text.js';
+
 export type AgentState = 'working' | 'waiting_for_input' | 'needs_approval' | 'idle' | 'failed';
 
 const phrases: [string, AgentState][] = [
@@ -21,30 +23,6 @@ const phrases: [string, AgentState][] = [
   ['error:', 'failed'],
   ['fatal:', 'failed'],
 ];
-
-/** Removes CSI (`ESC [ … final`), OSC (`ESC ] … BEL/ST`) and other two-byte escapes. */
-export function stripEscapes(text: string): string {
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    const char = text[i]!;
-    if (char !== '\u001b') {
-      if (char >= ' ' || char === '\n') out += char;
-      i++;
-      continue;
-    }
-    const kind = text[i + 1];
-    i += 2;
-    if (kind === '[') {
-      while (i < text.length && !(text[i]! >= '@' && text[i]! <= '~')) i++;
-      i++;
-    } else if (kind === ']') {
-      while (i < text.length && text[i] !== '\u0007' && !(text[i] === '\u001b' && text[i + 1] === '\\')) i++;
-      i += text[i] === '\u0007' ? 1 : 2;
-    }
-  }
-  return out;
-}
 
 export function stateFromOutput(recent: string): AgentState {
   const text = stripEscapes(recent).toLowerCase();

@@ -7,9 +7,9 @@
  */
 import { errorText, useLoad } from '@suite/web-ui';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { terminalText } from '../../../src/terminals/terminal-text.js';
 import { api } from '../api.js';
 import { useEventStream } from '../event-stream.js';
-import { terminalText } from '../review/terminal-text.js';
 import type { AgentProfile, Attempt, Task } from '../types.js';
 import { ReviewPanel } from './ReviewPanel.js';
 import './task-view.css';
