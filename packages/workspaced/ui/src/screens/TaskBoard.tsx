@@ -10,7 +10,7 @@
 import { errorText, navigate, useLoad } from '@suite/web-ui';
 import { Badge, Button, EmptyState, Skeleton, type Tone } from '@suite/web-ui/kit';
 import { Bot, GitBranch, ListTodo } from 'lucide-react';
-import { type DragEvent, type FormEvent, useState } from 'react';
+import { type DragEvent, type FormEvent, useEffect, useState } from 'react';
 import { ApiFailure, api } from '../api.js';
 import { useEventStream } from '../event-stream.js';
 import { type Attempt, type Task, type TaskState, taskStates } from '../types.js';
@@ -50,11 +50,20 @@ interface CardAgent {
   activity: 'running' | 'waiting for input' | 'ended';
 }
 
+/** An agent in one of these detected states waits for a person. */
+const waitingStates = new Set(['waiting_for_input', 'needs_approval']);
+
 /**
- * Each task's latest attempt (`GET /tasks/{id}/attempts`, one request a task: the API has no
- * project-wide list) and, for a running one, the state detected in its terminal (`GET /agents`).
+ * What the cards' agents are read from: each task's latest attempt (`GET /tasks/{id}/attempts`,
+ * one request a task: the API has no project-wide list) and the terminals whose detected agent
+ * waits for a person (`GET /agents`). Loaded once; events then update it (`withEvent`).
  */
-async function loadCardAgents(taskIds: readonly number[]): Promise<Map<number, CardAgent>> {
+interface AgentFacts {
+  latest: Map<number, Attempt>;
+  waiting: Set<number>;
+}
+
+async function loadAgentFacts(taskIds: readonly number[]): Promise<AgentFacts> {
   const [attempts, detected] = await Promise.all([
     Promise.all(
       taskIds.map((id) =>
@@ -69,24 +78,41 @@ async function loadCardAgents(taskIds: readonly number[]): Promise<Map<number, C
       () => [],
     ),
   ]);
+  const latest = new Map<number, Attempt>();
+  for (const attempt of attempts) if (attempt) latest.set(attempt.task_id, attempt);
   const waiting = new Set(
-    detected
-      .filter((agent) => agent.state === 'waiting_for_input' || agent.state === 'needs_approval')
-      .map((agent) => agent.terminal_id),
+    detected.filter((agent) => waitingStates.has(agent.state)).map((agent) => agent.terminal_id),
   );
-  const cards = new Map<number, CardAgent>();
-  for (const attempt of attempts) {
-    if (!attempt) continue;
-    const activity =
-      attempt.state !== 'running'
-        ? 'ended'
-        : waiting.has(attempt.terminal_id)
-          ? 'waiting for input'
-          : 'running';
-    cards.set(attempt.task_id, { profile: attempt.profile, branch: attempt.branch, activity });
-  }
-  return cards;
+  return { latest, waiting };
 }
+
+/** The facts after an `attempt.updated` or `agent.state` event, which carry what changed. */
+function withEvent(facts: AgentFacts, type: string, data: Record<string, unknown>): AgentFacts {
+  if (type === 'attempt.updated') {
+    const attempt = data as unknown as Attempt;
+    const known = facts.latest.get(attempt.task_id);
+    if (known && known.id > attempt.id) return facts;
+    return { ...facts, latest: new Map(facts.latest).set(attempt.task_id, attempt) };
+  }
+  const terminalId = data.terminal_id as number;
+  const waiting = new Set(facts.waiting);
+  if (waitingStates.has(data.state as string)) waiting.add(terminalId);
+  else waiting.delete(terminalId);
+  return { ...facts, waiting };
+}
+
+function cardAgent(facts: AgentFacts | undefined, taskId: number): CardAgent | undefined {
+  const attempt = facts?.latest.get(taskId);
+  if (!attempt) return undefined;
+  const activity =
+    attempt.state !== 'running'
+      ? 'ended'
+      : facts!.waiting.has(attempt.terminal_id)
+        ? 'waiting for input'
+        : 'running';
+  return { profile: attempt.profile, branch: attempt.branch, activity };
+}
+
 const activityTones: Record<CardAgent['activity'], Tone> = {
   running: 'info',
   'waiting for input': 'warn',
@@ -102,15 +128,18 @@ export function TaskBoard({ projectId }: { projectId: number }) {
   const tasks = (loaded.data?.tasks ?? []).map((task) => overrides[task.id] ?? task);
   const opened = tasks.find((task) => task.id === openId);
   const taskIds = (loaded.data?.tasks ?? []).map((task) => task.id);
-  const agents = useLoad(() => loadCardAgents(taskIds), [taskIds.join(',')]);
+  const agents = useLoad(() => loadAgentFacts(taskIds), [taskIds.join(',')]);
+  const [agentFacts, setAgentFacts] = useState<AgentFacts>();
+  // A fresh load replaces what events changed since the last one.
+  useEffect(() => setAgentFacts(agents.data), [agents.data]);
 
   // An agent's attempt moves its task (running, review, failed): the board follows the daemon's
   // task.updated events, keeping the newest version of each task.
   useEventStream(
     [`project:${projectId}`],
     (frame) => {
-      if (frame.type === 'agent.state' || frame.type.startsWith('attempt.')) {
-        agents.reload();
+      if (frame.type === 'agent.state' || frame.type === 'attempt.updated') {
+        setAgentFacts((facts) => facts && withEvent(facts, frame.type, frame.data));
         return;
       }
       if (frame.type !== 'task.updated') return;
@@ -201,7 +230,7 @@ export function TaskBoard({ projectId }: { projectId: number }) {
                 <TaskCard
                   key={task.id}
                   task={task}
-                  agent={agents.data?.get(task.id)}
+                  agent={cardAgent(agentFacts, task.id)}
                   projectId={projectId}
                   onMove={(target) => move(task, target)}
                   onOpen={() => setOpenId(task.id)}
