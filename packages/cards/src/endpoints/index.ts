@@ -26,7 +26,7 @@ import { views } from './views.js';
 import { visitors } from './visitors.js';
 
 export const endpoints: readonly Endpoint[] = [
-  // Cards drawn from the query alone (issue 3).
+  // Cards drawn from the query alone.
   typing,
   animatedText,
   banner,
@@ -36,7 +36,7 @@ export const endpoints: readonly Endpoint[] = [
   quote,
   shapes,
   visitors,
-  // GitHub cards (issue 4).
+  // GitHub cards.
   stats,
   streak,
   activity,

@@ -7,7 +7,7 @@
  * `headers` plus `name: value`, as a new object. Not an object spread: V8 allocates the spread
  * of a long-lived object (the learnt headers of a cached answer) straight in the old
  * generation, so each answer left ~100 bytes of garbage there; under load that made a full
- * garbage collection every couple of seconds (issue 16).
+ * garbage collection every couple of seconds.
  */
 export function headersWith<Value extends string | number>(
   headers: Readonly<Record<string, string>> | undefined,

@@ -13,7 +13,7 @@ import { sortInSteps } from './stepped-sort.js';
 /**
  * The players to rank: the slot and the value (NaN counts as 0) of each, as two parallel typed
  * arrays rather than an object per player: 100,000 objects per ranking, alive through the
- * stepped rebuild, made the young-generation collections after a start copy megabytes (issue 16).
+ * stepped rebuild, made the young-generation collections after a start copy megabytes.
  */
 export interface RankedValues {
   readonly slots: Int32Array;
@@ -66,7 +66,7 @@ export class Ranking {
   /**
    * The arrays the last install replaced (null before the first), which the next rebuild or
    * update writes into: fresh ones, 2.2 MB per update at 100,000 players, drove a full
-   * collection every ~30 s on a live server (issue 16).
+   * collection every ~30 s on a live server.
    */
   private spare: RankingArrays | null = null;
   /** Scratch of updates: the slots kept, at capacity. */

@@ -50,7 +50,7 @@ export class Roster {
    */
   frozen(): FrozenRoster {
     // One copy per move of the order, not one per ranking update: 400 KB each at 100,000
-    // players, the last typed array every update allocated (issue 16).
+    // players, the last typed array every update allocated.
     this.frozenOrder ??= { order: this.order, positions: this.positions.slice() };
     return this.frozenOrder;
   }

@@ -3,7 +3,7 @@
  * (`{"stats":{"minecraft:custom":{"minecraft:jump":12,...},...},"DataVersion":4440}`) read
  * straight from its text, without JSON.parse, into local key ids and values. JSON.parse built
  * an object per category with a hidden class per key set, different in every file: at 100,000
- * players it took 1.8 s of CPU per core, 40 % of the build (profiled, issue 16). Then a string
+ * players it took 1.8 s of CPU per core, 40 % of the build (profiled). Then a string
  * per key and two map lookups (duplicate check, local id) were most of the rest, so keys are
  * now looked up straight from the text (see name-table.ts). Anything this reader does not
  * take for certain (escapes, non-numeric values, duplicate names, other top-level values) it

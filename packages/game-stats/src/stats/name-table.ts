@@ -4,7 +4,7 @@
  * computes while scanning (FNV-1a over the UTF-16 code units, see `hashStep`), each name
  * scoped by a small integer (a key's category), confirmed against the text code unit by code
  * unit from a copy of the names in one typed array (faster than `startsWith` on the names,
- * slices of the files they were first seen in: 160 against 195 ns per entry, issue 16).
+ * slices of the files they were first seen in: 160 against 195 ns per entry).
  */
 
 /** FNV-1a's 32-bit offset basis and prime. */

@@ -56,7 +56,7 @@ interface MemorySample {
  * The health body's text. Everything in it but the timestamp moves at most once a second or
  * on a change (memory sample, uptime, a poll, the index, requests in flight), so the rest is
  * serialised again only then and each answer splices in a fresh timestamp: serialising the
- * whole body each time made health the slowest route to serve again (issue 16).
+ * whole body each time made health the slowest route to serve again.
  */
 function healthText(context: ApiContext, sampledMemory: () => MemorySample): () => string {
   let made: { head: string; tail: string; inputs: unknown[] } | undefined;
