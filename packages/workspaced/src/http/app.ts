@@ -12,6 +12,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { registerAttemptRoutes } from '../attempts/attempt-routes.js';
 import { registerReviewRoutes } from '../attempts/review-routes.js';
 import { registerWorktreeRoutes } from '../attempts/worktree-routes.js';
+import { registerAuditRoutes } from '../audit/audit-routes.js';
+import { auditTrail } from '../audit/audit-trail.js';
 import { requestSecurity } from '../auth/request-security.js';
 import { registerSessionRoutes, registerSignedInSessionRoutes } from '../auth/session-routes.js';
 import type { SetupGate } from '../auth/setup-token.js';
@@ -46,10 +48,8 @@ import { registerWorkflowRoutes } from '../workflows/workflow-routes.js';
 import { ApiError, apiErrorResponse, errorResponse } from './api-error.js';
 import { apiPrefix } from './api-prefix.js';
 import type { AppEnv, DaemonContext } from './app-env.js';
-import { auditTrail } from './audit-trail.js';
 import { errorStatus } from './error-codes.js';
 import { responseHeaders } from './response-headers.js';
-import { registerAuditRoutes } from './routes/audit.js';
 import { workspacedUi } from './static-ui.js';
 
 export interface AppOptions {

@@ -7,9 +7,9 @@
 import { auditEntryView, type WebAuth } from '@suite/web-auth';
 import type { Hono } from 'hono';
 import { z } from 'zod';
-import { requirePermission } from '../../access/project-access.js';
-import type { AppEnv } from '../app-env.js';
-import { readQuery } from '../request-input.js';
+import { requirePermission } from '../access/project-access.js';
+import type { AppEnv } from '../http/app-env.js';
+import { readQuery } from '../http/request-input.js';
 
 const text = z.string().min(1).max(256);
 const auditQuery = z.object({

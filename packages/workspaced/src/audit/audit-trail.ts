@@ -2,14 +2,14 @@
  * @module Records every mutation made under a session or a platform token in the audit trail, once its answer is
  * known: `action` is the method and route (`POST /projects/:id/tasks`), `target` the concrete
  * path, `outcome` success / denied / failure with the status in `detail`. Sign-in, sign-out
- * and setup write their own entries (web-auth and routes/session.ts).
+ * and setup write their own entries (web-auth and auth/session-routes.ts).
  */
 import type { AuditLog } from '@suite/web-auth';
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import { apiPrefix } from './api-prefix.js';
-import type { AppEnv } from './app-env.js';
-import { clientAddress } from './client-address.js';
+import { apiPrefix } from '../http/api-prefix.js';
+import type { AppEnv } from '../http/app-env.js';
+import { clientAddress } from '../http/client-address.js';
 
 /** Mutations audited elsewhere, with more detail than this generic entry. */
 const selfAudited = new Set(['/login', '/logout', '/setup'].map((route) => apiPrefix + route));
