@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { lastAddress, parseNetwork } from '../../src/engine/addresses.js';
+import { formatNetwork, lastAddress, parseNetwork } from '../../src/engine/addresses.js';
 import { isBlocklistName, listOfSet, setName, stagingSetName } from '../../src/engine/blocklist.js';
 import {
   BlocklistMerge,
@@ -191,5 +191,113 @@ describe('blocklist names', () => {
     expect(listOfSet(setName('abuse', 'ipv6'))).toEqual({ list: 'abuse', family: 'ipv6' });
     expect(listOfSet('f2b-sshd')).toBeNull();
     expect(listOfSet(stagingSetName('abuse', 'ipv4'))).toBeNull();
+  });
+});
+
+/**
+ * The reference: each entry as a BigInt interval through the rule model's parser, sorted and
+ * merged naively, each merged interval cut greedily into the largest aligned blocks.
+ */
+function referenceIpv6Blocks(entries: readonly string[]): string[] {
+  const intervals = entries
+    .map((entry) => parseNetwork(entry)!)
+    .map((network) => [network.base, lastAddress(network)] as const)
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const merged: [bigint, bigint][] = [];
+  for (const [start, end] of intervals) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && start <= last[1] + 1n) last[1] = end > last[1] ? end : last[1];
+    else merged.push([start, end]);
+  }
+  const blocks: string[] = [];
+  for (const [first, end] of merged) {
+    for (let start = first; start <= end; ) {
+      let prefix = 128;
+      while (
+        prefix > 1 &&
+        start % (2n << BigInt(128 - prefix)) === 0n &&
+        start + (2n << BigInt(128 - prefix)) - 1n <= end
+      )
+        prefix -= 1;
+      blocks.push(formatNetwork({ family: 'ipv6', base: start, prefix }));
+      start += 1n << BigInt(128 - prefix);
+    }
+  }
+  return blocks;
+}
+
+/** An IPv6 address as text in one of the forms clients send: full, compressed, upper case, IPv4 tail. */
+const ipv6Text = fc
+  .tuple(
+    fc.array(fc.oneof(fc.constant(0), fc.constant(0xffff), fc.integer({ min: 0, max: 0xffff })), {
+      minLength: 8,
+      maxLength: 8,
+    }),
+    fc.constantFrom('canonical', 'full', 'upper', 'ipv4-tail'),
+  )
+  .map(([groups, form]) => {
+    const value = groups.reduce((sum, group) => (sum << 16n) | BigInt(group), 0n);
+    const canonical = formatNetwork({ family: 'ipv6', base: value, prefix: 128 });
+    if (form === 'full') return groups.map((g) => g.toString(16).padStart(4, '0')).join(':');
+    if (form === 'upper') return canonical.toUpperCase();
+    if (form === 'ipv4-tail') {
+      const [g6, g7] = [groups[6]!, groups[7]!];
+      return `${groups
+        .slice(0, 6)
+        .map((g) => g.toString(16))
+        .join(':')}:${g6 >> 8}.${g6 & 255}.${g7 >> 8}.${g7 & 255}`;
+    }
+    return canonical;
+  });
+
+describe('the IPv6 merge (four 32-bit words, no BigInt)', () => {
+  test('gives the blocks of a BigInt reference over the whole address space', () => {
+    // Entries near each other (a shared random stem) so they overlap and touch, and anywhere.
+    const entry = fc
+      .tuple(ipv6Text, fc.integer({ min: 0, max: 128 }))
+      .map(([address, prefix]) => (prefix === 128 ? address : `${address}/${prefix}`));
+    const near = fc
+      .tuple(
+        fc.integer({ min: 0, max: 0xffff }),
+        fc.integer({ min: 0, max: 300 }),
+        fc.integer({ min: 112, max: 128 }),
+      )
+      .map(([stem, offset, prefix]) => `2001:db8::${stem.toString(16)}:${offset.toString(16)}/${prefix}`);
+    const edges = fc.constantFrom(
+      '::',
+      '::/1',
+      '::1',
+      'ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff',
+      'ffff::/16',
+      '8000::/1',
+      '::/0',
+    );
+    fc.assert(
+      fc.property(fc.array(fc.oneof(entry, near, edges), { maxLength: 80 }), (entries) => {
+        const result = mergeBlocklistEntries(entries, 'ipv6');
+        expect(result.ok && result.entries).toEqual({ ipv4: [], ipv6: referenceIpv6Blocks(entries) });
+        if (!result.ok) return;
+        // What the agent checks accepts it, and `holds` agrees with the reference's intervals.
+        expect(checkMergedEntries(result.entries.ipv6, 'ipv6')).toEqual({
+          ok: true,
+          entries: result.entries,
+        });
+        for (const text of entries.slice(0, 5)) {
+          const address = text.split('/')[0]!;
+          expect(result.holds(address)).toBe(true);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  test('reads every text form of an address as the rule model does', () => {
+    fc.assert(
+      fc.property(ipv6Text, (text) => {
+        const result = mergeBlocklistEntries([text]);
+        expect(result.ok && result.entries.ipv6).toEqual([formatNetwork(parseNetwork(text)!)]);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });
