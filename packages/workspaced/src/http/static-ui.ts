@@ -13,12 +13,18 @@ export const defaultUiRoot = fileURLToPath(new URL('../ui/', import.meta.url));
 
 /**
  * Scripts from this origin only, never inline; the page talks to its own origin only (`'self'`
- * covers the same-origin `ws:`/`wss:` sockets). Styles allow `'unsafe-inline'` because xterm.js
- * sizes its character grid with a generated `<style>` element; a style cannot run code.
+ * covers the same-origin `ws:`/`wss:` sockets). Styles come from this origin, plus the `<style>`
+ * elements xterm.js creates to size and colour its character grid: the UI gives them the nonce
+ * of its own page (`ui/src/style-nonce.ts`), fresh for each answer of `index.html`.
+ * Without a nonce (every other file) no inline style is admitted at all.
  */
-export const uiContentSecurityPolicy =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-  "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+export function uiContentSecurityPolicy(pageNonce?: string): string {
+  const styleSource = pageNonce === undefined ? "'self'" : `'self' 'nonce-${pageNonce}'`;
+  return (
+    `default-src 'self'; script-src 'self'; style-src ${styleSource}; img-src 'self' data:; ` +
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+  );
+}
 
 export function workspacedUi(root: string = defaultUiRoot): MiddlewareHandler {
   const ui = staticUi({ root, contentSecurityPolicy: uiContentSecurityPolicy });

@@ -4,7 +4,8 @@
  * (Ctrl/Cmd-S or the button) with an "unsaved changes" mark. CodeMirror draws only the lines in
  * view and parses in slices, so a file of megabytes opens and scrolls without freezing the page.
  * Colours come from the kit's CSS variables (`code-editor.css`, `syntax.css`), so the editor
- * follows the light or dark theme. This module is loaded lazily: it is most of an editor's code.
+ * follows the light or dark theme; CodeMirror's own base styles go into a `<style>` element with
+ * the page's nonce. This module is loaded lazily: it is most of an editor's code.
  */
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { bracketMatching, indentOnInput, syntaxHighlighting } from '@codemirror/language';
@@ -21,6 +22,7 @@ import {
 } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
 import { useEffect, useRef, useState } from 'react';
+import { pageNonce } from '../style-nonce.js';
 import { languageLoader, languageName } from './languages.js';
 import { useLeaveGuard } from './leave-guard.js';
 import './code-editor.css';
@@ -69,6 +71,7 @@ export default function CodeEditor({ path, content, onSave, onDirtyChange }: Cod
     const state = EditorState.create({
       doc: content,
       extensions: [
+        EditorView.cspNonce.of(pageNonce()),
         lineNumbers(),
         highlightActiveLineGutter(),
         highlightSpecialChars(),

@@ -5,7 +5,8 @@
  * backoff (0.5 s doubling to 10 s; not once the session ended: 4401), counting down in the header
  * with a button to try at once; the daemon then sends the scrollback first, so the screen is
  * reset before it to show nothing twice. The header's badge always says where the socket is:
- * connecting, connected, reconnecting in N s, ended (the shell exited) or refused.
+ * connecting, connected, reconnecting in N s, ended (the shell exited) or refused. xterm.js opens
+ * with the page's style nonce (`style-nonce.ts`): the daemon's CSP admits no other inline style.
  */
 import { Badge, type Tone } from '@suite/web-ui/kit';
 import { FitAddon } from '@xterm/addon-fit';
@@ -13,6 +14,7 @@ import { Terminal as XTerm } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
 import { useEffect, useRef, useState } from 'react';
 import { finalCloseText } from '../socket-close.js';
+import { withStyleNonce } from '../style-nonce.js';
 import type { Terminal } from '../types.js';
 
 const maxBackoffMs = 10_000;
@@ -34,7 +36,7 @@ export function TerminalView({ terminal, onTerminate }: { terminal: Terminal; on
     const xterm = new XTerm({ convertEol: false, fontSize: 13, scrollback: 5000 });
     const fit = new FitAddon();
     xterm.loadAddon(fit);
-    xterm.open(element);
+    withStyleNonce(() => xterm.open(element));
     let socket: WebSocket | undefined;
     let stopped = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
