@@ -74,6 +74,22 @@ describe('web UI screens: accessibility, layout, themes, keyboard', () => {
     expect(await seriousAxeFindings(page), `${shot}: axe-core`).toEqual([]);
   }
 
+  /**
+   * How far from the brand's vertical centre the top bar's controls are centred (whole px): the
+   * brand itself, then each control of the account group.
+   */
+  function headerRowOffsets(page: Page): Promise<number[]> {
+    return page.evaluate<number[]>(`(() => {
+      const centre = (element) => {
+        const box = element.getBoundingClientRect();
+        return box.top + box.height / 2;
+      };
+      const brand = centre(document.querySelector('.topbar .brand'));
+      const controls = [...document.querySelectorAll('.topbar .who > :not(.who-name)')];
+      return [brand, ...controls.map(centre)].map((at) => Math.abs(Math.round(at - brand)));
+    })()`);
+  }
+
   const pageScreens = [
     { name: 'projects', route: '/' },
     { name: 'git', route: 'git' },
@@ -102,6 +118,9 @@ describe('web UI screens: accessibility, layout, themes, keyboard', () => {
         });
         expect(await seriousAxeFindings(page), 'sign-in: axe-core').toEqual([]);
         await signIn(page, url('/'), 'owner', ownerPassword);
+        // Brand, notifications button, theme switch and Sign out share the top bar's first row.
+        await page.getByRole('button', { name: 'Enable browser notifications' }).waitFor();
+        expect(await headerRowOffsets(page)).toEqual([0, 0, 0, 0]);
 
         for (const screen of pageScreens) {
           await page.goto(screen.route.startsWith('/') ? url(screen.route) : project(screen.route));

@@ -119,7 +119,7 @@ export function App({ setupToken }: { setupToken: string }) {
           <span className="who-name">{session.user.username}</span>
           <ThemeSwitch />
           <Button variant="ghost" icon={<LogOut size={16} />} onClick={signOut}>
-            <span className="sign-out-label">Sign out</span>
+            <span className="header-label">Sign out</span>
           </Button>
         </span>
       </header>

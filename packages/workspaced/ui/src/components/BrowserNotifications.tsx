@@ -6,6 +6,8 @@
  * browser rule also delivers is shown once. The screens list what arrives but never notify.
  * Offers "Enable browser notifications" while the browser has not been asked yet.
  */
+import { Button } from '@suite/web-ui/kit';
+import { BellPlus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../api.js';
 import { type EventFrame, useEventStream } from '../event-stream.js';
@@ -66,9 +68,13 @@ export function BrowserNotifications({ userId, path }: { userId: string; path: s
   });
 
   if (permission !== 'default') return null;
+  // On a phone only the bell shows (the words stay the button's name): the top bar keeps one row.
   return (
-    <button type="button" onClick={async () => setPermission(await Notification.requestPermission())}>
-      Enable browser notifications
-    </button>
+    <Button
+      icon={<BellPlus size={16} />}
+      onClick={async () => setPermission(await Notification.requestPermission())}
+    >
+      <span className="header-label">Enable browser notifications</span>
+    </Button>
   );
 }
