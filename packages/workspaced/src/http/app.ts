@@ -150,7 +150,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     if (error instanceof ApiError) return apiErrorResponse(error);
     // web-auth's thrown codes (USERNAME_TAKEN, PASSWORD_TOO_SHORT...) are rows of the table too.
     if (error instanceof WebAuthError) {
-      const status = (errorStatus as Record<string, number>)[error.code] ?? 400;
+      const status = errorStatus[error.code];
       return errorResponse(status, error.code, error.message);
     }
     context.logger.error({ err: error }, 'request failed');

@@ -50,6 +50,12 @@ export const errorStatus = {
   USER_NOT_FOUND: 404,
   /** The username exists already. */
   USERNAME_TAKEN: 409,
+  /** The username is not 3-64 of `A-Z a-z 0-9 . _ @ -` starting with a letter or digit. */
+  USERNAME_INVALID: 400,
+  /** The display name is too long or holds control characters. */
+  DISPLAY_NAME_INVALID: 400,
+  /** web-auth refused to leave no enabled user of a role; the daemon answers `LAST_OWNER` before it comes to that. */
+  LAST_OF_ROLE: 409,
   /** The password is shorter than the minimum. */
   PASSWORD_TOO_SHORT: 400,
   /** The password is longer than the maximum. */
@@ -84,7 +90,7 @@ export const errorStatus = {
   NOT_A_DIRECTORY: 400,
   /** The path is neither a file nor a folder (a device, a socket). */
   NOT_A_REGULAR_FILE: 400,
-  /** Deleting a folder that is not empty without `recursive`. */
+  /** Deleting a folder that is not empty (only empty folders are deleted). */
   DIRECTORY_NOT_EMPTY: 409,
   /** Content sent as base64 is not canonical base64. */
   INVALID_BASE64: 400,
@@ -130,7 +136,7 @@ export const errorStatus = {
   GIT_UNAVAILABLE: 503,
 
   // Tasks, terminals and previews
-  /** A task moved with a stale `version` (`details.current` is the task now). */
+  /** A task changed with a stale `version` (`task` is the task now). */
   VERSION_CONFLICT: 409,
   /** A task terminal asked for before the task has a worktree. */
   NO_WORKTREE: 409,
@@ -268,7 +274,7 @@ export type ErrorStatus = (typeof errorStatus)[ErrorCode];
  * (on the event socket inside `{"op": "error"}`). They carry no HTTP status and the socket stays
  * open; a client branches on them like on `error.code`.
  */
-export const socketErrorCodes = {
+const socketErrorCodes = {
   /** Either socket: a frame that is not JSON or not one of the socket's messages (binary, unknown op, bad field). */
   INVALID_MESSAGE: 'INVALID_MESSAGE',
   /** Event socket: a `sub` to a stream that does not exist or that the caller may not see (the two look alike). */
