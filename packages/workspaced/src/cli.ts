@@ -86,7 +86,7 @@ program
   .option('--secure-cookies', 'mark the session cookie Secure without --tls-cert (an HTTPS proxy in front)')
   .option(
     '--login-attempts-per-minute <n>',
-    'sign-in attempts allowed per client address and per username each minute',
+    'sign-in attempts allowed per client address each minute',
     positiveInteger,
     5,
   )

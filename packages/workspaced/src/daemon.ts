@@ -60,7 +60,7 @@ export interface DaemonOptions {
    * 7676), or any free port when `port` is 0 or that one is taken. A port given here must be free.
    */
   previewPort?: number;
-  /** Sign-in attempts per client address and per username per minute; default 5 (web-auth's). */
+  /** Sign-in attempts per client address per minute; default 5 (web-auth's). */
   loginAttemptsPerMinute?: number;
   fileLimits?: Partial<FileLimits>;
   logger?: Logger;

@@ -1,8 +1,8 @@
 /**
  * @module The permission table: what each role may do. Routes name the permission they need;
  * this table is the only place that says which roles hold it (README "Roles and permissions").
- * New features (terminals, agents, services, settings in issues 13 and 14) already have
- * their permissions here, so adding their routes changes no role.
+ * A new feature's route names one of these, or adds a row here and so decides which roles
+ * hold it.
  */
 import type { Role } from './roles.js';
 

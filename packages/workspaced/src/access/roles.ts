@@ -16,7 +16,7 @@ export type ProjectRole = (typeof projectRoles)[number];
 export const projectRoleSchema = z.enum(projectRoles);
 
 /** 0 is the strongest. */
-export function roleRank(role: Role): number {
+function roleRank(role: Role): number {
   return roles.indexOf(role);
 }
 

@@ -8,8 +8,8 @@
  */
 import { z } from 'zod';
 
-export const promptVias = ['argument', 'stdin', 'file'] as const;
-export type PromptVia = (typeof promptVias)[number];
+const promptVias = ['argument', 'stdin', 'file'] as const;
+type PromptVia = (typeof promptVias)[number];
 
 export const promptPlaceholder = '{prompt}';
 export const promptFilePlaceholder = '{prompt_file}';

@@ -45,7 +45,7 @@ import { attemptWorktree, currentBranch, requireBranch } from './attempt-worktre
 /** Size of an agent's terminal until a watcher resizes it. */
 const agentTerminalSize = { cols: 120, rows: 32 };
 
-export interface AttemptRunnerDeps {
+interface AttemptRunnerDeps {
   db: WorkspacedDb;
   dataDir: string;
   terminals: TerminalManager;
@@ -55,7 +55,7 @@ export interface AttemptRunnerDeps {
   profiles: readonly AgentProfile[];
 }
 
-export interface StartAttempt {
+interface StartAttempt {
   task: TaskRow;
   project: ProjectRow;
   profile: string;
@@ -65,7 +65,7 @@ export interface StartAttempt {
 }
 
 /** The prompt of a start without one: the task's title and description. */
-export function taskPrompt(task: Pick<TaskRow, 'title' | 'description'>): string {
+function taskPrompt(task: Pick<TaskRow, 'title' | 'description'>): string {
   return task.description.trim() === '' ? task.title : `${task.title}\n\n${task.description}`;
 }
 

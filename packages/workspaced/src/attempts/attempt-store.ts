@@ -6,7 +6,7 @@
 import type { WorkspacedDb } from '../db/open-database.js';
 import type { TaskAttemptRow } from '../db/schema.js';
 
-export const attemptStates = ['running', 'completed', 'failed', 'stopped'] as const;
+const attemptStates = ['running', 'completed', 'failed', 'stopped'] as const;
 export type AttemptState = (typeof attemptStates)[number];
 
 export interface AttemptView {
@@ -48,7 +48,7 @@ export function attemptView(row: TaskAttemptRow): AttemptView {
   };
 }
 
-export interface NewAttempt {
+interface NewAttempt {
   task_id: number;
   project_id: number;
   profile: string;

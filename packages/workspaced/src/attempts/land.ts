@@ -27,7 +27,7 @@ import type { ReviewTarget } from './review-target.js';
 export const landStrategies = ['merge', 'squash', 'rebase'] as const;
 export type LandStrategy = (typeof landStrategies)[number];
 
-export interface LandRequest {
+interface LandRequest {
   strategy: LandStrategy;
   /** The merge or squash commit's message; a rebase keeps the branch's own messages. */
   message: string | undefined;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { type AgentProfile, profileSchema } from './agent-profiles.js';
 
-export const configFileName = 'config.json';
+const configFileName = 'config.json';
 
 const configSchema = z
   .object({

@@ -82,7 +82,7 @@ function run(
   });
 }
 
-export interface PullRequestInput {
+interface PullRequestInput {
   title: string | undefined;
   body: string | undefined;
   identity: CommitIdentity;

@@ -19,7 +19,7 @@ import { listTasks } from '../tasks/task-store.js';
 import { projectAttempts } from './attempt-store.js';
 import { currentBranch } from './attempt-worktree.js';
 
-export interface StaleWorktreeView {
+interface StaleWorktreeView {
   path: string;
   branch: string | null;
   head: string | null;
@@ -114,7 +114,7 @@ async function hasChanges(repository: ProjectRepository, worktreePath: string): 
   }
 }
 
-export interface PruneResult {
+interface PruneResult {
   removed: string[];
   kept: { path: string; reason: string }[];
 }

@@ -23,7 +23,7 @@ import { type ReviewTarget, reviewTarget } from './review-target.js';
 /** What landing takes in the task's project, on the route and in a workflow alike. */
 export const landPermissions: readonly Permission[] = ['git.write', 'tasks.write'];
 
-export interface LandOptions {
+interface LandOptions {
   strategy: LandStrategy;
   message?: string;
   removeWorktree?: boolean;
@@ -43,7 +43,7 @@ export interface LandSummary {
   worktree_removed: boolean;
 }
 
-export interface TaskLandingDeps {
+interface TaskLandingDeps {
   db: WorkspacedDb;
   attempts: AttemptRunner;
   /** The account as it is now (a workflow's starter may have been disabled since). */

@@ -2,15 +2,13 @@
  * @module The security baseline as Hono middleware, built from @suite/web-auth with the daemon's
  * names (cookie `workspaced_session`, header `X-Workspaced-CSRF`) and its JSON error shape:
  * Host allow-list (DNS rebinding), Origin check on mutations and upgrades, session loading,
- * CSRF on every mutation under a session. The same rules serve the WebSocket upgrades of
- * issue 13 through `isAllowedOrigin` / `isAllowedHost`.
+ * CSRF on every mutation under a session. The WebSocket upgrades apply the same rules through
+ * web-auth's `authorizeUpgrade` (realtime/upgrade-handler.ts).
  */
 import {
   type AuthErrorWriter,
-  type HostRules,
   hostAllowList,
   loadSession,
-  type OriginRules,
   originCheck,
   requireCsrf,
   requireSession,
@@ -22,7 +20,7 @@ import { errorResponse } from '../http/api-error.js';
 export const sessionCookieName = 'workspaced_session';
 export const csrfHeaderName = 'X-Workspaced-CSRF';
 
-export interface RequestSecurityOptions {
+interface RequestSecurityOptions {
   auth: WebAuth;
   /** The listening port, known only once the server listens (`--port 0`). */
   port: () => number | undefined;
@@ -36,10 +34,7 @@ export interface RequestSecurityOptions {
 
 const writeError: AuthErrorWriter = (_c, status, code, message) => errorResponse(status, code, message);
 
-export interface RequestSecurity {
-  hosts: HostRules;
-  /** For the WebSocket upgrades of issue 13 (`isAllowedOrigin`). */
-  originRules: OriginRules;
+interface RequestSecurity {
   host: MiddlewareHandler;
   origin: MiddlewareHandler;
   session: MiddlewareHandler;
@@ -54,8 +49,6 @@ export function requestSecurity(options: RequestSecurityOptions): RequestSecurit
     loopbackNames: options.loopbackNames,
   };
   return {
-    hosts,
-    originRules: { hosts, allowedOrigins: options.allowedOrigins },
     host: hostAllowList({ ...hosts, onError: writeError }),
     origin: originCheck({ hosts, allowedOrigins: options.allowedOrigins, onError: writeError }),
     session: loadSession({ auth: options.auth, cookieName: sessionCookieName }),

@@ -37,7 +37,7 @@ const setupSchema = z.object({
 });
 const loginSchema = z.object({ username, password });
 
-export interface SessionRouteOptions {
+interface SessionRouteOptions {
   auth: WebAuth;
   /** Adds `Secure` to the cookie (TLS, or `--secure-cookies` behind an HTTPS proxy). */
   secureCookies: boolean;
@@ -53,7 +53,7 @@ interface SignedIn {
 }
 
 /** The permissions of a user's global role, in the table's order (none for an unknown role). */
-export function globalPermissions(role: string): Permission[] {
+function globalPermissions(role: string): Permission[] {
   return isRole(role) ? permissions.filter((permission) => roleHas(role, permission)) : [];
 }
 

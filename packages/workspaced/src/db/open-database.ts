@@ -12,7 +12,7 @@ import type { WorkspacedTables } from './schema.js';
 
 export type WorkspacedDb = Kysely<WorkspacedTables>;
 
-export interface OpenedDatabase {
+interface OpenedDatabase {
   db: WorkspacedDb;
   file: string;
   close: () => Promise<void>;

@@ -4,7 +4,7 @@
  */
 import type { Generated, Selectable } from 'kysely';
 
-export interface ProjectTable {
+interface ProjectTable {
   id: Generated<number>;
   name: string;
   /** The canonical (realpath) root; every file and git path is resolved inside it. */
@@ -15,14 +15,14 @@ export interface ProjectTable {
   created_at: number;
 }
 
-export interface ProjectMemberTable {
+interface ProjectMemberTable {
   project_id: number;
   user_id: string;
   role: string;
   updated_at: number;
 }
 
-export interface TaskTable {
+interface TaskTable {
   id: Generated<number>;
   project_id: number;
   title: string;
@@ -41,7 +41,7 @@ export interface TaskTable {
 }
 
 /** One run of a coding agent on a task, in a worktree and branch of its own (`src/attempts/`). */
-export interface TaskAttemptTable {
+interface TaskAttemptTable {
   id: Generated<number>;
   task_id: number;
   project_id: number;
@@ -64,8 +64,8 @@ export interface TaskAttemptTable {
   finished_at: number | null;
 }
 
-/** A peer daemon (issue 13, `src/nodes/`). */
-export interface NodeTable {
+/** A peer daemon (`src/nodes/`). */
+interface NodeTable {
   id: Generated<number>;
   name: string;
   /** Origin of the peer (`http://host:port`); the only address the daemon ever calls for it. */
@@ -88,8 +88,8 @@ export interface NodeTable {
   revoked_at: number | null;
 }
 
-/** A registered service (issue 13, `src/services/`). */
-export interface ServiceTable {
+/** A registered service (`src/services/`). */
+interface ServiceTable {
   name: string;
   port: number;
   url: string | null;
@@ -98,7 +98,7 @@ export interface ServiceTable {
   created_at: number;
 }
 
-export interface WorkflowDefinitionTable {
+interface WorkflowDefinitionTable {
   name: string;
   /** JSON: the validated steps (command kept as written). */
   steps: string;
@@ -106,7 +106,7 @@ export interface WorkflowDefinitionTable {
   created_at: number;
 }
 
-export interface WorkflowRunTable {
+interface WorkflowRunTable {
   id: Generated<number>;
   workflow: string;
   project_id: number;
@@ -126,8 +126,8 @@ export interface WorkflowRunTable {
   finished_at: number | null;
 }
 
-/** A platform API token (issue 14, `src/platform/`): only the SHA-256 of its secret is kept. */
-export interface ApiTokenTable {
+/** A platform API token (`src/platform/`): only the SHA-256 of its secret is kept. */
+interface ApiTokenTable {
   id: string;
   name: string;
   user_id: string;
@@ -140,8 +140,8 @@ export interface ApiTokenTable {
   revoked_at: number | null;
 }
 
-/** A platform webhook registration (issue 14): durable, unlike notification rules. */
-export interface WebhookTable {
+/** A platform webhook registration: durable, unlike notification rules. */
+interface WebhookTable {
   name: string;
   url: string;
   /** The HMAC key of `X-Workspaced-Signature`. */
@@ -157,8 +157,8 @@ export interface WebhookTable {
   last_delivery: string | null;
 }
 
-/** A registered plugin manifest (issue 14); never executed. */
-export interface PluginTable {
+/** A registered plugin manifest; never executed. */
+interface PluginTable {
   id: string;
   /** JSON: the validated manifest. */
   manifest: string;
@@ -169,7 +169,7 @@ export interface PluginTable {
 }
 
 /** A browser's Web Push subscription (`src/push/`): where and how to send its owner's pushes. */
-export interface PushSubscriptionTable {
+interface PushSubscriptionTable {
   id: Generated<number>;
   user_id: string;
   /** The push service URL; unique: a browser re-subscribing as another user moves it. */

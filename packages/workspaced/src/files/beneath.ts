@@ -21,7 +21,7 @@ const maxLinks = 40;
 
 const folderFlags = constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW;
 
-export interface BeneathEntry {
+interface BeneathEntry {
   /** The open folder holding the entry; the entry itself when `name` is undefined. */
   folder: FileHandle;
   /** The entry's name in `folder`; undefined when the path resolved to a folder (the root...). */
@@ -33,7 +33,7 @@ export interface BeneathEntry {
   close(): Promise<void>;
 }
 
-export interface WalkOptions {
+interface WalkOptions {
   /** Follow a symlink in the last segment (read, write, list); delete works on the link itself. */
   followLast: boolean;
   /** Create missing folders on the way (write with `create_dirs`). */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { ApiError } from '../http/api-error.js';
 
 export const contentEncodingSchema = z.enum(['utf8', 'base64']);
-export type ContentEncoding = z.infer<typeof contentEncodingSchema>;
+type ContentEncoding = z.infer<typeof contentEncodingSchema>;
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 

@@ -11,16 +11,16 @@ import { ApiError } from '../http/api-error.js';
 import { at, openEntry, walkBeneath } from './beneath.js';
 import { fileSystemError } from './fs-errors.js';
 
-export type EntryType = 'file' | 'directory' | 'symlink' | 'other';
+type EntryType = 'file' | 'directory' | 'symlink' | 'other';
 
-export interface DirectoryEntry {
+interface DirectoryEntry {
   name: string;
   type: EntryType;
   size: number;
   modified_at: string;
 }
 
-export interface DirectoryListing {
+interface DirectoryListing {
   entries: DirectoryEntry[];
   truncated: boolean;
 }

@@ -11,14 +11,14 @@
 import { stat } from 'node:fs/promises';
 import { ApiError } from '../http/api-error.js';
 
-export interface LargeReadLimits {
+interface LargeReadLimits {
   maxConcurrent: number;
   maxPerUser: number;
   /** Files larger than this take a slot. */
   largeBytes: number;
 }
 
-export const defaultLargeReadLimits: LargeReadLimits = {
+const defaultLargeReadLimits: LargeReadLimits = {
   maxConcurrent: 4,
   maxPerUser: 2,
   largeBytes: 1024 * 1024,

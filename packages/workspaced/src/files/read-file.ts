@@ -7,7 +7,7 @@ import { constants } from 'node:fs';
 import { ApiError } from '../http/api-error.js';
 import { openEntry, walkBeneath } from './beneath.js';
 
-export interface FileBytes {
+interface FileBytes {
   bytes: Buffer;
   modifiedAt: Date;
 }

@@ -6,8 +6,8 @@
 import { ApiError } from '../http/api-error.js';
 
 /** Linux PATH_MAX and NAME_MAX. */
-export const maxPathBytes = 4096;
-export const maxSegmentBytes = 255;
+const maxPathBytes = 4096;
+const maxSegmentBytes = 255;
 
 const invalid = (message: string) => new ApiError('INVALID_PATH', message);
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { ApiError } from '../http/api-error.js';
 import { fileSystemError } from './fs-errors.js';
 
-export interface RootedPath {
+interface RootedPath {
   /** Canonical absolute path (for a missing path: canonical ancestor plus the missing rest). */
   real: string;
   /** Whether the path exists (following symlinks). */

@@ -13,14 +13,14 @@ import { ApiError } from '../http/api-error.js';
 import { at, walkBeneath } from './beneath.js';
 import { fileSystemError } from './fs-errors.js';
 
-export interface WriteOptions {
+interface WriteOptions {
   /** Create missing parent folders (each one inside the root). */
   createDirs: boolean;
   /** Refuses a resolved path (reserved, read-only), checked on every folder made and on the target. */
   guard: (real: string) => void;
 }
 
-export interface WriteResult {
+interface WriteResult {
   created: boolean;
   size: number;
 }

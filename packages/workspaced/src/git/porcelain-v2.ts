@@ -4,7 +4,7 @@
  * counting spaces from the left and the path is the rest of the record.
  */
 
-export type StatusKind = 'changed' | 'renamed' | 'copied' | 'unmerged' | 'untracked' | 'ignored';
+type StatusKind = 'changed' | 'renamed' | 'copied' | 'unmerged' | 'untracked' | 'ignored';
 
 export interface StatusEntry {
   path: string;
@@ -17,7 +17,7 @@ export interface StatusEntry {
   worktree: string;
 }
 
-export interface BranchInfo {
+interface BranchInfo {
   /** Branch name, or null when HEAD is detached. */
   head: string | null;
   /** Commit id of HEAD, or null before the first commit. */

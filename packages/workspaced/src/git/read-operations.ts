@@ -10,7 +10,7 @@ import { type GitStatus, parsePorcelainV2, type StatusEntry } from './porcelain-
 import { type ProjectRepository, runInRepository } from './project-repository.js';
 import { runGitTruncating } from './run-git.js';
 
-export interface CommitSummary {
+interface CommitSummary {
   hash: string;
   author_name: string;
   author_email: string;
@@ -18,7 +18,7 @@ export interface CommitSummary {
   subject: string;
 }
 
-export interface BranchSummary {
+interface BranchSummary {
   name: string;
   oid: string;
   current: boolean;
@@ -53,7 +53,7 @@ function inProject(entry: StatusEntry, prefix: string): StatusEntry[] {
   return [from === undefined ? { ...rest, path: file } : { ...rest, path: file, orig_path: from }];
 }
 
-export interface DiffOptions {
+interface DiffOptions {
   staged: boolean;
   /** Relative path to limit the diff to. */
   path?: string;

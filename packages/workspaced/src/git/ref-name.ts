@@ -5,7 +5,7 @@
  */
 import { ApiError } from '../http/api-error.js';
 
-export const maxRefLength = 200;
+const maxRefLength = 200;
 
 /** Characters git forbids in ref names (git-check-ref-format rule 4 and 5). */
 const forbidden = new Set([' ', '~', '^', ':', '?', '*', '[', '\\', '\x7f']);

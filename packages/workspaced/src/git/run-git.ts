@@ -35,7 +35,7 @@ export class GitFailure extends Error {
 }
 
 /** Overrides placed before the subcommand; `-c` wins over system, global and repository config. */
-export const safetyConfig = [
+const safetyConfig = [
   '-c',
   'core.hooksPath=/dev/null',
   '-c',

@@ -11,9 +11,9 @@
 import { type ProjectRepository, runInRepository } from './project-repository.js';
 import { runGitTruncating } from './run-git.js';
 
-export const maxFilePatchBytes = 256 * 1024;
+const maxFilePatchBytes = 256 * 1024;
 
-export type FileStatus = 'added' | 'modified' | 'deleted' | 'renamed' | 'copied' | 'type_changed';
+type FileStatus = 'added' | 'modified' | 'deleted' | 'renamed' | 'copied' | 'type_changed';
 
 export interface FileDiff {
   path: string;

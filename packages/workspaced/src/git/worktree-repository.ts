@@ -13,7 +13,7 @@ import type { ProjectRepository } from './project-repository.js';
  * The repository's common git dir: a linked worktree's git dir names it in its `commondir` file
  * (relative to itself), as git reads it; a main work tree's git dir is the common dir.
  */
-export async function commonGitDir(repository: ProjectRepository): Promise<string> {
+async function commonGitDir(repository: ProjectRepository): Promise<string> {
   const named = await readFile(path.join(repository.gitDir, 'commondir'), 'utf8').catch(() => undefined);
   return named === undefined ? repository.gitDir : path.resolve(repository.gitDir, named.trim());
 }

@@ -30,21 +30,21 @@ export interface DaemonContext {
   name: string;
   version: string;
   startedAt: number;
-  /** Live PTYs (issue 13). */
+  /** Live PTYs. */
   terminals: TerminalManager;
-  /** Realtime events with sequence numbers (issue 13). */
+  /** Realtime events with sequence numbers. */
   events: EventBus;
-  /** Open attention items (issue 13). */
+  /** Open attention items. */
   attention: AttentionCenter;
-  /** Workflow runs in progress (issue 14). */
+  /** Workflow runs in progress. */
   workflows: WorkflowRunner;
-  /** Outbound webhook rules: timeouts, retries, private targets (issue 14). */
+  /** Outbound webhook rules: timeouts, retries, private targets. */
   delivery: DeliveryPolicy;
-  /** Notification rules and their delivery (issue 14). */
+  /** Notification rules and their delivery. */
   notifications: NotificationCenter;
   /** Web Push to the users' subscribed devices (`src/push/`). */
   push: PushSender;
-  /** Open WebSockets by user and session, closed when those change (issue 23). */
+  /** Open WebSockets by user and session, closed when those change. */
   sockets: SocketRegistry;
   /** Agent profiles and the agents started on tasks (attempts/attempt-runner.ts). */
   attempts: AttemptRunner;

@@ -18,11 +18,11 @@ import { serveMcpRequest } from './mcp-server.js';
 import { findTool, mcpTools } from './mcp-tools.js';
 import { type AppFetch, runRestCall, type ToolCallContext } from './tool-dispatch.js';
 
-export const mcpProtocol = { protocol: 'workspaced.mcp', version: 1 } as const;
+const mcpProtocol = { protocol: 'workspaced.mcp', version: 1 } as const;
 
 const invokeSchema = z.object({ args: z.record(z.string(), z.unknown()).default({}) }).strict();
 
-export interface McpRouteOptions {
+interface McpRouteOptions {
   fetch: AppFetch;
   version: string;
 }

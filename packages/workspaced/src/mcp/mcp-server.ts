@@ -9,7 +9,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { mcpTools } from './mcp-tools.js';
 import { runRestCall, type ToolCallContext } from './tool-dispatch.js';
 
-export interface McpServeOptions {
+interface McpServeOptions {
   version: string;
   context: ToolCallContext;
 }

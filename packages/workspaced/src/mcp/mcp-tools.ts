@@ -17,7 +17,7 @@ export interface RestCall {
   body?: Record<string, unknown>;
 }
 
-export interface McpTool<S extends z.ZodObject = z.ZodObject> {
+interface McpTool<S extends z.ZodObject = z.ZodObject> {
   name: string;
   description: string;
   input: S;

@@ -11,7 +11,7 @@ import type { RestCall } from './mcp-tools.js';
 
 export type AppFetch = (request: Request, env: unknown) => Response | Promise<Response>;
 
-export interface ToolOutcome {
+interface ToolOutcome {
   status: number;
   body: unknown;
 }

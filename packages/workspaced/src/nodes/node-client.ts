@@ -8,7 +8,7 @@ import { ApiError } from '../http/api-error.js';
 const timeoutMs = 5_000;
 const maxAnswerBytes = 1024 * 1024;
 
-export interface NodeAnswer {
+interface NodeAnswer {
   status: number;
   body: unknown;
 }

@@ -21,7 +21,7 @@ import path from 'node:path';
 const fileName = 'node-identity.pem';
 const signatureContext = 'workspaced node pairing v1';
 
-export interface NodeIdentity {
+interface NodeIdentity {
   publicKey: string;
   fingerprint: string;
   /** Signs what a pairing answer vouches for: the asker's challenge and the credential. */

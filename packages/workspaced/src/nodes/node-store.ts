@@ -19,8 +19,8 @@ import {
   pairingCodeMatches,
 } from './node-secrets.js';
 
-export const pairingCodeLifetimeMs = 10 * 60_000;
-export const pairingAttempts = 5;
+const pairingCodeLifetimeMs = 10 * 60_000;
+const pairingAttempts = 5;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -53,7 +53,7 @@ export function findNode(db: WorkspacedDb, id: number): Promise<NodeRow | undefi
   return db.selectFrom('nodes').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export interface NewNode {
+interface NewNode {
   name: string;
   url: string;
   public_key: string | null;

@@ -55,7 +55,7 @@ interface StoredRule extends NotificationRule {
   secret: string;
 }
 
-export interface NotificationDeps {
+interface NotificationDeps {
   db: WorkspacedDb;
   events: EventBus;
   /** The owner's current account (a disabled or deleted owner's rules stay silent). */
@@ -84,10 +84,10 @@ export interface DeliveryReport {
 /** Rules one user may keep (in memory, so bounded). */
 const maxRulesPerUser = 100;
 
-export const userStream = (userId: string) => `user:${userId}`;
+const userStream = (userId: string) => `user:${userId}`;
 
 /** What a subscribed device gets while its owner has no push rule. */
-export const defaultPushEvents = ['attention.agent.blocked', 'attention.workflow.approval'] as const;
+const defaultPushEvents = ['attention.agent.blocked', 'attention.workflow.approval'] as const;
 
 function publicView({ secret: _secret, ...rule }: StoredRule): NotificationRule {
   return { ...rule, last_delivery: rule.last_delivery && { ...rule.last_delivery } };

@@ -7,7 +7,7 @@ import { readFile, statfs } from 'node:fs/promises';
 import os from 'node:os';
 import type { CpuUsage } from './cpu-usage.js';
 
-export interface MemoryFigures {
+interface MemoryFigures {
   total_bytes: number;
   /** MemAvailable: what programs can still get without swapping (kernel estimate). */
   available_bytes: number;
@@ -19,7 +19,7 @@ export interface MemoryFigures {
   swap_free_bytes: number;
 }
 
-export async function readMemory(): Promise<MemoryFigures> {
+async function readMemory(): Promise<MemoryFigures> {
   const text = await readFile('/proc/meminfo', 'utf8');
   const kib = new Map<string, number>();
   for (const line of text.split('\n')) {
@@ -41,7 +41,7 @@ export async function readMemory(): Promise<MemoryFigures> {
   };
 }
 
-export interface DiskFigures {
+interface DiskFigures {
   /** `data_dir` or `root`. */
   mount: string;
   path: string;
@@ -69,7 +69,7 @@ async function readDisk(mount: string, path: string): Promise<DiskFigures> {
   };
 }
 
-export interface HostMetrics {
+interface HostMetrics {
   cpu: CpuUsage;
   memory: MemoryFigures;
   load: { '1m': number; '5m': number; '15m': number };

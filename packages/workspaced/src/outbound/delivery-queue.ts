@@ -18,12 +18,12 @@ import {
   serializePayload,
 } from './signed-delivery.js';
 
-export interface DeliveryQueueLimits {
+interface DeliveryQueueLimits {
   concurrency: number;
   maxWaitingBytes: number;
 }
 
-export const defaultDeliveryQueueLimits: DeliveryQueueLimits = {
+const defaultDeliveryQueueLimits: DeliveryQueueLimits = {
   concurrency: 8,
   maxWaitingBytes: 16 * 1024 * 1024,
 };

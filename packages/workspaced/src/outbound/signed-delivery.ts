@@ -14,7 +14,7 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { isPrivateAddress } from './address-policy.js';
 
-export const signatureHeader = 'X-Workspaced-Signature';
+const signatureHeader = 'X-Workspaced-Signature';
 
 export interface DeliveryPolicy {
   /** Loopback, private and link-local targets (`--allow-private-targets`). */
@@ -153,7 +153,7 @@ function postOnce(
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A delivery whose payload is already serialized (delivery-queue.ts counts its bytes). */
-export interface SerializedDelivery extends Omit<Delivery, 'payload'> {
+interface SerializedDelivery extends Omit<Delivery, 'payload'> {
   body: string;
 }
 

@@ -7,8 +7,8 @@
 import { ApiError } from '../http/api-error.js';
 
 /** `data` itself is level 1: `{"a": [1]}` has 2 levels. */
-export const maxDataDepth = 32;
-export const maxDataBytes = 64 * 1024;
+const maxDataDepth = 32;
+const maxDataBytes = 64 * 1024;
 
 /** True when `value` nests deeper than `limit` objects and arrays. */
 function nestsDeeperThan(value: unknown, limit: number): boolean {

@@ -19,7 +19,7 @@ import { internalCallerOf } from './caller.js';
 import { isTokenOnly, scopeAllows, type TokenScope } from './token-scopes.js';
 import { touchToken, verifyToken } from './token-store.js';
 
-export interface PlatformAuthOptions {
+interface PlatformAuthOptions {
   db: WorkspacedDb;
   auth: WebAuth;
   /** The cookie session loader and guard (request-security.ts). */

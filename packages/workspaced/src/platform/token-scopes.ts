@@ -25,7 +25,7 @@ const sessionOnlyPrefixes = ['/tokens', '/users', '/me', '/logout', '/preview'];
 
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
-export function isSessionOnly(path: string): boolean {
+function isSessionOnly(path: string): boolean {
   return sessionOnlyPrefixes.some((prefix) => under(path, prefix));
 }
 

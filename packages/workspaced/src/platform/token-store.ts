@@ -8,7 +8,7 @@ import type { WorkspacedDb } from '../db/open-database.js';
 import type { ApiTokenRow } from '../db/schema.js';
 import type { TokenScope } from './token-scopes.js';
 
-export interface NewToken {
+interface NewToken {
   name: string;
   userId: string;
   scopes: readonly TokenScope[];

@@ -15,7 +15,7 @@ import type { EventBus, RealtimeEvent } from '../realtime/event-bus.js';
 import { eventProjectId } from '../realtime/event-visibility.js';
 import { listWebhooks, recordDelivery } from './webhook-store.js';
 
-export interface WebhookDispatcherDeps {
+interface WebhookDispatcherDeps {
   db: WorkspacedDb;
   events: EventBus;
   deliveries: DeliveryQueue;

@@ -28,7 +28,5 @@ export const createWebhookSchema = z
     secret: fields.secret.optional(),
   })
   .strict();
-export type CreateWebhook = z.infer<typeof createWebhookSchema>;
 
 export const updateWebhookSchema = z.object(fields).partial().strict();
-export type UpdateWebhook = z.infer<typeof updateWebhookSchema>;

@@ -8,7 +8,7 @@ import { parsePreviewPort } from './preview-port.js';
 
 const previewDomain = 'localhost';
 
-export function previewHostName(port: number): string {
+function previewHostName(port: number): string {
   return `p${port}.${previewDomain}`;
 }
 

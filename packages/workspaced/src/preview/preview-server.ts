@@ -21,7 +21,7 @@ import { proxyUpgrade } from './preview-upgrade.js';
 /** Where the API origin sends a browser with a ticket: `?ticket=...&next=/path?query`. */
 export const ticketExchangePath = '/__workspaced/preview';
 
-export interface PreviewServerOptions {
+interface PreviewServerOptions {
   /** A loopback address. */
   host: string;
   /** 0 picks a free port. */
@@ -34,7 +34,7 @@ export interface PreviewServerOptions {
   logger: Logger;
 }
 
-export interface RunningPreviewServer {
+interface RunningPreviewServer {
   server: Server;
   port: number;
   close(): Promise<void>;

@@ -25,7 +25,7 @@ interface SignedClaims extends PreviewGrant {
   nonce?: string;
 }
 
-export const ticketLifetimeMs = 60_000;
+const ticketLifetimeMs = 60_000;
 const maxTokenLength = 1_024;
 
 export class PreviewTokens {

@@ -51,7 +51,7 @@ function droppedNames(raw: RawHeaders): Set<string> {
 }
 
 /** The `Cookie` header without the daemon's cookies, or undefined when nothing is left. */
-export function withoutDaemonCookies(cookieHeader: string): string | undefined {
+function withoutDaemonCookies(cookieHeader: string): string | undefined {
   const kept = cookieHeader
     .split(';')
     .map((pair) => pair.trim())
@@ -59,7 +59,7 @@ export function withoutDaemonCookies(cookieHeader: string): string | undefined {
   return kept.length > 0 ? kept.join('; ') : undefined;
 }
 
-export interface ForwardedFor {
+interface ForwardedFor {
   clientAddress: string | undefined;
   host: string;
   /** Keep `Connection: Upgrade` / `Upgrade: websocket` (a WebSocket handshake). */
@@ -94,7 +94,7 @@ export function upstreamRequestHeaders(raw: RawHeaders, forwarded: ForwardedFor)
 }
 
 /** A `Set-Cookie` value made host-only, or undefined when it would set a daemon cookie. */
-export function previewSetCookie(value: string): string | undefined {
+function previewSetCookie(value: string): string | undefined {
   const [pair = '', ...attributes] = value.split(';');
   if (daemonCookies.has(pair.split('=', 1)[0]!.trim())) return undefined;
   const kept = attributes.filter(

@@ -10,7 +10,7 @@ import type { WorkspacedDb } from '../db/open-database.js';
 import type { MemberRow, ProjectRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
 
-export interface ProjectView {
+interface ProjectView {
   id: number;
   name: string;
   path: string;

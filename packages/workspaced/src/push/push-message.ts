@@ -24,7 +24,7 @@ const titles: Record<string, string> = {
 };
 
 /** The screen showing a resource (`agent:terminal:7`, `workflow-run:3`, `task:9`) of a project. */
-export function itemUrl(resource: string | null, projectId: number | null): string {
+function itemUrl(resource: string | null, projectId: number | null): string {
   if (resource?.startsWith('workflow-run:')) return '/workflows';
   if (projectId === null) return '/attention';
   if (resource?.startsWith('agent:terminal:')) return `/projects/${projectId}/terminals`;

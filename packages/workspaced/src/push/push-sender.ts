@@ -23,7 +23,7 @@ import type { VapidKeys } from './vapid-keys.js';
  */
 const timeToLiveSeconds = 3600;
 
-export interface PushSenderDeps {
+interface PushSenderDeps {
   db: WorkspacedDb;
   vapid: VapidKeys;
   /** The VAPID `sub` claim: a `mailto:` or `https:` contact for the push service's operator. */

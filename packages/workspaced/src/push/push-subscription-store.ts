@@ -10,9 +10,9 @@ import { ApiError, notFound } from '../http/api-error.js';
 import type { SubscriptionInput } from './push-schema.js';
 
 /** Devices one user may subscribe. */
-export const maxSubscriptionsPerUser = 10;
+const maxSubscriptionsPerUser = 10;
 
-export interface PushSubscriptionView {
+interface PushSubscriptionView {
   id: number;
   /** The push service's origin only: the path is the browser's capability. */
   push_service: string;

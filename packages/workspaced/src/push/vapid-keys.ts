@@ -9,7 +9,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webPush from 'web-push';
 
-export const vapidKeyFileName = 'push-vapid.json';
+const vapidKeyFileName = 'push-vapid.json';
 
 export interface VapidKeys {
   /** The uncompressed P-256 public key, base64url (65 bytes): the browser's `applicationServerKey`. */

@@ -8,7 +8,7 @@
  */
 import type { EventBus } from './event-bus.js';
 
-export type AttentionKind =
+type AttentionKind =
   | 'agent.blocked'
   | 'agent.failed'
   | 'task.blocked'
@@ -30,7 +30,7 @@ export interface AttentionItem {
   resolved_by: string | null;
 }
 
-export interface RaiseAttention {
+interface RaiseAttention {
   kind: AttentionKind;
   projectId: number;
   resource: string;

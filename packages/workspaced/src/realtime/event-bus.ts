@@ -22,20 +22,20 @@ export interface RealtimeEvent {
   origin: EventOrigin;
 }
 
-export type EventOrigin = 'daemon' | 'client';
+type EventOrigin = 'daemon' | 'client';
 
 /** The JSON text frame of an event, as sockets send it: `{v, seq, stream, type, ts, data, critical}`. */
 export type EventFrame = Buffer;
 
-export interface StoredEvent {
+interface StoredEvent {
   event: RealtimeEvent;
   frame: EventFrame;
 }
 
-export const defaultReplayEvents = 1024;
-export const defaultReplayBytes = 8 * 1024 * 1024;
+const defaultReplayEvents = 1024;
+const defaultReplayBytes = 8 * 1024 * 1024;
 
-export type EventListener = (event: RealtimeEvent, frame: EventFrame) => void;
+type EventListener = (event: RealtimeEvent, frame: EventFrame) => void;
 
 function toFrame(event: RealtimeEvent): EventFrame {
   const { v, seq, stream, type, ts, data, critical } = event;

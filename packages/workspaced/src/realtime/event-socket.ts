@@ -29,7 +29,7 @@ import { closeCodes, endSocket } from './socket-close.js';
 import type { ServedSocket } from './socket-endpoint.js';
 import type { CurrentPrincipal } from './socket-principal.js';
 
-export const defaultMaxQueuedBytes = 1024 * 1024;
+const defaultMaxQueuedBytes = 1024 * 1024;
 
 const seq = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const stream = z.string().min(1).max(64);
@@ -39,7 +39,7 @@ const clientMessage = z.discriminatedUnion('op', [
   z.object({ op: z.literal('unsub'), stream }),
 ]);
 
-export interface EventSocketDeps {
+interface EventSocketDeps {
   db: WorkspacedDb;
   terminals: TerminalManager;
   events: EventBus;

@@ -27,7 +27,7 @@ export function eventProjectId(event: RealtimeEvent): number | undefined {
   return event.stream.startsWith('project:') ? parseId(event.stream.slice('project:'.length)) : undefined;
 }
 
-export function permissionToSee(type: string): Permission {
+function permissionToSee(type: string): Permission {
   return permissionByNamespace[type.slice(0, type.indexOf('.'))] ?? 'project.view';
 }
 

@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { closeCodes } from './socket-close.js';
 import type { RegisteredSocket, SocketRegistry } from './socket-registry.js';
 
-export const defaultSessionCheckMs = 30_000;
+const defaultSessionCheckMs = 30_000;
 
 async function endExpired(auth: WebAuth, sockets: SocketRegistry): Promise<void> {
   const byUser = new Map<string, RegisteredSocket[]>();

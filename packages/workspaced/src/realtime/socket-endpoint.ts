@@ -11,7 +11,7 @@ import type { EventBus } from './event-bus.js';
 import type { CurrentPrincipal } from './socket-principal.js';
 
 /** The daemon's services an endpoint may use. */
-export interface SocketDeps {
+interface SocketDeps {
   db: WorkspacedDb;
   terminals: TerminalManager;
   events: EventBus;

@@ -16,7 +16,7 @@ export interface RegisteredSocket extends ServedSocket {
 }
 
 /** Event plus terminal sockets one session may hold open at once. */
-export const defaultMaxSocketsPerSession = 16;
+const defaultMaxSocketsPerSession = 16;
 
 export class SocketRegistry {
   private readonly sockets = new Set<RegisteredSocket>();

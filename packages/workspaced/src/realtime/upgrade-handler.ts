@@ -26,7 +26,7 @@ import type { SocketRegistry } from './socket-registry.js';
 import { refuseUpgrade } from './upgrade-refusal.js';
 import { matchUpgradeRoute } from './upgrade-routes.js';
 
-export interface UpgradeOptions {
+interface UpgradeOptions {
   auth: WebAuth;
   db: WorkspacedDb;
   terminals: TerminalManager;

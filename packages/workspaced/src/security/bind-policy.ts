@@ -7,7 +7,7 @@
 import { isIP } from 'node:net';
 import { isLoopbackHost } from '@suite/server-kit';
 
-export interface BindRequest {
+interface BindRequest {
   host: string;
   ownerExists: boolean;
   tls: boolean;
@@ -21,7 +21,7 @@ export class BindRefused extends Error {
 export { isLoopbackHost };
 
 /**
- * The loopback names the Host allow-list answers for a daemon listening on `host` (issue 23):
+ * The loopback names the Host allow-list answers for a daemon listening on `host`:
  * only names of the address it holds, so the browser is never told that a name is this daemon
  * while it may reach another process (`[::1]` with the same port is free for anyone when the
  * daemon holds only 127.0.0.1, and browsers may try `::1` first for `localhost`).

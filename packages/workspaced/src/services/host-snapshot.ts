@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 
 /** `PRETTY_NAME` of os-release(5), unquoted; null when the file is absent. */
-export async function distributionName(): Promise<string | null> {
+async function distributionName(): Promise<string | null> {
   for (const file of ['/etc/os-release', '/usr/lib/os-release']) {
     const text = await readFile(file, 'utf8').catch(() => undefined);
     if (text === undefined) continue;

@@ -13,7 +13,7 @@ import { readProcessTable } from '../terminals/agents/process-tree.js';
 /** proc(5): `st` of a listening TCP socket. */
 const listenState = '0A';
 
-export interface ListeningSocket {
+interface ListeningSocket {
   protocol: 'tcp' | 'tcp6';
   address: string;
   port: number;
@@ -58,7 +58,7 @@ function compressIpv6(groups: string[]): string {
 type SocketRow = Omit<ListeningSocket, 'process'>;
 
 /** Rows of one `/proc/net/tcp*` file in LISTEN state; a missing file (no IPv6) gives none. */
-export async function readListenRows(protocol: 'tcp' | 'tcp6'): Promise<SocketRow[]> {
+async function readListenRows(protocol: 'tcp' | 'tcp6'): Promise<SocketRow[]> {
   const text = await readFile(`/proc/net/${protocol}`, 'utf8').catch(() => '');
   const rows: SocketRow[] = [];
   for (const line of text.split('\n').slice(1)) {

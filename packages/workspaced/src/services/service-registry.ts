@@ -6,7 +6,7 @@ import type { WorkspacedDb } from '../db/open-database.js';
 import type { ServiceRow } from '../db/schema.js';
 import { ApiError } from '../http/api-error.js';
 
-export interface NewService {
+interface NewService {
   name: string;
   port: number;
   url: string | null;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 
-export const serviceNamePattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const serviceNamePattern = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 const serviceUrl = z
   .string()

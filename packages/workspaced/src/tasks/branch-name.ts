@@ -4,7 +4,7 @@
  */
 
 /** Longest slug kept after the id, as in the original (48). */
-export const maxSlugLength = 48;
+const maxSlugLength = 48;
 
 export function titleSlug(title: string): string {
   let slug = '';

@@ -8,7 +8,7 @@ import type { TaskRow } from '../db/schema.js';
 import type { EventBus } from '../realtime/event-bus.js';
 import { taskView } from './task-store.js';
 
-export type TaskEventType = 'task.created' | 'task.updated';
+type TaskEventType = 'task.created' | 'task.updated';
 
 export function publishTask(events: EventBus, type: TaskEventType, task: TaskRow): void {
   events.publish(`project:${task.project_id}`, type, { ...taskView(task) });

@@ -23,7 +23,7 @@ export const defaultFlowLimits: FlowLimits = {
   watcherMaxUnsentBytes: 4 * 1024 * 1024,
 };
 
-export interface FlowTarget {
+interface FlowTarget {
   pause(): void;
   resume(): void;
 }

@@ -12,7 +12,7 @@ import { defaultFlowLimits, type FlowLimits } from './flow-control.js';
 import { defaultScrollbackBytes } from './scrollback-ring.js';
 import { type TerminalExit, type TerminalInfo, TerminalSession } from './terminal-session.js';
 
-export interface TerminalLimits {
+interface TerminalLimits {
   scrollbackBytes: number;
   flow: FlowLimits;
   /** Live terminals at once (each is a process and up to a scrollback ring of memory). */
@@ -23,7 +23,7 @@ export interface TerminalLimits {
   killGraceMs: number;
 }
 
-export const defaultTerminalLimits: TerminalLimits = {
+const defaultTerminalLimits: TerminalLimits = {
   scrollbackBytes: defaultScrollbackBytes,
   flow: defaultFlowLimits,
   maxTerminals: 200,
@@ -31,7 +31,7 @@ export const defaultTerminalLimits: TerminalLimits = {
   killGraceMs: 3_000,
 };
 
-export interface CreateTerminal {
+interface CreateTerminal {
   projectId: number;
   createdBy: string;
   shell: string;

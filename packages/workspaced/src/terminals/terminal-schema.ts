@@ -12,7 +12,7 @@ export const rows = z.number().int().min(1).max(500);
 export const sizeSchema = z.object({ cols, rows });
 
 /** REST and socket input are both capped (OrbyNode caps REST input at 64 KiB). */
-export const maxInputChars = 64 * 1024;
+const maxInputChars = 64 * 1024;
 
 /** POSIX environment names; the class has no nested quantifier, so the match is linear. */
 const envName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,255}$/, 'not a valid environment variable name');

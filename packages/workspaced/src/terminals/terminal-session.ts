@@ -12,7 +12,7 @@ import { drainAfterHangup } from './pty-hangup-drain.js';
 import { ScrollbackRing } from './scrollback-ring.js';
 
 /** Where a terminal's output goes: a WebSocket, in practice. */
-export interface OutputSink {
+interface OutputSink {
   /** Sends one binary frame; `written` runs once it has left the process (or failed). */
   send(chunk: Buffer, written: () => void): void;
   close(code: number, reason: string): void;

@@ -17,7 +17,7 @@ import type { TerminalSession } from './terminal-session.js';
 /** What the socket's user may do with the terminal now: `ended` when their session ended. */
 export type TerminalAccess = 'write' | 'view' | 'none' | 'ended';
 
-export interface TerminalSocketOptions {
+interface TerminalSocketOptions {
   access(): Promise<TerminalAccess>;
   /** terminal.write at the upgrade: a writer holds the PTY back when slow, a watcher is evicted. */
   writer: boolean;
@@ -26,7 +26,7 @@ export interface TerminalSocketOptions {
 /** A client that sends bad frames without reading the answers gets no more than this queued. */
 const maxQueuedErrorBytes = 64 * 1024;
 
-export function socketError(ws: WebSocket, code: SocketErrorCode, message: string): void {
+function socketError(ws: WebSocket, code: SocketErrorCode, message: string): void {
   if (ws.bufferedAmount <= maxQueuedErrorBytes) ws.send(JSON.stringify({ error: { code, message } }));
 }
 

@@ -77,7 +77,7 @@ const wrappers = new Map<string, { operands: number; assignments?: boolean }>([
   ...each(['timeout', 'chrt', 'taskset', 'flock', 'chroot'], { operands: 1 }),
 ]);
 
-export interface PlaceholderTest {
+interface PlaceholderTest {
   /** The word holds a placeholder. */
   has(word: string): boolean;
   /** The word begins with a placeholder (its value could begin with `-`). */
@@ -85,7 +85,7 @@ export interface PlaceholderTest {
 }
 
 /** The program a word names: no directory, no version suffix (`python3.11`, `ksh93`). */
-export function programName(word: string): string {
+function programName(word: string): string {
   return word.slice(word.lastIndexOf('/') + 1).replace(/(?<=[A-Za-z])[0-9][0-9.]*$/, '');
 }
 

@@ -36,7 +36,7 @@ import {
   runView,
 } from './workflow-store.js';
 
-/** A stored step's words; a definition made before the code guard widened (issue 23) no longer starts. */
+/** A stored step's words; a definition made before the code guard widened no longer starts. */
 function storedCommand(step: WorkflowStep): string[] {
   try {
     return splitCommand(step.command);

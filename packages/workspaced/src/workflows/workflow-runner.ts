@@ -31,7 +31,7 @@ import { activeRuns, findRun, insertRun, type RunRecord, runView, saveRun } from
 /** Terminal size of agent steps (a watcher may resize it). */
 const stepTerminalSize = { cols: 120, rows: 32 };
 
-export interface RunnerDeps {
+interface RunnerDeps {
   db: WorkspacedDb;
   terminals: TerminalManager;
   events: EventBus;
@@ -41,7 +41,7 @@ export interface RunnerDeps {
   landing: Pick<TaskLanding, 'landForRun'>;
 }
 
-export interface StartRun {
+interface StartRun {
   workflow: string;
   projectId: number;
   taskId: number | null;

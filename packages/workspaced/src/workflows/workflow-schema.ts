@@ -7,19 +7,11 @@ import { z } from 'zod';
 import { landStrategies } from '../attempts/land.js';
 import { CommandSyntaxError, splitCommand } from './command-template.js';
 
-/** Run states; `waiting_approval` is the original product's spelling (issue text: "waiting-approval"). */
-export const runStatuses = ['running', 'waiting_approval', 'completed', 'failed', 'cancelled'] as const;
+/** Run states; `waiting_approval` is the original product's spelling (the spec's prose: "waiting-approval"). */
+const runStatuses = ['running', 'waiting_approval', 'completed', 'failed', 'cancelled'] as const;
 export type RunStatus = (typeof runStatuses)[number];
-export const activeStatuses: readonly RunStatus[] = ['running', 'waiting_approval'];
 
-export const stepStatuses = [
-  'pending',
-  'running',
-  'waiting_approval',
-  'completed',
-  'failed',
-  'cancelled',
-] as const;
+const stepStatuses = ['pending', 'running', 'waiting_approval', 'completed', 'failed', 'cancelled'] as const;
 export type StepStatus = (typeof stepStatuses)[number];
 
 /** Appears in URLs (`/workflows/{name}/start`), hence the narrow alphabet. */
@@ -31,7 +23,7 @@ const agentName = z
   .string()
   .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, '1-64 of A-Z a-z 0-9 . _ -, starting with a letter or digit');
 
-export const stepKinds = ['agent', 'approval', 'land'] as const;
+const stepKinds = ['agent', 'approval', 'land'] as const;
 export type StepKind = (typeof stepKinds)[number];
 
 const stepSchema = z
@@ -103,4 +95,3 @@ export const latestRunQuerySchema = z.object({
 
 export type WorkflowStep = z.infer<typeof stepSchema>;
 export type CreateWorkflow = z.infer<typeof createWorkflowSchema>;
-export type StartWorkflow = z.infer<typeof startWorkflowSchema>;

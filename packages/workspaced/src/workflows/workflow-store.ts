@@ -10,7 +10,7 @@ import type { WorkspacedDb } from '../db/open-database.js';
 import type { WorkflowDefinitionRow, WorkflowRunRow } from '../db/schema.js';
 import type { CreateWorkflow, RunStatus, StepKind, StepStatus, WorkflowStep } from './workflow-schema.js';
 
-export interface DefinitionView {
+interface DefinitionView {
   name: string;
   steps: WorkflowStep[];
   created_by: string;

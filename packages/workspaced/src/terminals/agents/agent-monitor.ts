@@ -11,7 +11,7 @@ import type { TerminalManager } from '../terminal-manager.js';
 import { type DetectedAgent, detectAgent } from './agent-detection.js';
 import { readProcessTable } from './process-tree.js';
 
-export const agentPollMs = 2_000;
+const agentPollMs = 2_000;
 
 const blocking = { needs_approval: 'needs approval', waiting_for_input: 'waits for input' } as const;
 

@@ -8,7 +8,7 @@ import { access, constants, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { knownAgents } from './agent-identity.js';
 
-export interface KnownAgent {
+interface KnownAgent {
   name: string;
   /** The executable found, or null. */
   path: string | null;
