@@ -7,7 +7,9 @@
  * `terminal.*`), and with the Refresh button. Blocked agents also reach the Attention screen.
  */
 import { Link, useLoad } from '@suite/web-ui';
+import { Badge } from '@suite/web-ui/kit';
 import { api } from '../api.js';
+import { AgentStateBadge } from '../components/AgentStateBadge.js';
 import { ErrorLine } from '../components/Notices.js';
 import { RefreshHeading } from '../components/RefreshHeading.js';
 import { useEventStream } from '../event-stream.js';
@@ -37,14 +39,6 @@ interface AgentsView {
   usage: Map<number, TerminalUsage>;
   projects: Map<number, string>;
 }
-
-const stateLabels: Record<string, string> = {
-  working: 'working',
-  waiting_for_input: 'waiting for input',
-  needs_approval: 'needs approval',
-  idle: 'idle',
-  failed: 'failed',
-};
 
 async function loadAgents(): Promise<AgentsView> {
   const [agents, terminals, sessions, projects] = await Promise.all([
@@ -101,8 +95,8 @@ export function AgentsScreen() {
           <li key={agent.terminal_id} className="ops-item">
             <div className="ops-title">
               <strong className="ops-name">{agent.agent}</strong>
-              <span className={`badge state-${agent.state}`} data-testid="agent-state">
-                {stateLabels[agent.state] ?? agent.state}
+              <span data-testid="agent-state">
+                <AgentStateBadge state={agent.state} />
               </span>
             </div>
             <dl className="ops-facts">
@@ -154,7 +148,7 @@ export function AgentsScreen() {
               <div className="ops-title">
                 <Link to={`/projects/${terminal.project_id}/terminals`}>{`Terminal ${terminal.id}`}</Link>
                 <span className="muted">in {projectName(terminal.project_id)}</span>
-                {agent && <span className="badge">{agent.agent}</span>}
+                {agent && <Badge>{agent.agent}</Badge>}
               </div>
               <p className="ops-line muted">
                 <span className="ops-code">{terminal.shell}</span> · {terminal.cols}×{terminal.rows}

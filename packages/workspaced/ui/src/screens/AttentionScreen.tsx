@@ -4,6 +4,7 @@
  * into browser notifications on any screen (spec section 6, browser channel).
  */
 import { errorText, useLoad } from '@suite/web-ui';
+import { Badge } from '@suite/web-ui/kit';
 import { useState } from 'react';
 import { api } from '../api.js';
 import { useEventStream } from '../event-stream.js';
@@ -37,7 +38,7 @@ export function AttentionScreen() {
       <ul className="list" aria-label="Attention items">
         {items.data?.items.map((item) => (
           <li key={item.id} className={item.resolved_at ? 'muted' : undefined}>
-            <span className="badge">{item.kind}</span> {item.summary}
+            <Badge tone={item.resolved_at ? 'neutral' : 'warn'}>{item.kind}</Badge> {item.summary}
             {item.resolved_at ? (
               ' (resolved)'
             ) : (

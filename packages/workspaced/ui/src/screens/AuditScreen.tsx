@@ -5,6 +5,7 @@
  * Anyone else sees the daemon's 403 message.
  */
 import { errorText, useLoad } from '@suite/web-ui';
+import { Badge } from '@suite/web-ui/kit';
 import { type FormEvent, useState } from 'react';
 import { api, query } from '../api.js';
 import { ErrorLine } from '../components/Notices.js';
@@ -82,12 +83,14 @@ export function AuditScreen() {
         {chain === undefined ? (
           <span className="muted">{verdict.error ?? 'Checking the hash chain…'}</span>
         ) : chain.ok ? (
-          <span data-testid="chain-verdict" className="badge ok">
-            Chain intact: {chain.count} entries
+          <span data-testid="chain-verdict">
+            <Badge tone="ok">Chain intact: {chain.count} entries</Badge>
           </span>
         ) : (
-          <span data-testid="chain-verdict" className="badge revoked">
-            Chain broken at seq {chain.brokenSeq}: {reasons[chain.reason] ?? chain.reason}
+          <span data-testid="chain-verdict">
+            <Badge tone="danger">
+              Chain broken at seq {chain.brokenSeq}: {reasons[chain.reason] ?? chain.reason}
+            </Badge>
           </span>
         )}
         <button type="button" onClick={verdict.reload}>
@@ -129,7 +132,7 @@ export function AuditScreen() {
             {entry.target !== `/api/v1${entry.action.slice(entry.action.indexOf(' ') + 1)}` && (
               <span className="target">{entry.target}</span>
             )}
-            <span className={`badge outcome-${entry.outcome}`}>{entry.outcome}</span>
+            <Badge tone={entry.outcome === 'success' ? 'neutral' : 'danger'}>{entry.outcome}</Badge>
             {typeof entry.detail?.status === 'number' && (
               <span className="muted">HTTP {entry.detail.status}</span>
             )}

@@ -4,6 +4,7 @@
  * another file while the open one has unsaved changes asks first.
  */
 import { errorText, useLoad } from '@suite/web-ui';
+import { Skeleton } from '@suite/web-ui/kit';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { api, query } from '../api.js';
 import type { FileEntry } from '../types.js';
@@ -119,7 +120,7 @@ export function FilesPanel({ projectId }: { projectId: number }) {
           open.binary ? (
             <p>{open.path} is a binary file.</p>
           ) : (
-            <Suspense fallback={<p className="loading">Loading the editor…</p>}>
+            <Suspense fallback={<Skeleton lines={3} label="Loading the editor" />}>
               <CodeEditor
                 key={open.opening}
                 path={open.path}

@@ -7,6 +7,7 @@
  * daemon's own message, with the files git named when it names some.
  */
 import { errorText, useLoad } from '@suite/web-ui';
+import { Badge, Skeleton } from '@suite/web-ui/kit';
 import { type FormEvent, useMemo, useState } from 'react';
 import { ApiFailure, api, query } from '../api.js';
 import { maxOpenFileLines, patchLineCount } from '../diff/collapse-policy.js';
@@ -148,7 +149,7 @@ export function GitPanel({ projectId }: { projectId: number }) {
   const untracked = entries.filter((entry) => entry.kind === 'untracked');
 
   if (status.error && !status.data) return <p className="error">{status.error}</p>;
-  if (!status.data) return <p className="loading">Loading…</p>;
+  if (!status.data) return <Skeleton lines={4} label="Loading the git status" />;
   const branch = status.data.branch;
 
   return (
@@ -238,7 +239,7 @@ export function GitPanel({ projectId }: { projectId: number }) {
               <li key={item.name}>
                 <span className="git-ref">{item.name}</span>
                 {item.current ? (
-                  <span className="badge">current</span>
+                  <Badge tone="info">current</Badge>
                 ) : (
                   <button type="button" disabled={busy} onClick={() => switchTo(item.name)}>
                     Switch to {item.name}
@@ -299,7 +300,7 @@ function FileGroup(props: {
   return (
     <section aria-label={props.title} className="git-section">
       <h2>
-        {props.title} <span className="badge">{props.entries.length}</span>
+        {props.title} <Badge>{props.entries.length}</Badge>
       </h2>
       <ul className="list">
         {props.entries.map((entry) => {

@@ -9,8 +9,10 @@
  * see the daemon's refusal.
  */
 import { errorText, useLoad } from '@suite/web-ui';
+import { Badge, type Tone } from '@suite/web-ui/kit';
 import { useState } from 'react';
 import { api } from '../api.js';
+import { AgentStateBadge } from '../components/AgentStateBadge.js';
 import { useSubmit } from '../components/actions.js';
 import { ErrorLine } from '../components/Notices.js';
 import './operations.css';
@@ -44,6 +46,8 @@ interface PairingCode {
   code: string;
   expires_at: string;
 }
+
+const statusTones: Record<PeerNode['status'], Tone> = { pending: 'warn', paired: 'ok', revoked: 'danger' };
 
 const when = (iso: string | null) => (iso === null ? 'never' : new Date(iso).toLocaleString());
 
@@ -187,8 +191,8 @@ function NodeItem({
     <li className="ops-item" aria-label={`Node ${node.name}`}>
       <div className="ops-title">
         <strong className="ops-name">{node.name}</strong>
-        <span className={`badge status-${node.status}`} data-testid="node-status">
-          {node.status}
+        <span data-testid="node-status">
+          <Badge tone={statusTones[node.status]}>{node.status}</Badge>
         </span>
       </div>
       <dl className="ops-facts">
@@ -263,7 +267,7 @@ function NodeItem({
         <ul className="list" aria-label={`Agents of ${node.name}`}>
           {agents.map((agent) => (
             <li key={agent.terminal_id}>
-              <strong>{agent.agent}</strong> <span className="badge">{agent.state}</span>
+              <strong>{agent.agent}</strong> <AgentStateBadge state={agent.state} />
               <span className="muted">
                 terminal {agent.terminal_id}, project {agent.project_id}
               </span>

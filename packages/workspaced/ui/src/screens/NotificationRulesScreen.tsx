@@ -5,6 +5,7 @@
  * again (the daemon never answers it in a list, and the form forgets it).
  */
 import { useLoad } from '@suite/web-ui';
+import { Badge } from '@suite/web-ui/kit';
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.js';
 import { useActions } from '../components/actions.js';
@@ -158,7 +159,7 @@ export function NotificationRulesScreen({ me }: { me: User }) {
           <li key={rule.id} className={rule.enabled ? undefined : 'muted'}>
             <span className="muted">#{rule.id}</span>
             <strong>{rule.event}</strong>
-            <span className="badge">{rule.channel}</span>
+            <Badge>{rule.channel}</Badge>
             {rule.target !== '' && <span className="target">{rule.target}</span>}
             <span className="muted">
               {projectName(rule.project_id)}, {rule.enabled ? 'enabled' : 'disabled'}
@@ -314,7 +315,7 @@ export function NotificationRulesScreen({ me }: { me: User }) {
       <ul className="list" aria-label="Received in this tab">
         {received.map((item) => (
           <li key={item.seq}>
-            <span className="badge">{item.event}</span> {item.summary}
+            <Badge>{item.event}</Badge> {item.summary}
             <span className="muted">{when(item.ts)}</span>
           </li>
         ))}

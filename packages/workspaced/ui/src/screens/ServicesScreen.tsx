@@ -10,6 +10,7 @@
  * cannot be previewed.
  */
 import { errorText, useLoad } from '@suite/web-ui';
+import { Badge } from '@suite/web-ui/kit';
 import { useState } from 'react';
 import { api } from '../api.js';
 import { useSubmit } from '../components/actions.js';
@@ -164,9 +165,9 @@ export function ServicesScreen({ permissions }: { permissions: ReadonlySet<strin
             <div className="ops-title">
               <strong className="ops-name">{service.name}</strong>
               <span className="muted">port {service.port}</span>
-              <span className={`badge ${service.listening ? 'port-open' : 'port-closed'}`}>
+              <Badge tone={service.listening ? 'ok' : 'neutral'}>
                 {service.listening ? 'listening' : 'not listening'}
-              </span>
+              </Badge>
             </div>
             <dl className="ops-facts">
               {service.url && (
@@ -236,7 +237,7 @@ export function ServicesScreen({ permissions }: { permissions: ReadonlySet<strin
                 <span className="ops-code">
                   {socket.protocol} {socket.address}
                 </span>
-                {own && <span className="badge">this daemon</span>}
+                {own && <Badge tone="info">this daemon</Badge>}
               </div>
               <p className="ops-line">
                 {socket.process ? (

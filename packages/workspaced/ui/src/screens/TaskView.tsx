@@ -6,6 +6,7 @@
  * the event socket (`attempt.updated` on `project:<id>`).
  */
 import { errorText, useLoad } from '@suite/web-ui';
+import { Skeleton } from '@suite/web-ui/kit';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { terminalText } from '../../../src/terminals/terminal-text.js';
 import { api } from '../api.js';
@@ -237,7 +238,7 @@ function AttemptView({
         )}
       </p>
       {attempt.state === 'running' ? (
-        <Suspense fallback={<p className="loading">Loading the terminal…</p>}>
+        <Suspense fallback={<Skeleton lines={3} label="Loading the terminal" />}>
           <TerminalView key={attempt.terminal_id} terminal={terminal} />
         </Suspense>
       ) : (

@@ -1,6 +1,6 @@
 /** The project's live terminals, several side by side (stacked on a phone), and a button for a new one. */
 import { errorText, useLoad } from '@suite/web-ui';
-import { Button, EmptyState, Notice } from '@suite/web-ui/kit';
+import { Button, EmptyState, Notice, Skeleton } from '@suite/web-ui/kit';
 import { SquareTerminal } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { api } from '../api.js';
@@ -45,7 +45,7 @@ export function TerminalsPanel({ projectId }: { projectId: number }) {
           <p>"New terminal" starts a shell in the project's folder; it keeps running when you leave.</p>
         </EmptyState>
       )}
-      <Suspense fallback={<p className="loading">Loading the terminal…</p>}>
+      <Suspense fallback={<Skeleton lines={3} label="Loading the terminal" />}>
         <div className="terminals">
           {own.map((terminal) => (
             <TerminalView key={terminal.id} terminal={terminal} onTerminate={() => terminate(terminal.id)} />

@@ -4,6 +4,7 @@
  * behind a confirmation. Tokens are session-only routes, so every role manages its own.
  */
 import { errorText, useLoad } from '@suite/web-ui';
+import { Badge } from '@suite/web-ui/kit';
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorLine } from '../components/Notices.js';
@@ -97,16 +98,14 @@ export function TokensScreen() {
           <li key={token.id} className={token.revoked_at ? 'muted' : undefined}>
             <strong>{token.name}</strong>
             {token.scopes.map((scope) => (
-              <span key={scope} className="badge">
-                {scope}
-              </span>
+              <Badge key={scope}>{scope}</Badge>
             ))}
             <span className="muted">
               created {when(token.created_at)}, last used {when(token.last_used_at)}
               {token.expires_at && `, expires ${when(token.expires_at)}`}
             </span>
             {token.revoked_at ? (
-              <span className="badge revoked">revoked {when(token.revoked_at)}</span>
+              <Badge tone="danger">revoked {when(token.revoked_at)}</Badge>
             ) : confirming === token.id ? (
               <fieldset className="confirm" aria-label={`Confirm revoking ${token.name}`}>
                 Revoke “{token.name}”? What uses it stops at once.

@@ -6,6 +6,7 @@
  * screen shows its message.
  */
 import { useLoad } from '@suite/web-ui';
+import { Badge } from '@suite/web-ui/kit';
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.js';
 import { useActions, useSubmit } from '../components/actions.js';
@@ -47,8 +48,8 @@ export function UsersScreen({ me }: { me: User }) {
           <li key={user.id} className={user.disabled ? 'muted' : undefined}>
             <strong>{user.username}</strong>
             {user.display_name && <span>{user.display_name}</span>}
-            {user.id === me.id && <span className="badge">you</span>}
-            {user.disabled && <span className="badge revoked">disabled</span>}
+            {user.id === me.id && <Badge tone="info">you</Badge>}
+            {user.disabled && <Badge tone="danger">disabled</Badge>}
             <span className="muted">since {when(user.created_at)}</span>
             <span className="row">
               <SelectField

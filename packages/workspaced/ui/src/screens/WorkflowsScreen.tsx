@@ -5,6 +5,7 @@
  * before anything is started here, so no change of a run started from this screen is missed).
  */
 import { errorText, useLoad } from '@suite/web-ui';
+import { Skeleton } from '@suite/web-ui/kit';
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { api } from '../api.js';
 import { type EventFrame, useEventStream } from '../event-stream.js';
@@ -124,7 +125,7 @@ function StepTerminal({ terminalId }: { terminalId: number }) {
   if (terminals.error) return <p className="error">{terminals.error}</p>;
   if (!terminal) return null;
   return (
-    <Suspense fallback={<p className="loading">Loading the terminal…</p>}>
+    <Suspense fallback={<Skeleton lines={3} label="Loading the terminal" />}>
       <TerminalView terminal={terminal} />
     </Suspense>
   );
