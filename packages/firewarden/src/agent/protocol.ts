@@ -43,7 +43,10 @@ export type Response =
 /** Lines of our chains the model cannot express that the caller accepts to lose, verbatim. */
 const acknowledgedLines = z.array(z.string().max(4_096)).max(1_000).default([]);
 
-/** Lists set whole (entries checked and merged again by the agent) and lists deleted, by name. */
+/**
+ * Lists set whole and lists deleted, by name. Each entry's type, length and order are checked by
+ * `checkMergedEntries` (a zod string check per entry would walk 100,000 of them a second time).
+ */
 const blocklistChange = z
   .strictObject({
     set: z
@@ -52,7 +55,7 @@ const blocklistChange = z
           name: z.string().max(64),
           family: z.enum(blocklistFamilies).default('both'),
           comment: z.string().max(blocklistBounds.commentLength).nullable().default(null),
-          entries: z.array(z.string().max(64)).max(blocklistBounds.entriesPerList),
+          entries: z.array(z.unknown()).max(blocklistBounds.entriesPerList),
         }),
       )
       .max(blocklistBounds.lists)
