@@ -3,7 +3,9 @@
  * on every backend: iptables and ufw load the same sets. A write is one `ipset restore` fed on
  * stdin: each list is built whole in a staging set (`fwn4-<name>`), swapped with the live one
  * (or renamed into place) and the old content destroyed, so a rule matching the set sees the old
- * list or the new one, never a half-built one. Lists are destroyed in a second restore, after
+ * list or the new one, never a half-built one. The input is streamed: ipset fills the staging
+ * sets (which no rule names) while the agent takes its restore point, and the swap lines follow
+ * only once the caller commits (`stage`). Lists are destroyed in a second restore, after
  * the rules that named them are gone. The kernel holds the entries; a list's family and comment,
  * which a set cannot carry, are kept in `blocklists.json` beside the restore points.
  * Reading 100,000 entries back (`ipset save`) for every restore point would cost more than
@@ -50,6 +52,19 @@ const ipsetFamily: Record<Family, string> = { ipv4: 'inet', ipv6: 'inet6' };
 
 /** A restore of 1,000,000 entries takes a few seconds on a slow host; the default 20 s is kept per 250,000. */
 const restoreTimeoutMs = (entries: number) => 20_000 * Math.max(1, Math.ceil(entries / 250_000));
+
+/** The lists being built in their staging sets by a running `ipset restore` (see `stage`). */
+export interface StagedLists {
+  /** Swaps the staged sets in (renamed when new) and waits for ipset: what it refused is thrown. */
+  commit(): Promise<void>;
+  /** Drops the staging sets (nothing a packet meets changed) and waits for ipset; a no-op after `commit`. */
+  abandon(): Promise<void>;
+}
+
+export const nothingStaged: StagedLists = { commit: async () => undefined, abandon: async () => undefined };
+
+/** Entries per part of the streamed restore input: ipset starts on the first part while the rest is built. */
+const entriesPerPart = 10_000;
 
 export class BlocklistSets {
   private readonly metadataFile: string;
@@ -110,11 +125,39 @@ export class BlocklistSets {
    * they are; `present` is every set name now in the kernel (from `read` or `present`).
    */
   async write(lists: readonly Blocklist[], present: ReadonlySet<string>): Promise<void> {
-    if (lists.length === 0) return;
-    const { input, entries } = blocklistRestoreInput(lists, present);
-    await this.remembering(() => this.restore(input, restoreTimeoutMs(entries)));
-    for (const list of lists) this.known?.set(list.name, list.entries);
-    await this.mirror?.written(lists);
+    await this.stage(lists, present).commit();
+  }
+
+  /**
+   * Starts building `lists` in their staging sets with one `ipset restore` fed as it goes: no rule
+   * names a staging set, so nothing a packet meets changes until `commit` writes the swap lines.
+   * `abandon` ends the input with their destruction instead. ipset waits on its input until one
+   * of the two is called.
+   */
+  stage(lists: readonly Blocklist[], present: ReadonlySet<string>): StagedLists {
+    if (lists.length === 0) return nothingStaged;
+    let decide: (place: boolean) => void = () => undefined;
+    const placed = new Promise<boolean>((resolve) => {
+      decide = resolve;
+    });
+    const entries = lists.reduce((sum, list) => sum + list.entries.ipv4.length + list.entries.ipv6.length, 0);
+    const restored = this.remembering(() =>
+      this.restore(streamedRestoreInput(lists, present, placed), restoreTimeoutMs(entries)),
+    );
+    // Awaited by commit or abandon; a refusal seen before either is theirs to report.
+    restored.catch(() => undefined);
+    return {
+      commit: async () => {
+        decide(true);
+        await restored;
+        for (const list of lists) this.known?.set(list.name, list.entries);
+        await this.mirror?.written(lists);
+      },
+      abandon: async () => {
+        decide(false);
+        await restored.catch(() => undefined);
+      },
+    };
   }
 
   /** Destroys the lists' sets (those present); the rules naming them must be gone already. */
@@ -214,7 +257,7 @@ export class BlocklistSets {
     }
   }
 
-  private async restore(input: string, timeoutMs: number): Promise<void> {
+  private async restore(input: string | AsyncIterable<string>, timeoutMs: number): Promise<void> {
     const result = await this.run(['ipset', 'restore'], { input, timeoutMs }).catch((error: unknown) => {
       throw ipsetMissing(error);
     });
@@ -243,36 +286,66 @@ export class BlocklistSets {
 
 /**
  * The `ipset restore` input that builds each list whole in its staging set and swaps it with the
- * live one (renamed into place when new); `present` is every set name in the kernel now.
+ * live one (renamed into place when new); `present` is every set name in the kernel now. The
+ * agent streams the same text (`stage`).
  */
 export function blocklistRestoreInput(lists: readonly Blocklist[], present: ReadonlySet<string>) {
-  const lines: string[] = [];
-  let entries = 0;
-  for (const list of lists) {
-    for (const family of families) {
-      entries += list.entries[family].length;
-      lines.push(...setRestoreLines(list, family, present));
-    }
-  }
-  lines.push('');
-  return { input: lines.join('\n'), entries };
+  const input = [...stagingParts(lists, present), placementPart(lists, present)].join('');
+  const entries = lists.reduce((sum, list) => sum + list.entries.ipv4.length + list.entries.ipv6.length, 0);
+  return { input, entries };
 }
 
-/** The restore lines that build one family's set of a list whole and put it in place. */
-export function setRestoreLines(list: Blocklist, family: Family, present: ReadonlySet<string>): string[] {
-  const live = setName(list.name, family);
+/** The staging part, then the swap lines once `placed` says so (or the staging sets' destruction). */
+async function* streamedRestoreInput(
+  lists: readonly Blocklist[],
+  present: ReadonlySet<string>,
+  placed: Promise<boolean>,
+): AsyncGenerator<string> {
+  yield* stagingParts(lists, present);
+  yield (await placed) ? placementPart(lists, present) : droppingPart(lists);
+}
+
+/** Each list's sets built whole in their staging sets, a few thousand lines a part. */
+function* stagingParts(lists: readonly Blocklist[], present: ReadonlySet<string>): Generator<string> {
+  for (const list of lists) for (const family of families) yield* setStagingParts(list, family, present);
+}
+
+function* setStagingParts(list: Blocklist, family: Family, present: ReadonlySet<string>): Generator<string> {
   const staging = stagingSetName(list.name, family);
   const content = list.entries[family];
-  const lines: string[] = [];
   // A staging set left by an interrupted write is dropped first.
-  if (present.has(staging)) lines.push(`destroy ${staging}`);
-  lines.push(
-    `create ${staging} hash:net family ${ipsetFamily[family]} hashsize ${hashSize(content.length)} maxelem ${setMaxElements}`,
-  );
-  for (const entry of content) lines.push(`add ${staging} ${entry}`);
-  if (present.has(live)) lines.push(`swap ${staging} ${live}`, `destroy ${staging}`);
-  else lines.push(`rename ${staging} ${live}`);
-  return lines;
+  let part = present.has(staging) ? `destroy ${staging}\n` : '';
+  part += `create ${staging} hash:net family ${ipsetFamily[family]} hashsize ${hashSize(content.length)} maxelem ${setMaxElements}\n`;
+  for (let i = 0; i < content.length; i += 1) {
+    part += `add ${staging} ${content[i]}\n`;
+    if ((i + 1) % entriesPerPart === 0) {
+      yield part;
+      part = '';
+    }
+  }
+  if (part !== '') yield part;
+}
+
+/** Each staging set put in place: swapped with the live set and the old content destroyed, or renamed when new. */
+function placementPart(lists: readonly Blocklist[], present: ReadonlySet<string>): string {
+  return lists.flatMap((list) => families.map((family) => setPlacement(list, family, present))).join('');
+}
+
+function setPlacement(list: Blocklist, family: Family, present: ReadonlySet<string>): string {
+  const live = setName(list.name, family);
+  const staging = stagingSetName(list.name, family);
+  return present.has(live) ? `swap ${staging} ${live}\ndestroy ${staging}\n` : `rename ${staging} ${live}\n`;
+}
+
+function droppingPart(lists: readonly Blocklist[]): string {
+  return lists
+    .flatMap((list) => families.map((family) => `destroy ${stagingSetName(list.name, family)}\n`))
+    .join('');
+}
+
+/** The whole restore input of one family's set of a list: built in its staging set, then put in place. */
+export function setRestoreText(list: Blocklist, family: Family, present: ReadonlySet<string>): string {
+  return [...setStagingParts(list, family, present), setPlacement(list, family, present)].join('');
 }
 
 /** Each list's number of entries over its two sets. */
@@ -290,10 +363,15 @@ function describe(name: string, metadata: Metadata) {
   return { name, family: known?.family ?? ('both' as const), comment: known?.comment ?? null };
 }
 
-/** Buckets for `entries`: a power of two near a quarter of them (ipset's buckets hold up to 12), at least 1024. */
+/**
+ * Buckets for `entries`: the power of two at or above their number (at least 1024). A bucket
+ * holds at most 12 entries before the kernel doubles the table and rehashes every entry while
+ * the set fills; with a quarter as many buckets as entries (3 a bucket) that happened in two
+ * fills of three of 98,000 entries (`ipset list -t` showed the hashsize doubled).
+ */
 function hashSize(entries: number): number {
   let size = 1024;
-  while (size * 4 < entries) size *= 2;
+  while (size < entries) size *= 2;
   return size;
 }
 

@@ -4,6 +4,7 @@
  * client sends ever becomes a program name; only the operations' fixed tool names do.
  */
 import { execFile } from 'node:child_process';
+import { Readable } from 'node:stream';
 
 export interface CommandResult {
   code: number;
@@ -12,7 +13,8 @@ export interface CommandResult {
 }
 
 export interface RunOptions {
-  input?: string;
+  /** stdin: a string, or text written as it comes (the command starts on the first part). */
+  input?: string | AsyncIterable<string>;
   timeoutMs?: number;
   maxOutputBytes?: number;
 }
@@ -71,6 +73,7 @@ export function createCommandRunner(prefix: readonly string[] = []): CommandRunn
         },
       );
       child.stdin?.on('error', () => undefined);
-      child.stdin?.end(options.input ?? '');
+      if (typeof options.input === 'object' && child.stdin) Readable.from(options.input).pipe(child.stdin);
+      else child.stdin?.end(options.input ?? '');
     });
 }

@@ -25,7 +25,7 @@ import { readListeningSockets } from '../firewall/listening-sockets.js';
 import { conflictsOf, type FirewallManager } from '../firewall/manager-conflicts.js';
 import { AgentError } from './agent-error.js';
 import { type BlocklistChange, checkedBlocklistChange, listsAfter } from './blocklist-change.js';
-import type { BlocklistSets } from './blocklist-sets.js';
+import { type BlocklistSets, nothingStaged, type StagedLists } from './blocklist-sets.js';
 import { crashPoint } from './crash-point.js';
 import type { BackendState, FirewallBackend } from './firewall-backend.js';
 import type { PendingFile, PendingTransaction } from './pending-transaction.js';
@@ -221,8 +221,9 @@ export class FirewallAgent {
     return this.exclusive(async () => {
       const change = this.checkedChange(input);
       this.refuseWhilePending();
-      const { state, present } = await this.captureForWrite();
-      const snapshot = await this.applyWithRestorePoint(change, state, present, acknowledgedUnmanaged);
+      const snapshot = await this.withStagedLists(change.blocklists.set, ({ state, present }, staged) =>
+        this.applyWithRestorePoint(change, staged, state, present, acknowledgedUnmanaged),
+      );
       return { snapshot_id: snapshot.id };
     });
   }
@@ -286,17 +287,12 @@ export class FirewallAgent {
     return this.exclusive(async () => {
       const change = this.checkedChange(input);
       this.refuseWhilePending();
-      const { state, present } = await this.captureForWrite();
       const transactionId = randomUUID();
       const deadline = Date.now() + timeoutSeconds * 1_000;
       let snapshot: Snapshot;
       try {
-        snapshot = await this.applyWithRestorePoint(
-          change,
-          state,
-          present,
-          acknowledgedUnmanaged,
-          async (point) => {
+        snapshot = await this.withStagedLists(change.blocklists.set, ({ state, present }, staged) =>
+          this.applyWithRestorePoint(change, staged, state, present, acknowledgedUnmanaged, async (point) => {
             const intent: PendingTransaction = {
               transaction_id: transactionId,
               snapshot_id: point.id,
@@ -306,7 +302,7 @@ export class FirewallAgent {
             await this.pendingFile.write(intent);
             this.pending = intent;
             crashPoint('after-intent-write');
-          },
+          }),
         );
       } catch (error) {
         if (this.pending?.transaction_id !== transactionId) throw error;
@@ -439,17 +435,39 @@ export class FirewallAgent {
 
   /** `capture`, refusing on a manager conflict; the conflict check runs while the lists are read. */
   private captureForWrite(): Promise<{ state: BackendState; present: Set<string> }> {
-    return this.captured(
-      this.backend.capture().then(async (state) => {
-        await this.refuseOnConflict(state);
-        return state;
-      }),
-    );
+    return this.captured(this.refusingOnConflict(this.backend.capture()));
   }
 
-  private async captured(backendState: Promise<BackendState>) {
-    const [state, sets] = await Promise.all([backendState, this.sets.saved()]);
-    return { state: { ...state, blocklists: sets.lists }, present: sets.present };
+  private refusingOnConflict(capture: Promise<BackendState>): Promise<BackendState> {
+    return capture.then(async (state) => {
+      await this.refuseOnConflict(state);
+      return state;
+    });
+  }
+
+  private async captured(backendState: Promise<BackendState>, sets = this.sets.saved()) {
+    const [state, saved] = await Promise.all([backendState, sets]);
+    return { state: { ...state, blocklists: saved.lists }, present: saved.present };
+  }
+
+  /**
+   * `captureForWrite` while `lists` are built in their staging sets (from the moment the kernel's
+   * set names are known), so ipset fills them during the conflict check and the restore point;
+   * `write` commits them. Whatever it does not commit, failing or refusing, is dropped.
+   */
+  private async withStagedLists<T>(
+    lists: readonly Blocklist[],
+    write: (captured: { state: BackendState; present: Set<string> }, staged: StagedLists) => Promise<T>,
+  ): Promise<T> {
+    const sets = this.sets.saved();
+    const staged = sets.then(({ present }) => this.sets.stage(lists, present));
+    staged.catch(() => undefined); // a failed read is thrown by `captured`
+    try {
+      const captured = await this.captured(this.refusingOnConflict(this.backend.capture()), sets);
+      return await write(captured, await staged);
+    } finally {
+      await (await staged.catch(() => nothingStaged)).abandon();
+    }
   }
 
   private checked(input: unknown[]): Rule[] {
@@ -475,11 +493,12 @@ export class FirewallAgent {
   }
 
   /**
-   * `state` was just captured; `beforeWrite` runs once the restore point is on disk, before the
-   * kernel is touched.
+   * `state` was just captured and `blocklists.set` staged; `beforeWrite` runs once the restore
+   * point is on disk, before anything a packet meets is touched.
    */
   private async applyWithRestorePoint(
     { rules, blocklists }: Change,
+    staged: StagedLists,
     state: BackendState,
     present: ReadonlySet<string>,
     acknowledgedUnmanaged: string[],
@@ -494,7 +513,7 @@ export class FirewallAgent {
     await beforeWrite?.(snapshot);
     try {
       // Sets first (rules may name them), the rules, then the sets no rule names any more.
-      await this.sets.write(blocklists.set, present);
+      await staged.commit();
       await write?.();
       await this.sets.destroy(blocklists.remove, present);
       if (blocklists.set.length + blocklists.remove.length > 0) {

@@ -17,7 +17,7 @@ import { blockBegin, blockEnd, withoutBlock } from '../engine/ufw-blocklist-rule
 import { ufwBeforeInit } from '../firewall/ufw-files.js';
 import { AgentError } from './agent-error.js';
 import type { SetsMirror } from './blocklist-sets.js';
-import { setRestoreLines } from './blocklist-sets.js';
+import { setRestoreText } from './blocklist-sets.js';
 import { removeDurably, writeDurably } from './durable-file.js';
 import { families } from './iptables-backend.js';
 
@@ -36,8 +36,7 @@ export class UfwBlocklistHook implements SetsMirror {
     for (const list of lists) {
       for (const family of families) {
         // Built in the staging set and renamed: a failure part-way leaves no half set behind.
-        const lines = setRestoreLines(list, family, new Set());
-        await writeDurably(this.copyOf(setName(list.name, family)), `${lines.join('\n')}\n`);
+        await writeDurably(this.copyOf(setName(list.name, family)), setRestoreText(list, family, new Set()));
       }
     }
     await this.writeInit();

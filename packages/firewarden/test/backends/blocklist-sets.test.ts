@@ -2,7 +2,8 @@
  * @module Tests: blocklists in the kernel on both iptables variants, through the agent's socket.
  * A list becomes two ipset `hash:net` sets, replaced whole by a swap; a rule naming it matches
  * the set from our chain and reads back as `@name`; an unconfirmed safe apply puts the previous
- * entries back; restore points hold and restore lists; a list a rule names cannot be deleted and
+ * entries back; a change refused while its lists are staged leaves no staging set and the live
+ * sets as they were; restore points hold and restore lists; a list a rule names cannot be deleted and
  * a rule cannot name a list that does not exist; a set changed by hand is read again for a
  * restore point. The sandbox's sets are its own (ipset is per
  * network namespace): the host's sets are compared before and after.
@@ -120,6 +121,23 @@ describe.skipIf(namespaceSkipReason !== null).each(['nf_tables', 'legacy'] as co
       expect((await ask('apply', { blocklists: { delete: ['abuse'] } })).ok).toBe(true);
       expect(await ourSets(sandbox)).toEqual({});
       expect((await ask('blocklists', { name: 'abuse' })).error.code).toBe('FW_BLOCKLIST_NOT_FOUND');
+    });
+
+    test('a change refused while its lists are built in staging sets leaves the kernel as it was', async () => {
+      expect((await ask('apply', { blocklists: { set: [abuse] } })).ok).toBe(true);
+      const before = await ourSets(sandbox);
+      // The lists are checked and staged before the rules are judged against them: the refusal
+      // comes while (or after) ipset fills the staging sets, which must go, the live ones stay.
+      const refused = await ask('apply', {
+        rules: [{ ...denyAbuse, source: '@missing' }],
+        blocklists: { set: [{ name: 'abuse', entries: ['10.9.0.0/16', '10.10.0.1'] }] },
+      });
+      expect(refused.error).toMatchObject({ code: 'FW_VALIDATION_FAILED' });
+      expect(await ourSets(sandbox)).toEqual(before);
+      expect(
+        (await ask('apply', { blocklists: { set: [{ name: 'abuse', entries: ['10.9.0.0/16'] }] } })).ok,
+      ).toBe(true);
+      expect(await ourSets(sandbox)).toEqual({ 'fw4-abuse': ['10.9.0.0/16'], 'fw6-abuse': [] });
     });
 
     test('an unconfirmed safe apply puts the previous entries back', async () => {
