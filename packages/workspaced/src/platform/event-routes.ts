@@ -16,7 +16,7 @@ import { readJson } from '../http/request-input.js';
 import { findProject } from '../projects/project-store.js';
 import { checkEventData } from './event-data-limits.js';
 
-/** Namespaces the daemon publishes itself (README "Events"). */
+/** Namespaces the daemon publishes itself (README "Webhooks and custom events"). */
 const reservedNamespaces = new Set(['agent', 'attention', 'notification', 'task', 'terminal', 'workflow']);
 
 const customEventSchema = z

@@ -1,6 +1,6 @@
 /**
  * @module How the daemon ends a WebSocket, and the close codes it uses beyond the standard ones
- * (README "Socket close codes"): 4401 the session ended (sign in again), 4403 a permission the
+ * (README "Close codes"): 4401 the session ended (sign in again), 4403 a permission the
  * socket relies on was withdrawn (reconnect: the daemon decides again), 4408 the client read too
  * slowly and its queue passed its byte bound (reconnect; the event socket resumes with `last_seq`).
  */
