@@ -1,6 +1,6 @@
 /**
  * @module Tests: what the embedded UI shows, in Chromium against the bin, when the daemon closes
- * a terminal socket for good (README "Socket close codes and limits"): a developer whose account
+ * a terminal socket for good (README "Close codes"): a developer whose account
  * is disabled sees "session ended" and the page stops reconnecting (each try would be refused).
  * Reconnecting after a dropped connection is covered by embedded-ui.test.ts (a reload).
  */

@@ -1,5 +1,5 @@
 /**
- * What a socket's close code means for reconnecting (README "Socket close codes and limits"):
+ * What a socket's close code means for reconnecting (README "Close codes"):
  * 4401 (the session ended) is final, since every new socket would be refused until the user signs
  * in again; 4403 (a permission was withdrawn), 4408 (too slow a reader) and dropped connections
  * reconnect, and the daemon decides again what the socket may do (a demoted writer watches).
