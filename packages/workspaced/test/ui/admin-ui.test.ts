@@ -29,6 +29,7 @@ import { WebhookReceiver } from '../support/webhook-receiver.js';
 import {
   collectCspViolations,
   desktop,
+  dismissToast,
   expectPhoneLayout,
   hostile,
   launchChromium,
@@ -89,7 +90,7 @@ describe('embedded UI: Admin', () => {
     const secret = (await shown.getByTestId('token-secret').textContent()) ?? '';
     expect(secret).toMatch(/^wsd_[0-9a-f]{16}_[0-9a-f]{64}$/);
     await shown.getByRole('button', { name: 'Copy secret' }).click();
-    await shown.getByRole('status').getByText('Copied to the clipboard.').waitFor();
+    await dismissToast(page, 'Copied to the clipboard.');
     expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(secret);
 
     const listed = page.getByRole('list', { name: 'Tokens' }).getByRole('listitem');
@@ -133,7 +134,7 @@ describe('embedded UI: Admin', () => {
     await page.getByLabel('Initial password').fill('carol password 123');
     await page.getByRole('form', { name: 'New user' }).getByLabel('Role').selectOption('developer');
     await page.getByRole('button', { name: 'Create user' }).click();
-    await page.getByRole('status').getByText('carol created.').waitFor();
+    await dismissToast(page, 'carol created.');
     const users = page.getByRole('list', { name: 'Users' });
     await users.getByText(hostile, { exact: true }).waitFor();
     await noMarkupRan(page);
@@ -143,7 +144,7 @@ describe('embedded UI: Admin', () => {
     expect(carol).toMatchObject({ role: 'developer', display_name: hostile, disabled: false });
 
     await page.getByLabel('Role of carol').selectOption('operator');
-    await page.getByRole('status').getByText('carol is now operator.').waitFor();
+    await dismissToast(page, 'carol is now operator.');
     expect(
       (await owner.get('/users')).body.users.find((user: { id: string }) => user.id === carol.id).role,
     ).toBe('operator');
@@ -190,7 +191,7 @@ describe('embedded UI: Admin', () => {
     const secret = await form.getByLabel('Signing secret').inputValue();
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     await form.getByRole('button', { name: 'Create rule' }).click();
-    await page.getByRole('status').getByText('Rule 1 saved.').waitFor();
+    await dismissToast(page, 'Rule 1 saved.');
     const rules = page.getByRole('list', { name: 'Notification rules' });
     await rules.getByText(`${receiver.url}/from-ui`).waitFor();
     expect(await page.content()).not.toContain(secret);
@@ -199,7 +200,7 @@ describe('embedded UI: Admin', () => {
     ]);
 
     await page.getByRole('button', { name: 'Send test through rule 1' }).click();
-    await page.getByRole('status').getByText('Test through rule 1: delivered (HTTP 204)').waitFor();
+    await dismissToast(page, 'Test through rule 1: delivered (HTTP 204)');
     const [delivered] = await receiver.waitFor('/from-ui');
     expect(delivered.method).toBe('POST');
     expect(delivered.headers['x-workspaced-event']).toBe('notification.test');
@@ -216,13 +217,13 @@ describe('embedded UI: Admin', () => {
     );
     await editForm.getByLabel('Event').fill('task.*');
     await editForm.getByRole('button', { name: 'Save rule' }).click();
-    await page.getByRole('status').getByText('Rule 1 saved.').waitFor();
+    await dismissToast(page, 'Rule 1 saved.');
     expect((await owner.get('/notifications/rules/1')).body).toMatchObject({
       event: 'task.*',
       enabled: true,
     });
     await page.getByRole('button', { name: 'Send test through rule 1' }).click();
-    await page.getByRole('status').getByText('Test through rule 1: delivered (HTTP 204)').waitFor();
+    await dismissToast(page, 'Test through rule 1: delivered (HTTP 204)');
     const [, again] = await receiver.waitFor('/from-ui', 2);
     expect(again.headers['x-workspaced-signature']).toBe(
       `sha256=${createHmac('sha256', secret).update(again.body).digest('hex')}`,
@@ -242,9 +243,9 @@ describe('embedded UI: Admin', () => {
     await form.getByLabel('Channel').selectOption('browser');
     await expect.poll(() => form.getByLabel('Webhook URL').count()).toBe(0);
     await form.getByRole('button', { name: 'Create rule' }).click();
-    await page.getByRole('status').getByText('Rule 2 saved.').waitFor();
+    await dismissToast(page, 'Rule 2 saved.');
     await page.getByRole('button', { name: 'Send test through rule 2' }).click();
-    await page.getByRole('status').getByText('Test through rule 2: sent to your browser stream').waitFor();
+    await dismissToast(page, 'Test through rule 2: sent to your browser stream');
     await page
       .getByRole('list', { name: 'Received in this tab' })
       .getByText('test notification requested by owner')

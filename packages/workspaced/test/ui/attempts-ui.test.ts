@@ -25,6 +25,7 @@ import { stopProjectDaemon } from '../support/project-daemon.js';
 import {
   collectCspViolations,
   desktop,
+  dismissToast,
   hostile,
   launchChromium,
   onEveryScreen,
@@ -73,6 +74,7 @@ describe('agent attempts, review and land from the task board', () => {
   const createTask = async (title: string) => {
     await page.getByLabel('New task').fill(title);
     await page.getByRole('button', { name: 'Add task' }).click();
+    await dismissToast(page, `Added "${title}" to To do`);
     await page
       .getByRole('region', { name: 'To do', exact: true })
       .getByRole('heading', { name: title })
@@ -270,6 +272,7 @@ describe('agent attempts, review and land from the task board', () => {
     await expect.poll(() => terminalText(view)).toContain('claude waiting for input');
     const socketsBefore = terminalSockets.length;
     await view.getByRole('button', { name: 'Stop' }).click();
+    await dismissToast(page, 'Stopped the agent');
     await view.getByTestId('attempt-state').getByText('stopped').waitFor();
     // The live terminal gives way to the end of the output the daemon kept, and a line saying it ended.
     await view.getByTestId('terminal-ended').getByText('The agent has ended: stopped').waitFor();

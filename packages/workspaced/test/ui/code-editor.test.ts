@@ -23,6 +23,7 @@ import { removeScratchDirs } from '../support/scratch.js';
 import {
   collectCspViolations,
   desktop,
+  dismissToast,
   launchChromium,
   onEveryScreen,
   scrollsSideways,
@@ -92,7 +93,7 @@ describe('the code editor of the Files tab', () => {
     await page.keyboard.type('export const answer = 42;\n');
     await editor.getByTestId('editor-state').getByText('Unsaved changes').waitFor();
     await page.keyboard.press('Control+s');
-    await page.getByRole('status').getByText('Saved src/greet.ts').waitFor();
+    await dismissToast(page, 'Saved src/greet.ts');
     await editor.getByTestId('editor-state').getByText('Saved', { exact: true }).waitFor();
     expect(await readFile(path.join(repo, 'src/greet.ts'), 'utf8')).toBe(
       `${source}export const answer = 42;\n`,
@@ -123,7 +124,7 @@ describe('the code editor of the Files tab', () => {
     await page.keyboard.type('\n// edited at the end');
     await text.getByText('// edited at the end').waitFor();
     await editor.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('status').getByText('Saved large.js').waitFor();
+    await dismissToast(page, 'Saved large.js');
     expect(await readFile(path.join(repo, 'large.js'), 'utf8')).toBe(`${large}\n// edited at the end`);
   });
 

@@ -16,6 +16,7 @@ import { Client, ownerPassword, type RunningDaemon, removeDataDir, startDaemon }
 import {
   collectCspViolations,
   desktop,
+  dismissToast,
   expectPhoneLayout,
   hostile,
   launchChromium,
@@ -110,7 +111,7 @@ describe('embedded UI', () => {
     expect(await editor.locator('.cm-line').allTextContents()).toEqual(['first line', '']);
     await editor.fill('first line\nsecond line\n');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('status').getByText('Saved notes.txt').waitFor();
+    await dismissToast(page, 'Saved notes.txt');
     expect(await readFile(path.join(folder, 'notes.txt'), 'utf8')).toBe('first line\nsecond line\n');
   });
 

@@ -27,6 +27,7 @@ import { removeScratchDirs } from '../support/scratch.js';
 import {
   collectCspViolations,
   desktop,
+  dismissToast,
   expectPhoneLayout,
   hostile,
   launchChromium,
@@ -119,7 +120,7 @@ describe('git panel and task worktrees', () => {
 
     await page.getByLabel('Commit message').fill('Add a line from the UI');
     await page.getByRole('button', { name: 'Commit staged changes' }).click();
-    await page.getByRole('status').getByText('Committed').waitFor();
+    await dismissToast(page, 'Committed');
     await page.getByText('Nothing to commit: the work tree is clean.').waitFor();
     expect(git(repo, 'log', '-1', '--format=%s').trim()).toBe('Add a line from the UI');
     expect(git(repo, 'show', '--name-only', '--format=', 'HEAD').split('\n')).toEqual(
@@ -139,7 +140,7 @@ describe('git panel and task worktrees', () => {
   test('a branch is created and switched to; a switch that would lose changes shows the refusal and the file', async () => {
     await page.getByLabel('New branch').fill('feature/ui');
     await page.getByRole('button', { name: 'Create branch' }).click();
-    await page.getByRole('status').getByText('Created branch feature/ui').waitFor();
+    await dismissToast(page, 'Created branch feature/ui');
     expect(git(repo, 'branch', '--list', 'feature/ui').trim()).toContain('feature/ui');
     await page.getByRole('button', { name: 'Switch to feature/ui' }).click();
     await page.getByTestId('git-head').getByText('feature/ui').waitFor();

@@ -1,7 +1,7 @@
 /**
  * @module What the Chromium tests of the embedded UI share: launching `/usr/bin/chromium`, the
- * CSP-violation collector, signing in through the form, the phone viewport and its
- * no-sideways-scroll check, and the hostile name that must stay text.
+ * CSP-violation collector, signing in through the form, the kit's toasts, the phone viewport and
+ * its no-sideways-scroll check, and the hostile name that must stay text.
  */
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -67,6 +67,22 @@ export async function onEveryScreen(
         await page.close();
       }
     }
+}
+
+/**
+ * Waits for the kit's toast saying `text` (a dialog in the polite live region "Notifications",
+ * which screen readers read out) and dismisses it with its button, so that a later toast with the
+ * same words is a new one.
+ */
+export async function dismissToast(page: Page, text: string): Promise<void> {
+  const toast = page
+    .getByRole('region', { name: 'Notifications' })
+    .getByRole('dialog')
+    .filter({ hasText: text });
+  await toast.waitFor();
+  // Base UI hides the close button from the accessibility tree until the toast has focus.
+  await toast.getByRole('button', { name: 'Dismiss', includeHidden: true }).click();
+  await toast.waitFor({ state: 'detached' });
 }
 
 /** Opens `url` signed out, signs in through the form and waits for the shell. */

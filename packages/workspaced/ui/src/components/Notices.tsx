@@ -1,20 +1,12 @@
 /**
- * The two lines a screen shows after an action: what failed (an alert: screen readers announce
- * it) and what was done (a status). Nothing is rendered for an empty message.
+ * The line a screen shows when an action failed: an alert (screen readers announce it) that stays
+ * until the next action; what was done is a toast (`useToast`). Nothing is rendered for an empty
+ * message.
  */
 export function ErrorLine({ message }: { message: string | undefined }) {
   if (!message) return null;
   return (
     <p role="alert" className="error">
-      {message}
-    </p>
-  );
-}
-
-export function StatusLine({ message }: { message: string | undefined }) {
-  if (!message) return null;
-  return (
-    <p role="status" className="ok">
       {message}
     </p>
   );

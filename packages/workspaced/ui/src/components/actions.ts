@@ -1,27 +1,28 @@
 /**
  * The two ways the screens run a request a user asked for: a list's actions (`useActions`: the
- * answer's sentence becomes the status line, a refusal the error line, then the list reloads) and
- * a form's submit (`useSubmit`: the refusal is shown by the form, or handed to `onError`).
+ * answer's sentence becomes a toast, a refusal the error line, which stays until the next action,
+ * then the list reloads) and a form's submit (`useSubmit`: the refusal is shown by the form, or
+ * handed to `onError`).
  */
 import { errorText } from '@suite/web-ui';
+import { useToast } from '@suite/web-ui/kit';
 import { type FormEvent, useState } from 'react';
 
 export function useActions(reload: () => void) {
   const [error, setError] = useState<string>();
-  const [status, setStatus] = useState<string>();
+  const toast = useToast();
   /** `action` answers the sentence to show (or nothing to show). */
   const run = async (action: () => Promise<unknown>) => {
     setError(undefined);
-    setStatus(undefined);
     try {
       const done = await action();
-      setStatus(typeof done === 'string' ? done : undefined);
+      if (typeof done === 'string') toast.notify({ title: done, tone: 'ok' });
       reload();
     } catch (failure) {
       setError(errorText(failure));
     }
   };
-  return { error, status, setError, run };
+  return { error, setError, run };
 }
 
 export function useSubmit(send: () => Promise<void>, onError?: (message: string) => void) {

@@ -4,9 +4,10 @@
  * another file while the open one has unsaved changes asks first.
  */
 import { errorText, useLoad } from '@suite/web-ui';
-import { Skeleton } from '@suite/web-ui/kit';
+import { Skeleton, useToast } from '@suite/web-ui/kit';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { api, query } from '../api.js';
+import { ErrorLine } from '../components/Notices.js';
 import type { FileEntry } from '../types.js';
 
 // CodeMirror is loaded when a file is first opened, not with the page.
@@ -33,13 +34,14 @@ export function FilesPanel({ projectId }: { projectId: number }) {
     [projectId, folder],
   );
   const [open, setOpen] = useState<OpenFile>();
-  const [status, setStatus] = useState<string>();
+  const [error, setError] = useState<string>();
+  const toast = useToast();
   const [newName, setNewName] = useState('');
   const [dirty, setDirty] = useState(false);
 
   const openFile = async (path: string) => {
     if (dirty && open && !window.confirm(`Discard the unsaved changes to ${open.path}?`)) return;
-    setStatus(undefined);
+    setError(undefined);
     try {
       const file = await api<{ content: string; encoding: string }>(
         'GET',
@@ -53,17 +55,18 @@ export function FilesPanel({ projectId }: { projectId: number }) {
         opening: (previous?.opening ?? 0) + 1,
       }));
     } catch (failure) {
-      setStatus(errorText(failure));
+      setError(errorText(failure));
     }
   };
   const save = async (path: string, content: string): Promise<boolean> => {
     try {
       await api('POST', `/projects/${projectId}/files/write`, { path, content });
-      setStatus(`Saved ${path}`);
+      setError(undefined);
+      toast.notify({ title: `Saved ${path}`, tone: 'ok' });
       listing.reload();
       return true;
     } catch (failure) {
-      setStatus(errorText(failure));
+      setError(errorText(failure));
       return false;
     }
   };
@@ -115,7 +118,7 @@ export function FilesPanel({ projectId }: { projectId: number }) {
         </form>
       </div>
       <div className="editor">
-        {status && <p role="status">{status}</p>}
+        <ErrorLine message={error} />
         {open ? (
           open.binary ? (
             <p>{open.path} is a binary file.</p>

@@ -3,11 +3,12 @@
  * staged, unstaged and untracked files, the diff of one file (staged or working; the review's
  * highlighted diff component, unified or side by side), stage and
  * unstage, commit with a message, the recent log, the branches (create one, switch to one).
- * A refusal (nothing staged, a dirty switch, a bad branch name, no permission) shows the
- * daemon's own message, with the files git named when it names some.
+ * What a change did is a toast ("Committed 1a2b3c4d5e"); a refusal (nothing staged, a dirty
+ * switch, a bad branch name, no permission) stays in the panel with the daemon's own message and
+ * the files git named when it names some.
  */
 import { errorText, useLoad } from '@suite/web-ui';
-import { Badge, Skeleton } from '@suite/web-ui/kit';
+import { Badge, Skeleton, useToast } from '@suite/web-ui/kit';
 import { type FormEvent, useMemo, useState } from 'react';
 import { ApiFailure, api, query } from '../api.js';
 import { maxOpenFileLines, patchLineCount } from '../diff/collapse-policy.js';
@@ -50,9 +51,9 @@ interface Selection {
   staged: boolean;
 }
 
-interface Notice {
+/** What the daemon refused, shown until the next change; what it did is a toast. */
+interface Refusal {
   text: string;
-  error: boolean;
   files?: string[];
 }
 
@@ -67,12 +68,12 @@ const letters: Record<string, string> = {
 };
 
 /** What the daemon refused, with the files git listed (a dirty switch names them). */
-function noticeOf(failure: unknown): Notice {
+function refusalOf(failure: unknown): Refusal {
   const files =
     failure instanceof ApiFailure && Array.isArray(failure.body.files)
       ? failure.body.files.filter((file): file is string => typeof file === 'string')
       : undefined;
-  return { text: errorText(failure), error: true, files };
+  return { text: errorText(failure), files };
 }
 
 export function GitPanel({ projectId }: { projectId: number }) {
@@ -84,7 +85,8 @@ export function GitPanel({ projectId }: { projectId: number }) {
   );
   const branches = useLoad(() => api<{ branches: Branch[] }>('GET', `${base}/branches`), [projectId]);
   const [selected, setSelected] = useState<Selection>();
-  const [notice, setNotice] = useState<Notice>();
+  const [refusal, setRefusal] = useState<Refusal>();
+  const toast = useToast();
   const [message, setMessage] = useState('');
   const [branchName, setBranchName] = useState('');
   const [busy, setBusy] = useState(false);
@@ -94,14 +96,14 @@ export function GitPanel({ projectId }: { projectId: number }) {
     log.reload();
     branches.reload();
   };
-  /** Runs one change; its answer (or refusal) becomes the notice, and everything is reloaded. */
+  /** Runs one change; its answer becomes a toast, a refusal the alert; everything is reloaded. */
   const change = async (work: () => Promise<string>) => {
     setBusy(true);
-    setNotice(undefined);
+    setRefusal(undefined);
     try {
-      setNotice({ text: await work(), error: false });
+      toast.notify({ title: await work(), tone: 'ok' });
     } catch (failure) {
-      setNotice(noticeOf(failure));
+      setRefusal(refusalOf(failure));
     } finally {
       setBusy(false);
       reloadAll();
@@ -167,12 +169,12 @@ export function GitPanel({ projectId }: { projectId: number }) {
             </span>
           )}
         </p>
-        {notice && (
-          <div role={notice.error ? 'alert' : 'status'} className={notice.error ? 'error' : 'git-ok'}>
-            <p>{notice.text}</p>
-            {notice.files && notice.files.length > 0 && (
+        {refusal && (
+          <div role="alert" className="error">
+            <p>{refusal.text}</p>
+            {refusal.files && refusal.files.length > 0 && (
               <ul className="git-files-named">
-                {notice.files.map((file) => (
+                {refusal.files.map((file) => (
                   <li key={file}>{file}</li>
                 ))}
               </ul>

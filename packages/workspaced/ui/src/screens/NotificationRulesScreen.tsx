@@ -9,7 +9,7 @@ import { Badge } from '@suite/web-ui/kit';
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.js';
 import { useActions } from '../components/actions.js';
-import { ErrorLine, StatusLine } from '../components/Notices.js';
+import { ErrorLine } from '../components/Notices.js';
 import { PushDevice } from '../components/PushDevice.js';
 import { ProjectField } from '../components/SelectField.js';
 import { useEventStream } from '../event-stream.js';
@@ -84,7 +84,7 @@ export function NotificationRulesScreen({ me }: { me: User }) {
   const [editing, setEditing] = useState<number | null>(null);
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [confirming, setConfirming] = useState<number>();
-  const { error, status, run } = useActions(rules.reload);
+  const { error, run } = useActions(rules.reload);
 
   const projectName = (id: number | null) =>
     id === null
@@ -153,7 +153,6 @@ export function NotificationRulesScreen({ me }: { me: User }) {
       </p>
       <PushDevice />
       <ErrorLine message={error ?? rules.error} />
-      <StatusLine message={status} />
       <ul className="list" aria-label="Notification rules">
         {rules.data?.value?.rules.map((rule) => (
           <li key={rule.id} className={rule.enabled ? undefined : 'muted'}>

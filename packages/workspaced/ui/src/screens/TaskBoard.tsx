@@ -8,7 +8,7 @@
  */
 
 import { errorText, navigate, useLoad } from '@suite/web-ui';
-import { Badge, Button, EmptyState, Skeleton, type Tone } from '@suite/web-ui/kit';
+import { Badge, Button, EmptyState, Skeleton, type Tone, useToast } from '@suite/web-ui/kit';
 import { Bot, GitBranch, ListTodo } from 'lucide-react';
 import { type DragEvent, type FormEvent, useEffect, useState } from 'react';
 import { ApiFailure, api } from '../api.js';
@@ -123,6 +123,7 @@ export function TaskBoard({ projectId }: { projectId: number }) {
   const loaded = useLoad(() => api<{ tasks: Task[] }>('GET', `/projects/${projectId}/tasks`), [projectId]);
   const [overrides, setOverrides] = useState<Record<number, Task>>({});
   const [message, setMessage] = useState<string>();
+  const toast = useToast();
   const [title, setTitle] = useState('');
   const [openId, setOpenId] = useState<number>();
   const tasks = (loaded.data?.tasks ?? []).map((task) => overrides[task.id] ?? task);
@@ -175,6 +176,7 @@ export function TaskBoard({ projectId }: { projectId: number }) {
     event.preventDefault();
     try {
       await api('POST', `/projects/${projectId}/tasks`, { title });
+      toast.notify({ title: `Added "${title}" to To do`, tone: 'ok' });
       setTitle('');
       setOverrides({});
       loaded.reload();

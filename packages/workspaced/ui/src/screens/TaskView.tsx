@@ -6,7 +6,7 @@
  * the event socket (`attempt.updated` on `project:<id>`).
  */
 import { errorText, useLoad } from '@suite/web-ui';
-import { Skeleton } from '@suite/web-ui/kit';
+import { Skeleton, useToast } from '@suite/web-ui/kit';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { terminalText } from '../../../src/terminals/terminal-text.js';
 import { api } from '../api.js';
@@ -36,6 +36,7 @@ export function TaskView({ task, onClose }: { task: Task; onClose: () => void })
   );
   const [latest, setLatest] = useState<Attempt>();
   const [error, setError] = useState<string>();
+  const toast = useToast();
   const attempt = latest ?? attempts.data?.attempts[0];
   const box = useRef<HTMLElement>(null);
   // Opened under the board: on a phone that is several screens down.
@@ -63,10 +64,12 @@ export function TaskView({ task, onClose }: { task: Task; onClose: () => void })
     return () => clearInterval(timer);
   }, [runningId]);
 
-  const act = async (send: () => Promise<Attempt>) => {
+  /** Sends one request about the attempt; `done` is the toast for what it did, if not in view. */
+  const act = async (send: () => Promise<Attempt>, done?: string) => {
     setError(undefined);
     try {
       setLatest(await send());
+      if (done) toast.notify({ title: done, tone: 'ok' });
     } catch (failure) {
       setError(errorText(failure));
     }
@@ -96,8 +99,10 @@ export function TaskView({ task, onClose }: { task: Task; onClose: () => void })
         <AttemptView
           attempt={attempt}
           projectId={task.project_id}
-          onFollowUp={(prompt) => act(() => api('POST', `/attempts/${attempt.id}/follow-up`, { prompt }))}
-          onStop={() => act(() => api('POST', `/attempts/${attempt.id}/stop`))}
+          onFollowUp={(prompt) =>
+            act(() => api('POST', `/attempts/${attempt.id}/follow-up`, { prompt }), 'Sent to the agent')
+          }
+          onStop={() => act(() => api('POST', `/attempts/${attempt.id}/stop`), 'Stopped the agent')}
         />
       )}
       {attempt && attempt.state !== 'running' && (

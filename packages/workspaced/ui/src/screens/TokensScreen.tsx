@@ -4,7 +4,7 @@
  * behind a confirmation. Tokens are session-only routes, so every role manages its own.
  */
 import { errorText, useLoad } from '@suite/web-ui';
-import { Badge } from '@suite/web-ui/kit';
+import { Badge, useToast } from '@suite/web-ui/kit';
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorLine } from '../components/Notices.js';
@@ -23,9 +23,9 @@ export function TokensScreen() {
   const [scopes, setScopes] = useState<TokenScope[]>(['read']);
   const [days, setDays] = useState('');
   const [created, setCreated] = useState<{ name: string; secret: string }>();
-  const [copied, setCopied] = useState<string>();
   const [confirming, setConfirming] = useState<string>();
   const [message, setMessage] = useState<string>();
+  const toast = useToast();
 
   const toggle = (scope: TokenScope, on: boolean) =>
     setScopes((current) => (on ? [...current, scope] : current.filter((each) => each !== scope)));
@@ -33,7 +33,6 @@ export function TokensScreen() {
   const create = async (event: FormEvent) => {
     event.preventDefault();
     setMessage(undefined);
-    setCopied(undefined);
     try {
       const body = { name, scopes, ...(days === '' ? {} : { expires_in_days: Number(days) }) };
       const answer = await api<Token & { secret: string }>('POST', '/tokens', body);
@@ -49,9 +48,13 @@ export function TokensScreen() {
   const copy = async (secret: string) => {
     try {
       await navigator.clipboard.writeText(secret);
-      setCopied('Copied to the clipboard.');
+      toast.notify({ title: 'Copied to the clipboard.', tone: 'ok' });
     } catch {
-      setCopied('The browser refused the clipboard: select the secret and copy it by hand.');
+      toast.notify({
+        title: 'The browser refused the clipboard',
+        description: 'Select the secret and copy it by hand.',
+        tone: 'warn',
+      });
     }
   };
 
@@ -89,7 +92,6 @@ export function TokensScreen() {
             <button type="button" onClick={() => setCreated(undefined)}>
               Done, hide it
             </button>
-            {copied && <span role="status">{copied}</span>}
           </div>
         </section>
       )}

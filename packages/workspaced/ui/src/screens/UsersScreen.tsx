@@ -10,7 +10,7 @@ import { Badge } from '@suite/web-ui/kit';
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.js';
 import { useActions, useSubmit } from '../components/actions.js';
-import { ErrorLine, StatusLine } from '../components/Notices.js';
+import { ErrorLine } from '../components/Notices.js';
 import { ProjectField, SelectField } from '../components/SelectField.js';
 import type { Project, User } from '../types.js';
 import { type Account, type Member, projectRoles, roles, unlessDenied, when } from '../types-admin.js';
@@ -24,7 +24,7 @@ export function UsersScreen({ me }: { me: User }) {
       unlessDenied(() => api<{ users: Account[]; total: number }>('GET', `/users?limit=${pageSize * pages}`)),
     [pages],
   );
-  const { error, status, setError, run } = useActions(users.reload);
+  const { error, setError, run } = useActions(users.reload);
   const update = (user: Account, patch: { role?: string; disabled?: boolean }, done: string) =>
     run(async () => {
       await api('PATCH', `/users/${encodeURIComponent(user.id)}`, patch);
@@ -42,7 +42,6 @@ export function UsersScreen({ me }: { me: User }) {
     <section aria-labelledby="users-heading">
       <h2 id="users-heading">Users and roles</h2>
       <ErrorLine message={error ?? users.error} />
-      <StatusLine message={status} />
       <ul className="list" aria-label="Users">
         {list?.users.map((user) => (
           <li key={user.id} className={user.disabled ? 'muted' : undefined}>
