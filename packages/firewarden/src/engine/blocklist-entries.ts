@@ -117,18 +117,13 @@ export class BlocklistMerge implements SteppedWork<EntriesResult> {
   /** Parses one entry; returns its cost in items (an IPv6 entry: `ipv6Cost`). */
   private parse(index: number): number {
     const text = this.input[index];
-    const problem = (code: string, message: string) => {
-      this.invalid += 1;
-      if (this.errors.length < maxListedProblems)
-        this.errors.push({ path: `${this.at}.${index}`, code, message });
-    };
     if (typeof text !== 'string' || text.length === 0 || text.length > maxEntryLength) {
-      problem('invalid_address', 'must be an IP address or a CIDR block');
+      this.problem(index, 'invalid_address', 'must be an IP address or a CIDR block');
       return 1;
     }
     const packed = packIpv4(text);
     if (packed !== null) {
-      if (this.family === 'ipv6') problem('family_mismatch', 'is IPv4 but the list is ipv6');
+      if (this.family === 'ipv6') this.problem(index, 'family_mismatch', 'is IPv4 but the list is ipv6');
       else this.v4.push(packed);
       return 1;
     }
@@ -139,14 +134,20 @@ export class BlocklistMerge implements SteppedWork<EntriesResult> {
     }
     const at = this.v6Count * rangeWords;
     const prefix = readIpv6Network(text, this.v6, at);
-    if (prefix === -1) problem('invalid_address', 'must be an IP address or a CIDR block');
-    else if (this.family === 'ipv4') problem('family_mismatch', 'is IPv6 but the list is ipv4');
+    if (prefix === -1) this.problem(index, 'invalid_address', 'must be an IP address or a CIDR block');
+    else if (this.family === 'ipv4') this.problem(index, 'family_mismatch', 'is IPv6 but the list is ipv4');
     else {
       this.v6.copyWithin(at + ipv6Words, at, at + ipv6Words);
       setHostBits(this.v6, at + ipv6Words, prefix);
       this.v6Count += 1;
     }
     return ipv6Cost;
+  }
+
+  private problem(index: number, code: string, message: string): void {
+    this.invalid += 1;
+    if (this.errors.length < maxListedProblems)
+      this.errors.push({ path: `${this.at}.${index}`, code, message });
   }
 
   private merged(): EntriesResult {
@@ -271,6 +272,9 @@ class BlockCursor {
   }
 }
 
+/** Each octet's decimal text: no number is converted to text per block. */
+const octetText = Array.from({ length: 256 }, (_, octet) => String(octet));
+
 /** IPv4 range `index` (of the flattened pairs) as the fewest CIDR blocks, none wider than /1. */
 function ipv4Blocks(ranges: Float64Array, index: number, out: string[]): void {
   let start = ranges[index * 2]!;
@@ -282,7 +286,7 @@ function ipv4Blocks(ranges: Float64Array, index: number, out: string[]): void {
       size *= 2;
       prefix -= 1;
     }
-    const address = `${Math.floor(start / 16_777_216)}.${Math.floor(start / 65_536) % 256}.${Math.floor(start / 256) % 256}.${start % 256}`;
+    const address = `${octetText[Math.floor(start / 16_777_216)]}.${octetText[Math.floor(start / 65_536) % 256]}.${octetText[Math.floor(start / 256) % 256]}.${octetText[start % 256]}`;
     out.push(prefix === 32 ? address : `${address}/${prefix}`);
     start += size;
     if (start >= two32) break;

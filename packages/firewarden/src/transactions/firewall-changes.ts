@@ -37,7 +37,8 @@ export interface Requester {
 export interface TransactionRequest {
   /** Rule actions; none with a blocklist change leaves the rules as they are. */
   actions: unknown[];
-  blocklist?: BlocklistRequest;
+  /** A list's change, or its merge still running: the rules are read from the agent meanwhile. */
+  blocklist?: BlocklistRequest | Promise<BlocklistRequest>;
   safeApply: boolean;
   acknowledgeLockout: boolean;
   /** Lines of our chains the model cannot express that the change may drop, verbatim. */
@@ -199,10 +200,13 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
   return {
     reconcile,
 
-    async begin(request: TransactionRequest, who: Requester): Promise<TransactionView> {
+    async begin(asked: TransactionRequest, who: Requester): Promise<TransactionView> {
       // The backend decides what is valid (`limit` exists on ufw only); the lists holding the
       // client's address feed the lockout check.
-      const current = await ask<CurrentRuleset & ForeignView>('read_rules', { address: who.client });
+      const reading = ask<CurrentRuleset & ForeignView>('read_rules', { address: who.client });
+      reading.catch(() => undefined); // awaited below, after the list's own refusal (422) if any
+      const request = { ...asked, blocklist: await asked.blocklist };
+      const current = await reading;
       const { backend } = current;
       backendKind = backend;
       refuseForeignTargets(request.actions, current.foreign);

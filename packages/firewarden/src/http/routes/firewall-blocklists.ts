@@ -74,7 +74,7 @@ export function registerBlocklistRoutes(
   const socketPath = () => services.config.agent.socket_path;
   const change = async (
     c: Context<AppEnv>,
-    blocklist: BlocklistRequest,
+    blocklist: BlocklistRequest | Promise<BlocklistRequest>,
     body: z.output<typeof deleteBody>,
   ) => {
     const transaction = await services.firewall.begin(
@@ -126,19 +126,23 @@ export function registerBlocklistRoutes(
             { limit: blocklistBounds.entriesPerList, unit: 'entries', received: body.entries.length },
           );
         }
-        // A slice per turn of the event loop: other requests are answered while a large list merges.
-        const merged = await finishInTurns(
+        // A slice per turn of the event loop: other requests are answered while a large list
+        // merges, and the transaction reads the rules from the agent meanwhile.
+        const request = finishInTurns(
           new BlocklistMerge(body.entries, body.family, 'entries'),
           entriesPerTurn,
-        );
-        if (!merged.ok) {
-          throw new ApiError('FW_VALIDATION_FAILED', `${merged.invalid} entries are invalid`, {
-            errors: merged.errors,
-            invalid: merged.invalid,
-          });
-        }
-        const list = { name, family: body.family, comment: body.comment, entries: merged.entries };
-        const transaction = await change(c, { op: 'set', list, merged }, body);
+        ).then((merged): BlocklistRequest & { op: 'set' } => {
+          if (!merged.ok) {
+            throw new ApiError('FW_VALIDATION_FAILED', `${merged.invalid} entries are invalid`, {
+              errors: merged.errors,
+              invalid: merged.invalid,
+            });
+          }
+          const list = { name, family: body.family, comment: body.comment, entries: merged.entries };
+          return { op: 'set', list, merged };
+        });
+        const transaction = await change(c, request, body);
+        const { merged } = await request;
         return ok(c, {
           transaction,
           blocklist: {
