@@ -5,7 +5,8 @@
  * check, restore point, build, swap, verify, answer), rolled back (the PUT's restore point
  * restored through the API, and a safe apply left unconfirmed, from its deadline until the kernel
  * holds the old list), the peak memory (VmHWM) of the agent and the server, against `ipset
- * restore` of the same list run directly (the same build + swap input the agent writes). The built
+ * restore` of the same list run directly (the same build + swap input the agent writes, into a
+ * set a rule names too), right after each PUT so both meet the same load. The built
  * bins run on a temporary SQLite installation; the agent manages a throwaway namespace. Options:
  * BENCH_ROUNDS (default 5), BENCH_ENTRIES (100000).
  */
@@ -167,7 +168,42 @@ try {
   });
   const stored = [first.blocklist.entries];
 
+  // The baseline's sets, named by a rule as ours are: what an admin would run by hand. Their names
+  // are not firewarden's (`fw4-*` would be a list the agent reads into every restore point).
+  for (const family of ['inet', 'inet6']) {
+    const set = `admin${family === 'inet' ? 4 : 6}`;
+    inNamespace(['ipset', 'create', set, 'hash:net', 'family', family, 'maxelem', '1000000']);
+    inNamespace([
+      family === 'inet' ? 'iptables' : 'ip6tables',
+      '-A',
+      'INPUT',
+      '-m',
+      'set',
+      '--match-set',
+      set,
+      'src',
+      '-j',
+      'DROP',
+    ]);
+  }
+  /** `ipset restore` of the list the kernel holds as `feed` now, built and swapped into `base`. */
+  const restoreDirectly = () => {
+    const held = inNamespace(['ipset', 'save', 'fw4-feed'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+      .split('\n')
+      .filter((line) => line.startsWith('add '))
+      .map((line) => line.split(' ')[2]);
+    const base = { name: 'base', family: 'ipv4', comment: null, entries: { ipv4: held, ipv6: [] } };
+    const { input: ours } = blocklistRestoreInput([base], new Set(['fw4-base', 'fw6-base']));
+    const input = ours.replace(/\bfw(n?)([46])-base\b/g, 'admin$1$2');
+    const started = performance.now();
+    inNamespace(['ipset', 'restore'], { input });
+    return ms(started);
+  };
+  // Filled once untimed, so each timed restore also destroys a full old content, as ours does.
+  restoreDirectly();
+
   const put = [];
+  const direct = [];
   const restore = [];
   const deadline = [];
   const current = 0;
@@ -180,6 +216,7 @@ try {
     });
     put.push(ms(started));
     stored[next] = answer.blocklist.entries;
+    direct.push(restoreDirectly());
     started = performance.now();
     await call('POST', `/api/v1/firewall/snapshots/${answer.transaction.restore_point_id}/restore`);
     restore.push(ms(started));
@@ -190,32 +227,6 @@ try {
     while (Date.now() < at) await new Promise((resolve) => setTimeout(resolve, 20));
     while (heldEntries() !== stored[current]) await new Promise((resolve) => setTimeout(resolve, 5));
     deadline.push(Date.now() - at);
-  }
-
-  // The baseline: the agent's own input (build a staging set, swap with the live one, destroy).
-  const held = inNamespace(['ipset', 'save', 'fw4-feed'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
-    .split('\n')
-    .filter((line) => line.startsWith('add '))
-    .map((line) => line.split(' ')[2]);
-  const base = { name: 'base', family: 'ipv4', comment: null, entries: { ipv4: held, ipv6: [] } };
-  const { input } = blocklistRestoreInput([base], new Set(['fw4-base', 'fw6-base']));
-  for (const family of ['inet', 'inet6']) {
-    inNamespace([
-      'ipset',
-      'create',
-      `fw${family === 'inet' ? 4 : 6}-base`,
-      'hash:net',
-      'family',
-      family,
-      'maxelem',
-      '1000000',
-    ]);
-  }
-  const direct = [];
-  for (let round = 0; round < rounds; round++) {
-    const started = performance.now();
-    inNamespace(['ipset', 'restore'], { input });
-    direct.push(ms(started));
   }
 
   const agentPeak = peakMiB(agent.child.pid);
