@@ -90,6 +90,11 @@ function sameEntries(list: Blocklist, now: Blocklist | undefined): boolean {
   });
 }
 
+/** The answer's word on hand edits saved aside before a write replaced them (none: absent). */
+function handEditsSaved(files: readonly string[]) {
+  return files.length === 0 ? {} : { hand_edits_saved: files };
+}
+
 const noConflicts: ConflictGuard = {
   detect: async () => [],
   foreign: async () => ({ foreign: [], policies: [], own_jumps: [] }),
@@ -221,10 +226,12 @@ export class FirewallAgent {
     return this.exclusive(async () => {
       const change = this.checkedChange(input);
       this.refuseWhilePending();
-      const snapshot = await this.withStagedLists(change.blocklists.set, ({ state, present }, staged) =>
-        this.applyWithRestorePoint(change, staged, state, present, acknowledgedUnmanaged),
+      const { snapshot, handEdits } = await this.withStagedLists(
+        change.blocklists.set,
+        ({ state, present }, staged) =>
+          this.applyWithRestorePoint(change, staged, state, present, acknowledgedUnmanaged),
       );
-      return { snapshot_id: snapshot.id };
+      return { snapshot_id: snapshot.id, ...handEditsSaved(handEdits) };
     });
   }
 
@@ -290,20 +297,30 @@ export class FirewallAgent {
       const transactionId = randomUUID();
       const deadline = Date.now() + timeoutSeconds * 1_000;
       let snapshot: Snapshot;
+      let handEdits: string[];
       try {
-        snapshot = await this.withStagedLists(change.blocklists.set, ({ state, present }, staged) =>
-          this.applyWithRestorePoint(change, staged, state, present, acknowledgedUnmanaged, async (point) => {
-            const intent: PendingTransaction = {
-              transaction_id: transactionId,
-              snapshot_id: point.id,
-              deadline,
-              phase: 'intent',
-            };
-            await this.pendingFile.write(intent);
-            this.pending = intent;
-            crashPoint('after-intent-write');
-          }),
-        );
+        ({ snapshot, handEdits } = await this.withStagedLists(
+          change.blocklists.set,
+          ({ state, present }, staged) =>
+            this.applyWithRestorePoint(
+              change,
+              staged,
+              state,
+              present,
+              acknowledgedUnmanaged,
+              async (point) => {
+                const intent: PendingTransaction = {
+                  transaction_id: transactionId,
+                  snapshot_id: point.id,
+                  deadline,
+                  phase: 'intent',
+                };
+                await this.pendingFile.write(intent);
+                this.pending = intent;
+                crashPoint('after-intent-write');
+              },
+            ),
+        ));
       } catch (error) {
         if (this.pending?.transaction_id !== transactionId) throw error;
         // The write failed: restored at once (the intent goes), or not (the rollback takes over).
@@ -333,6 +350,7 @@ export class FirewallAgent {
         transaction_id: transactionId,
         snapshot_id: snapshot.id,
         deadline: new Date(deadline).toISOString(),
+        ...handEditsSaved(handEdits),
       };
     });
   }
@@ -503,7 +521,7 @@ export class FirewallAgent {
     present: ReadonlySet<string>,
     acknowledgedUnmanaged: string[],
     beforeWrite?: (snapshot: Snapshot) => Promise<void>,
-  ): Promise<Snapshot> {
+  ): Promise<{ snapshot: Snapshot; handEdits: string[] }> {
     if (rules !== null) this.refuseUnacknowledged(state, acknowledgedUnmanaged);
     const current = state.blocklists ?? [];
     const ruling = rules ?? (await this.backend.readRules(state.iptables)).rules;
@@ -511,10 +529,11 @@ export class FirewallAgent {
     const write = rules === null ? null : await this.backend.prepare(rules, state);
     const snapshot = await this.snapshots.create('automatic', state, 'before apply', this.kept());
     await beforeWrite?.(snapshot);
+    let handEdits: string[] = [];
     try {
       // Sets first (rules may name them), the rules, then the sets no rule names any more.
       await staged.commit();
-      await write?.();
+      handEdits = (await write?.()) ?? [];
       await this.sets.destroy(blocklists.remove, present);
       if (blocklists.set.length + blocklists.remove.length > 0) {
         await this.sets.recordMetadata(
@@ -530,7 +549,7 @@ export class FirewallAgent {
       await this.restoreState(snapshot);
       throw error instanceof AgentError ? error : new AgentError('FW_APPLY_FAILED', (error as Error).message);
     }
-    return snapshot;
+    return { snapshot, handEdits };
   }
 
   /** A write replaces our chains whole: lines the model cannot express would be lost unless named. */

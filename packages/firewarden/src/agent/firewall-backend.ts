@@ -37,9 +37,10 @@ export interface FirewallBackend {
   unmanagedLines(state: BackendState): string[];
   /**
    * Dry-runs `rules` against `state` (just captured) and returns the write that makes them live;
-   * a refusal is `FW_VALIDATION_FAILED` and nothing was changed.
+   * a refusal is `FW_VALIDATION_FAILED` and nothing was changed. The write answers the files it
+   * saved aside: hand edits inside our marked blocks, which it replaces (ufw).
    */
-  prepare(rules: Rule[], state: BackendState): Promise<() => Promise<void>>;
+  prepare(rules: Rule[], state: BackendState): Promise<() => Promise<string[]>>;
   /** Reads the rules back: what the backend holds must be what we meant, in order. */
   verify(rules: Rule[]): Promise<void>;
   restore(state: BackendState): Promise<void>;

@@ -82,6 +82,7 @@ export class IptablesBackend implements FirewallBackend {
     }
     return async () => {
       for (const family of families) await this.load(family, inputs[family], true);
+      return [];
     };
   }
 

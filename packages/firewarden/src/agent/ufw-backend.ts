@@ -21,6 +21,7 @@ import { appliesToFamily, renderDockerTable } from '../engine/iptables-render.js
 import type { Rule } from '../engine/rule.js';
 import { ufwDeleteArgs, ufwRuleArgs } from '../engine/ufw-args.js';
 import {
+  blockEditedByHand,
   blocklistRulesOf,
   hookChainInput,
   isBlocklistRule,
@@ -115,6 +116,7 @@ export class UfwBackend implements FirewallBackend {
       }
     }
     const before: [string, string][] = [];
+    const handEdited: string[] = [];
     for (const family of families) {
       const file = ufwBeforeRulesFiles[family];
       const text = files[file];
@@ -125,7 +127,10 @@ export class UfwBackend implements FirewallBackend {
           `${file} has no *filter table to hold the rules naming blocklists`,
         );
       }
-      if (wanted !== null && wanted !== text) before.push([file, wanted]);
+      if (wanted !== null && wanted !== text) {
+        before.push([file, wanted]);
+        if (text !== undefined && blockEditedByHand(text, family)) handEdited.push(file);
+      }
     }
     const docker: [Family, string][] = [];
     for (const family of this.options.followDocker ? families : []) {
@@ -139,9 +144,11 @@ export class UfwBackend implements FirewallBackend {
       for (const rule of adds) await this.ufw(ufwRuleArgs(rule));
       // A rule may name a list set before the hook existed: its copy is made before a rule names it.
       await this.setsMirror.ensureCopies(state.blocklists ?? []);
+      const saved = await saveHandEdits(handEdited);
       for (const [file, text] of before) await writeIfChanged(file, text);
       await this.loadBlocklistChains();
       for (const [family, input] of docker) await this.iptables.load(family, input, true);
+      return saved;
     };
   }
 
@@ -248,6 +255,23 @@ async function readStateFiles(): Promise<Record<string, string>> {
 }
 
 /** Written beside the file then renamed over it, keeping its mode: never a half-written rules file. */
+/**
+ * Each file whose marked block was edited by hand, copied as it is beside it
+ * (`before.rules.firewarden-hand-edit-<time>`, same mode; ufw reads no such file) before the
+ * write replaces the block: the edit is kept and named in the answer, not dropped unseen.
+ */
+async function saveHandEdits(files: readonly string[]): Promise<string[]> {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const saved: string[] = [];
+  for (const file of files) {
+    const copy = `${file}.firewarden-hand-edit-${stamp}`;
+    const mode = (await stat(file)).mode & 0o777;
+    await writeFile(copy, await readFile(file, 'utf8'), { mode, flag: 'wx' });
+    saved.push(copy);
+  }
+  return saved;
+}
+
 async function writeIfChanged(file: string, content: string): Promise<void> {
   const now = await readFile(file, 'utf8').catch(() => null);
   if (now === content) return;

@@ -75,6 +75,23 @@ export function withBlocklistBlock(text: string, family: Family, rules: readonly
   return [...file.slice(0, at), ...block, ...file.slice(at)].join('\n');
 }
 
+/**
+ * Whether the file's block differs from the one firewarden writes for the rules it reads there:
+ * an edit by hand (a line it cannot read, a comment, a reordering) that the next write drops.
+ */
+export function blockEditedByHand(text: string, family: Family): boolean {
+  const ours = withBlocklistBlock(withoutBlock(text), family, blockRulesIn(text, family).rules);
+  return ours === null || ownBlock(ours) !== ownBlock(text);
+}
+
+/** The block's lines, markers included, as one text; empty without a block. */
+function ownBlock(text: string): string {
+  const lines = text.split('\n');
+  const begin = lines.indexOf(blockBegin);
+  const end = lines.indexOf(blockEnd, begin);
+  return begin === -1 || end === -1 ? '' : lines.slice(begin, end + 1).join('\n');
+}
+
 /** The blocklist rules our block of one family holds; lines we did not write are `unparsed`. */
 export function blockRulesIn(text: string, family: Family): ReadRules {
   const rules: Rule[] = [];

@@ -65,6 +65,8 @@ interface SafeApplyAnswer {
   transaction_id: string;
   snapshot_id: string;
   deadline: string;
+  /** Copies of files whose marked block had been edited by hand, made before the write replaced it. */
+  hand_edits_saved?: string[];
 }
 
 export function createFirewallChanges(options: FirewallChangesOptions) {
@@ -244,7 +246,7 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
         ...(request.blocklist ? { blocklists: agentBlocklistChange(request.blocklist) } : {}),
         acknowledge_unmanaged: request.acknowledgeUnmanaged,
       };
-      let applied: { id: string; snapshot_id: string; deadline: number | null };
+      let applied: { id: string; snapshot_id: string; deadline: number | null; handEdits: string[] };
       try {
         if (request.safeApply) {
           const answer = await ask<SafeApplyAnswer>('begin_safe_apply', {
@@ -255,10 +257,16 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
             id: answer.transaction_id,
             snapshot_id: answer.snapshot_id,
             deadline: Date.parse(answer.deadline),
+            handEdits: answer.hand_edits_saved ?? [],
           };
         } else {
-          const answer = await ask<{ snapshot_id: string }>('apply', change);
-          applied = { id: ownId, snapshot_id: answer.snapshot_id, deadline: null };
+          const answer = await ask<Omit<SafeApplyAnswer, 'transaction_id' | 'deadline'>>('apply', change);
+          applied = {
+            id: ownId,
+            snapshot_id: answer.snapshot_id,
+            deadline: null,
+            handEdits: answer.hand_edits_saved ?? [],
+          };
         }
       } catch (error) {
         if (isApplyFailure(error)) await failed(who, ownId, recorded, error);
@@ -281,7 +289,12 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
         'firewall.transaction.apply',
         transaction.id,
         'success',
-        { restore_point_id: applied.snapshot_id, deadline: transaction.deadline, rules: next.rules.length },
+        {
+          restore_point_id: applied.snapshot_id,
+          deadline: transaction.deadline,
+          rules: next.rules.length,
+          ...(applied.handEdits.length > 0 ? { hand_edits_saved: applied.handEdits } : {}),
+        },
         {
           severity: 'info',
           code: 'FW_TRANSACTION_APPLIED',
@@ -292,6 +305,15 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
           details: { transaction_id: transaction.id, restore_point_id: applied.snapshot_id },
         },
       );
+      if (applied.handEdits.length > 0) {
+        await options.notifications.add({
+          severity: 'warning',
+          code: 'FW_HAND_EDITS_REPLACED',
+          title: 'Hand edits in a firewarden block replaced',
+          message: `Lines edited by hand inside firewarden's marked block were replaced by transaction ${transaction.id}; the files as they were are kept as ${applied.handEdits.join(', ')}. Put rules in through firewarden, or outside the block.`,
+          details: { transaction_id: transaction.id, hand_edits_saved: applied.handEdits },
+        });
+      }
       return transaction;
     },
 

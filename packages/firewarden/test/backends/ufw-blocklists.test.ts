@@ -5,11 +5,14 @@
  * address and lets the other through (ufw's own allow of the port comes after it); `ufw reload`,
  * `ufw disable` + `enable`, and a kernel that lost its sets and our chain (a reboot) keep it so,
  * before.init creating the sets from firewarden's copy; an unconfirmed safe apply puts the files
- * (content and mode) and the sets back; removing the rule and the list removes the marked blocks.
+ * (content and mode) and the sets back; removing the rule and the list removes the marked blocks;
+ * a hand edit inside a block is copied beside the file, and named in the answer, before a write
+ * replaces the block.
  */
-import { statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { blockEnd } from '../../src/engine/ufw-blocklist-rules.js';
 import { call } from '../agent/support/agent-process.js';
 import { namespaceSkipReason } from '../engine/support/netns.js';
 import {
@@ -180,6 +183,32 @@ describe.skipIf(namespaceSkipReason !== null)('blocklists on the ufw backend', (
       filesBefore.filter((f) => f.file !== 'user.rules' && f.file !== 'user6.rules'),
     );
     expect(await sets()).toBe('');
+  });
+
+  test('a hand edit inside a marked block is saved beside the file and named before the block is rewritten', async () => {
+    const filesBefore = files();
+    expect((await ask('apply', { blocklists: { set: [abuse] } })).ok).toBe(true);
+    expect((await ask('apply', { rules: [allowPort, denyAbuse] })).ok).toBe(true);
+    // Untouched blocks: a write replaces them with nothing saved.
+    const untouched = await ask('apply', {
+      rules: [allowPort, denyAbuse, { ...allowPort, destination_port: '2222' }],
+    });
+    expect(untouched.ok).toBe(true);
+    expect(untouched.result.hand_edits_saved).toBeUndefined();
+
+    const beforeRules = path.join(ufw.ufwDir, 'before.rules');
+    const edited = ufw.read('before.rules').replace(blockEnd, `# admin: 203.0.113.9 too\n${blockEnd}`);
+    writeFileSync(beforeRules, edited);
+    const answer = await ask('apply', { rules: [allowPort] });
+    expect(answer.ok).toBe(true);
+    // Only the edited file is copied, as it was, with its mode; the block is gone from it.
+    expect(answer.result.hand_edits_saved).toEqual([
+      expect.stringMatching(/^\/etc\/ufw\/before\.rules\.firewarden-hand-edit-[0-9T-]+Z$/),
+    ]);
+    const copy = path.join(ufw.ufwDir, path.basename(answer.result.hand_edits_saved[0]));
+    expect(readFileSync(copy, 'utf8')).toBe(edited);
+    expect(statSync(copy).mode & 0o777).toBe(statSync(beforeRules).mode & 0o777);
+    expect(ufw.read('before.rules')).toBe(filesBefore.find((f) => f.file === 'before.rules')!.text);
   });
 
   test('on ufw a list is the source of inbound rules only', async () => {
