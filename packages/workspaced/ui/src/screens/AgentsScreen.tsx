@@ -7,7 +7,7 @@
  * `terminal.*`), and with the Refresh button. Blocked agents also reach the Attention screen.
  */
 import { Link, useLoad } from '@suite/web-ui';
-import { Badge } from '@suite/web-ui/kit';
+import { Badge, Skeleton } from '@suite/web-ui/kit';
 import { api } from '../api.js';
 import { AgentStateBadge } from '../components/AgentStateBadge.js';
 import { ErrorLine } from '../components/Notices.js';
@@ -90,6 +90,7 @@ export function AgentsScreen() {
       </p>
       <ErrorLine message={view.error} />
       <h2>Running agents</h2>
+      {!view.data && !view.error && <Skeleton lines={3} label="Loading the agents" />}
       <ul className="ops-list" aria-label="Agents">
         {data?.agents.map((agent) => (
           <li key={agent.terminal_id} className="ops-item">

@@ -4,7 +4,7 @@
  * into browser notifications on any screen (spec section 6, browser channel).
  */
 import { errorText, useLoad } from '@suite/web-ui';
-import { Badge } from '@suite/web-ui/kit';
+import { Badge, Skeleton } from '@suite/web-ui/kit';
 import { useState } from 'react';
 import { api } from '../api.js';
 import { useEventStream } from '../event-stream.js';
@@ -35,6 +35,7 @@ export function AttentionScreen() {
     <section>
       <h1>Attention</h1>
       {(message ?? items.error) && <p className="error">{message ?? items.error}</p>}
+      {!items.data && !items.error && <Skeleton lines={3} label="Loading the attention items" />}
       <ul className="list" aria-label="Attention items">
         {items.data?.items.map((item) => (
           <li key={item.id} className={item.resolved_at ? 'muted' : undefined}>

@@ -5,7 +5,7 @@
  * Anyone else sees the daemon's 403 message.
  */
 import { errorText, useLoad } from '@suite/web-ui';
-import { Badge } from '@suite/web-ui/kit';
+import { Badge, Skeleton } from '@suite/web-ui/kit';
 import { type FormEvent, useState } from 'react';
 import { api, query } from '../api.js';
 import { ErrorLine } from '../components/Notices.js';
@@ -122,6 +122,7 @@ export function AuditScreen() {
         <button type="submit">Filter</button>
       </form>
       <ErrorLine message={message ?? first.error} />
+      {!first.data && !first.error && <Skeleton lines={3} label="Loading the audit trail" />}
       <ol className="list audit" aria-label="Audit entries">
         {entries.map((entry) => (
           <li key={entry.seq}>

@@ -9,7 +9,7 @@
  * see the daemon's refusal.
  */
 import { errorText, useLoad } from '@suite/web-ui';
-import { Badge, type Tone } from '@suite/web-ui/kit';
+import { Badge, Skeleton, type Tone } from '@suite/web-ui/kit';
 import { useState } from 'react';
 import { api } from '../api.js';
 import { AgentStateBadge } from '../components/AgentStateBadge.js';
@@ -98,6 +98,7 @@ export function NodesScreen() {
           {pairing && <PairingCodeBox pairing={pairing} onDone={() => setPairing(undefined)} />}
           <ErrorLine message={message} />
           <h2>Registered nodes</h2>
+          {!nodes.data && !nodes.error && <Skeleton lines={3} label="Loading the nodes" />}
           <ul className="ops-list" aria-label="Nodes">
             {nodes.data?.nodes.map((node) => (
               <NodeItem

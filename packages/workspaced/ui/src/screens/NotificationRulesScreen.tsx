@@ -5,7 +5,7 @@
  * again (the daemon never answers it in a list, and the form forgets it).
  */
 import { useLoad } from '@suite/web-ui';
-import { Badge } from '@suite/web-ui/kit';
+import { Badge, Skeleton } from '@suite/web-ui/kit';
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.js';
 import { useActions } from '../components/actions.js';
@@ -153,6 +153,7 @@ export function NotificationRulesScreen({ me }: { me: User }) {
       </p>
       <PushDevice />
       <ErrorLine message={error ?? rules.error} />
+      {!rules.data && !rules.error && <Skeleton lines={3} label="Loading the rules" />}
       <ul className="list" aria-label="Notification rules">
         {rules.data?.value?.rules.map((rule) => (
           <li key={rule.id} className={rule.enabled ? undefined : 'muted'}>

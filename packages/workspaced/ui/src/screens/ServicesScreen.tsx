@@ -10,7 +10,7 @@
  * cannot be previewed.
  */
 import { errorText, useLoad } from '@suite/web-ui';
-import { Badge } from '@suite/web-ui/kit';
+import { Badge, Skeleton } from '@suite/web-ui/kit';
 import { useState } from 'react';
 import { api } from '../api.js';
 import { useSubmit } from '../components/actions.js';
@@ -159,6 +159,7 @@ export function ServicesScreen({ permissions }: { permissions: ReadonlySet<strin
       )}
       <ErrorLine message={message} />
       <h2>Registered services</h2>
+      {!services.data && !services.error && <Skeleton lines={3} label="Loading the services" />}
       <ul className="ops-list" aria-label="Services">
         {services.data?.services.map((service) => (
           <li key={service.name} className="ops-item" aria-label={`Service ${service.name}`}>

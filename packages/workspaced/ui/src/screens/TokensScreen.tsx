@@ -4,7 +4,7 @@
  * behind a confirmation. Tokens are session-only routes, so every role manages its own.
  */
 import { errorText, useLoad } from '@suite/web-ui';
-import { Badge, useToast } from '@suite/web-ui/kit';
+import { Badge, Skeleton, useToast } from '@suite/web-ui/kit';
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.js';
 import { ErrorLine } from '../components/Notices.js';
@@ -95,6 +95,7 @@ export function TokensScreen() {
           </div>
         </section>
       )}
+      {!tokens.data && !tokens.error && <Skeleton lines={3} label="Loading the tokens" />}
       <ul className="list" aria-label="Tokens">
         {tokens.data?.tokens.map((token) => (
           <li key={token.id} className={token.revoked_at ? 'muted' : undefined}>

@@ -6,7 +6,7 @@
  * screen shows its message.
  */
 import { useLoad } from '@suite/web-ui';
-import { Badge } from '@suite/web-ui/kit';
+import { Badge, Skeleton } from '@suite/web-ui/kit';
 import { type FormEvent, useState } from 'react';
 import { api } from '../api.js';
 import { useActions, useSubmit } from '../components/actions.js';
@@ -42,6 +42,7 @@ export function UsersScreen({ me }: { me: User }) {
     <section aria-labelledby="users-heading">
       <h2 id="users-heading">Users and roles</h2>
       <ErrorLine message={error ?? users.error} />
+      {!users.data && !users.error && <Skeleton lines={3} label="Loading the users" />}
       <ul className="list" aria-label="Users">
         {list?.users.map((user) => (
           <li key={user.id} className={user.disabled ? 'muted' : undefined}>

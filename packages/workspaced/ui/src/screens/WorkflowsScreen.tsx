@@ -69,6 +69,7 @@ export function WorkflowsScreen() {
           {message ?? workflows.error}
         </p>
       )}
+      {!workflows.data && !workflows.error && <Skeleton lines={3} label="Loading the workflows" />}
       <ul className="list" aria-label="Workflows">
         {workflows.data?.workflows.map((workflow) => (
           <li key={workflow.name}>
