@@ -6,8 +6,9 @@
  * refuses nothing, and a screenshot is written to `test/ui/screenshots/` (git-ignored) for a
  * reviewer. Also: a board card says the task's state, its agent and what that agent is doing,
  * and its branch; the project overview counts what the API holds; the theme switch overrides the
- * system; a keyboard-only walk signs in, opens the project, creates a task and opens it; the
- * first load's JavaScript stays under 200 KB gzipped.
+ * system; a keyboard-only walk signs in, opens the project, creates a task and opens it; the toast
+ * that confirms a new task, at both widths and themes; the first load's JavaScript stays under
+ * 200 KB gzipped.
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -237,6 +238,26 @@ describe('web UI screens: accessibility, layout, themes, keyboard', () => {
     expect(csp).toEqual([]);
     await page.close();
   }, 120_000);
+
+  for (const theme of themes)
+    for (const width of widths)
+      test(`a toast at ${width} px in the ${theme} theme is read out, fits the window and passes axe`, async () => {
+        const page = await browser.newPage({ viewport: { width, height: 900 }, colorScheme: theme });
+        const csp = watchCspViolations(page);
+        await signIn(page, project('tasks'), 'owner', ownerPassword);
+        const title = `Confirmed by a toast at ${width} px, ${theme}`;
+        await page.getByLabel('New task').fill(title);
+        await page.getByRole('button', { name: 'Add task' }).click();
+        const toasts = page.getByRole('region', { name: 'Notifications' });
+        await toasts.getByRole('dialog', { name: `Added "${title}" to To do` }).waitFor();
+        expect(await toasts.getAttribute('aria-live')).toBe('polite');
+        await page.screenshot({ path: path.join(screenshots, `${theme}-${width}-toast.png`) });
+        const [scroll, client] = await horizontalExtent(page);
+        expect(scroll).toBeLessThanOrEqual(client);
+        expect(await seriousAxeFindings(page)).toEqual([]);
+        expect(csp).toEqual([]);
+        await page.close();
+      });
 
   test('the first load stays under 200 KB of JavaScript gzipped', () => {
     const html = readFileSync(path.join(distUi, 'index.html'), 'utf8');
