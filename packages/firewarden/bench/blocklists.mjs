@@ -252,6 +252,11 @@ try {
   console.log(
     `PUT / ipset restore: ${(stats(put).median / directMedian).toFixed(2)}x; restore / ipset restore: ${(stats(restore).median / directMedian).toFixed(2)}x`,
   );
+  // Each PUT against the restore run right after it: less swayed by the load's swings than medians.
+  const perRound = stats(put.map((value, round) => value / direct[round]));
+  console.log(
+    `PUT / ipset restore per round: median ${perRound.median.toFixed(2)}x (${perRound.min.toFixed(2)}-${perRound.max.toFixed(2)}x)`,
+  );
   console.log(`peak RSS (VmHWM): agent ${agentPeak.toFixed(0)} MiB, server ${serverPeak.toFixed(0)} MiB`);
 } finally {
   for (const child of children) child.kill('SIGTERM');
