@@ -4,9 +4,13 @@
  * drives it. A transaction adds a rule that `GET /firewall/rules` reads back from ufw's
  * user.rules; unconfirmed, the agent rolls it back at the deadline (files byte for byte, kernel
  * rules, foreign rules kept); confirmed, it stays; `firewarden restore create` / `restore apply`
- * round-trip ufw's files.
+ * round-trip ufw's files; a hand edit inside firewarden's block of before.rules, replaced by a
+ * transaction, is kept beside the file, audited and notified.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { blockEnd } from '../../src/engine/ufw-blocklist-rules.js';
 import { eventually, sandboxSave, withUfwCopies } from '../backends/support/sandbox.js';
 import { namespaceSkipReason } from '../engine/support/netns.js';
 import { rules as canonical } from '../engine/support/rules.js';
@@ -144,5 +148,39 @@ describe.skipIf(namespaceSkipReason !== null)('ufw through the API and the CLI',
     });
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('FW_LOCKOUT_RISK');
+  });
+  test('a hand edit inside the blocklist block is kept beside before.rules, audited and notified', async () => {
+    const { admin } = file.host;
+    const put = await admin.put('/api/v1/firewall/blocklists/abuse', {
+      entries: ['192.0.2.7'],
+      safe_apply: false,
+    });
+    expect(put.status).toBe(200);
+    const denyAbuse = { direction: 'in', action: 'deny', protocol: 'any', source: '@abuse' };
+    const first = await admin.post('/api/v1/firewall/transactions', {
+      actions: [{ op: 'add', rule: denyAbuse }],
+      safe_apply: false,
+    });
+    expect(first.status).toBe(201);
+    const edited = ufw.read('before.rules').replace(blockEnd, `# admin: 198.51.100.1 too\n${blockEnd}`);
+    writeFileSync(path.join(ufw.ufwDir, 'before.rules'), edited);
+
+    const second = await admin.post('/api/v1/firewall/transactions', {
+      actions: [{ op: 'add', rule: { ...denyAbuse, protocol: 'tcp', destination_port: '23' } }],
+      safe_apply: false,
+    });
+    expect(second.status).toBe(201);
+    expect(ufw.read('before.rules')).not.toContain('# admin: 198.51.100.1 too');
+    const notification = (await admin.get('/api/v1/notifications?limit=200')).body.data.items.find(
+      (item: { code: string }) => item.code === 'FW_HAND_EDITS_REPLACED',
+    );
+    const [copy] = notification.details.hand_edits_saved as string[];
+    expect(copy).toMatch(/^\/etc\/ufw\/before\.rules\.firewarden-hand-edit-/);
+    expect(readFileSync(path.join(ufw.ufwDir, path.basename(copy!)), 'utf8')).toBe(edited);
+    const audit = (await admin.get('/api/v1/audit?action=firewall.transaction.apply')).body.data.entries.find(
+      (entry: { action: string; target: string }) =>
+        entry.action === 'firewall.transaction.apply' && entry.target === second.body.data.transaction.id,
+    );
+    expect(audit.detail.hand_edits_saved).toEqual([copy]);
   });
 });
