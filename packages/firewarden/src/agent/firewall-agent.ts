@@ -452,15 +452,12 @@ export class FirewallAgent {
   }
 
   /** `capture`, refusing on a manager conflict; the conflict check runs while the lists are read. */
-  private captureForWrite(): Promise<{ state: BackendState; present: Set<string> }> {
-    return this.captured(this.refusingOnConflict(this.backend.capture()));
-  }
-
-  private refusingOnConflict(capture: Promise<BackendState>): Promise<BackendState> {
-    return capture.then(async (state) => {
-      await this.refuseOnConflict(state);
-      return state;
+  private captureForWrite(sets = this.sets.saved()): Promise<{ state: BackendState; present: Set<string> }> {
+    const state = this.backend.capture().then(async (captured) => {
+      await this.refuseOnConflict(captured);
+      return captured;
     });
+    return this.captured(state, sets);
   }
 
   private async captured(backendState: Promise<BackendState>, sets = this.sets.saved()) {
@@ -481,7 +478,7 @@ export class FirewallAgent {
     const staged = sets.then(({ present }) => this.sets.stage(lists, present));
     staged.catch(() => undefined); // a failed read is thrown by `captured`
     try {
-      const captured = await this.captured(this.refusingOnConflict(this.backend.capture()), sets);
+      const captured = await this.captureForWrite(sets);
       return await write(captured, await staged);
     } finally {
       await (await staged.catch(() => nothingStaged)).abandon();
