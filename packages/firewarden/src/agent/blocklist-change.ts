@@ -4,6 +4,8 @@
  * server or the CLI; the agent checks each one and that they are sorted and disjoint), the bounds over every list, rules naming only lists that exist after the change, and no list
  * deleted while a rule names it.
  */
+
+import type { BlocklistChangeInput } from '../agent-protocol/protocol.js';
 import {
   type Blocklist,
   blocklistBounds,
@@ -15,7 +17,6 @@ import { checkMergedEntries } from '../engine/blocklist-entries.js';
 import type { Rule } from '../engine/rule.js';
 import { blocklistNameRule, type RuleProblem } from '../engine/validate.js';
 import { AgentError } from './agent-error.js';
-import type { BlocklistChangeInput } from './protocol.js';
 
 export interface BlocklistChange {
   set: Blocklist[];

@@ -3,9 +3,15 @@
  * and their parameter shapes, run it. Every failure becomes an error answer; nothing throws out.
  */
 import type { z } from 'zod';
+import {
+  type Operation,
+  operations,
+  paramsSchemas,
+  type Response,
+  requestSchema,
+} from '../agent-protocol/protocol.js';
 import { AgentError } from './agent-error.js';
 import type { FirewallAgent } from './firewall-agent.js';
-import { type Operation, operations, paramsSchemas, type Response, requestSchema } from './protocol.js';
 
 const allowed = new Set<string>(operations);
 

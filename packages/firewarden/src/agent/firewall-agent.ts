@@ -13,6 +13,7 @@
  * pruned, and a rollback that fails is retried until it succeeds or an operator restores a point.
  */
 import { randomUUID } from 'node:crypto';
+import type { BlocklistChangeInput } from '../agent-protocol/protocol.js';
 import { type Family, parseNetwork } from '../engine/addresses.js';
 import { analyzeRules } from '../engine/analyze.js';
 import type { Blocklist } from '../engine/blocklist.js';
@@ -20,16 +21,15 @@ import { exposureClassifier } from '../engine/exposure.js';
 import type { Rule } from '../engine/rule.js';
 import { ownInputChain } from '../engine/ruleset-verdict.js';
 import { validateRules } from '../engine/validate.js';
-import type { ForeignRuleset } from '../firewall/foreign-rules.js';
-import { readListeningSockets } from '../firewall/listening-sockets.js';
-import { conflictsOf, type FirewallManager } from '../firewall/manager-conflicts.js';
 import { AgentError } from './agent-error.js';
 import { type BlocklistChange, checkedBlocklistChange, listsAfter } from './blocklist-change.js';
 import { type BlocklistSets, nothingStaged, type StagedLists } from './blocklist-sets.js';
 import { crashPoint } from './crash-point.js';
 import type { BackendState, FirewallBackend } from './firewall-backend.js';
+import type { ForeignRuleset } from './foreign-rules.js';
+import { readListeningSockets } from './listening-sockets.js';
+import { conflictsOf, type FirewallManager } from './manager-conflicts.js';
 import type { PendingFile, PendingTransaction } from './pending-transaction.js';
-import type { BlocklistChangeInput } from './protocol.js';
 import type { Snapshot, SnapshotKind, SnapshotStore } from './snapshot-store.js';
 
 export interface RollbackEvent {

@@ -16,10 +16,10 @@ import {
 } from '../engine/iptables-parse.js';
 import { appliesToFamily, renderOwnedTable } from '../engine/iptables-render.js';
 import { directions, type Rule } from '../engine/rule.js';
-import type { IptablesTools } from '../firewall/iptables-variant.js';
 import { AgentError } from './agent-error.js';
 import type { CommandRunner } from './command-runner.js';
 import { type BackendState, clip, type FirewallBackend } from './firewall-backend.js';
+import type { IptablesTools } from './iptables-variant.js';
 
 export const families: readonly Family[] = ['ipv4', 'ipv6'];
 

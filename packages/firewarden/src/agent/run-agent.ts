@@ -6,12 +6,12 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:net';
+import { defaultMaxMessageBytes } from '../agent-protocol/protocol.js';
 import { BlocklistSets } from './blocklist-sets.js';
 import { createCommandRunner } from './command-runner.js';
 import { dispatch } from './dispatch.js';
 import { type AgentEvents, FirewallAgent } from './firewall-agent.js';
 import { PendingFile } from './pending-transaction.js';
-import { defaultMaxMessageBytes } from './protocol.js';
 import { type ConfiguredBackend, type DockerPublishedPorts, selectBackend } from './select-backend.js';
 import { SnapshotStore } from './snapshot-store.js';
 import { listenOnSocket } from './socket-server.js';

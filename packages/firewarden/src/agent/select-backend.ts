@@ -5,15 +5,16 @@
  * drives the same tools. Also builds the view of the other managers: the conflict check before
  * every write and the foreign rules `read_rules` lists.
  */
-import { readForeignRules } from '../firewall/foreign-rules.js';
-import { detectIptablesTools } from '../firewall/iptables-variant.js';
-import { detectManagers } from '../firewall/manager-conflicts.js';
+
 import { ufwChainsLoaded, ufwSwitchedOn } from '../firewall/ufw-files.js';
 import { AgentError } from './agent-error.js';
 import { CommandError, type CommandRunner } from './command-runner.js';
 import type { ConflictGuard } from './firewall-agent.js';
 import type { FirewallBackend } from './firewall-backend.js';
+import { readForeignRules } from './foreign-rules.js';
 import { IptablesBackend } from './iptables-backend.js';
+import { detectIptablesTools } from './iptables-variant.js';
+import { detectManagers } from './manager-conflicts.js';
 import { UfwBackend } from './ufw-backend.js';
 
 export type ConfiguredBackend = 'auto' | 'ufw' | 'iptables';

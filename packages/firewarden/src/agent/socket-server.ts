@@ -6,7 +6,7 @@
  */
 import { chmod, chown, lstat, rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
-import type { Response } from './protocol.js';
+import type { Response } from '../agent-protocol/protocol.js';
 
 export interface SocketServerOptions {
   socketPath: string;

@@ -4,7 +4,7 @@
 import { insecureBindProblem } from '../config/bind-policy.js';
 import { ConfigError } from '../config/config-error.js';
 import { loadConfig } from '../config/load-config.js';
-import { serviceStatus } from '../service/init-system.js';
+import { serviceStatus } from '../lifecycle/init-system.js';
 import { type Output, printJson, printLines, reportFailure, table } from './output.js';
 
 /** Exit 0 and the effective config when valid; exit 1 with every problem (key paths) when not. */

@@ -3,8 +3,8 @@
  * points straight through the agent's socket (the same operations the API uses), for an operator
  * on the host when the web server is down. Needs access to the socket (root or its group).
  */
-import { AgentUnavailable, callAgent } from '../agent/agent-client.js';
-import type { Operation } from '../agent/protocol.js';
+import { AgentUnavailable, callAgent } from '../agent-protocol/agent-client.js';
+import type { Operation } from '../agent-protocol/protocol.js';
 import type { RestorePointSummary } from '../transactions/transaction-store.js';
 import type { CommandContext } from './command-context.js';
 import { type Output, printJson, printLines, reportFailure, table } from './output.js';

@@ -5,7 +5,7 @@
  * session bus or a tray host it says so and exits 3.
  */
 import type { Command } from 'commander';
-import { detectInitSystem } from '../service/init-system.js';
+import { detectInitSystem } from '../lifecycle/init-system.js';
 import { runTray } from '../tray/run-tray.js';
 import { sessionBusAddress } from '../tray/session-bus.js';
 import { TrayUnavailable } from '../tray/tray-unavailable.js';

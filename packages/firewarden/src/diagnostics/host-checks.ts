@@ -5,10 +5,10 @@
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { probeAgent } from '../agent-protocol/agent-probe.js';
 import { insecureBindProblem, isLoopbackHost } from '../config/bind-policy.js';
 import type { Config } from '../config/schema.js';
 import { defaultConfigPath } from '../config/schema.js';
-import { probeAgent } from '../firewall/agent-link.js';
 import { detectBackend } from '../firewall/backend-detection.js';
 import type { Check } from './check.js';
 

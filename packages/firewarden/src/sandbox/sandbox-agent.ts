@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { callAgent } from '../agent/agent-client.js';
+import { callAgent } from '../agent-protocol/agent-client.js';
 
 export class SandboxUnavailable extends Error {}
 

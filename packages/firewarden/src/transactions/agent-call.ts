@@ -3,8 +3,8 @@
  * on. A missing or silent agent is 503 `FW_AGENT_UNAVAILABLE` with the reason; the agent's own
  * `FW_*` failures keep their code (validation errors keep their paths).
  */
-import { AgentUnavailable, callAgent } from '../agent/agent-client.js';
-import type { Operation } from '../agent/protocol.js';
+import { AgentUnavailable, callAgent } from '../agent-protocol/agent-client.js';
+import type { Operation } from '../agent-protocol/protocol.js';
 import { ApiError } from '../http/api-error.js';
 import type { ErrorCode } from '../http/error-codes.js';
 

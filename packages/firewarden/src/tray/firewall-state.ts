@@ -3,7 +3,7 @@
  * (the same socket `firewarden status` probes), turned into the icon, the item status and the
  * tooltip text, with a pending safe apply's countdown to its automatic rollback.
  */
-import { AgentUnavailable, callAgent } from '../agent/agent-client.js';
+import { AgentUnavailable, callAgent } from '../agent-protocol/agent-client.js';
 
 /** The fields of the agent's `status` answer the tray uses. */
 interface AgentStatus {

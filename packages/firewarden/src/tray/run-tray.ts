@@ -4,7 +4,7 @@
  * register with the host (again whenever the host restarts), refresh the tooltip, and end on
  * Quit, SIGINT/SIGTERM or the bus closing.
  */
-import type { ServiceStatus } from '../service/init-system.js';
+import type { ServiceStatus } from '../lifecycle/init-system.js';
 import { DbusMenu, dbusMenuInterface, type MenuEntry, menuPath } from './dbus-menu.js';
 import { type FirewallReading, readFirewallState, trayView } from './firewall-state.js';
 import { SessionBus } from './session-bus.js';

@@ -4,9 +4,9 @@
  * systemd, asking polkit for rights as any desktop user's systemctl does); Quit ends the tray.
  */
 import { spawn } from 'node:child_process';
+import type { ServiceStatus } from '../lifecycle/init-system.js';
 import { unitNames } from '../lifecycle/layout.js';
 import { systemctl } from '../lifecycle/systemd.js';
-import type { ServiceStatus } from '../service/init-system.js';
 
 /** Starts the URL opener and leaves it running (some openers stay until the browser closes). */
 export function openWebUi(url: string): Promise<void> {

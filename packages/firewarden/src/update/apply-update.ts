@@ -10,7 +10,7 @@ import { cp, mkdir, mkdtemp, readFile, readlink, rename, rm, symlink, writeFile 
 import path from 'node:path';
 import { promisify } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
-import { AgentUnavailable, callAgent } from '../agent/agent-client.js';
+import { AgentUnavailable, callAgent } from '../agent-protocol/agent-client.js';
 import type { Config } from '../config/schema.js';
 import { type InstallLayout, managesSystemd, unitNames } from '../lifecycle/layout.js';
 import { systemctl, systemdRunning } from '../lifecycle/systemd.js';

@@ -7,8 +7,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { AgentUnavailable, callAgent } from '../../src/agent/agent-client.js';
 import { type RunningAgent, runAgent } from '../../src/agent/run-agent.js';
+import { AgentUnavailable, callAgent } from '../../src/agent-protocol/agent-client.js';
 import { createNamespace, hostRules, type Namespace, namespaceSkipReason } from '../engine/support/netns.js';
 
 describe('callAgent failures', () => {

@@ -11,7 +11,7 @@ import { chmod } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { defaultMaxMessageBytes } from '../../src/agent/protocol.js';
+import { defaultMaxMessageBytes } from '../../src/agent-protocol/protocol.js';
 import { eventually } from '../backends/support/sandbox.js';
 import { createNamespace, hostRules, type Namespace, namespaceSkipReason } from '../engine/support/netns.js';
 import { type AgentProcess, bundleAgent, call, exchange, startAgent } from './support/agent-process.js';

@@ -3,8 +3,8 @@
  * the tables of `nft -j list tables` (garbage in, nothing out), ufw's switch in ufw.conf.
  */
 import { describe, expect, test } from 'vitest';
-import { variantOfVersion } from '../../src/firewall/iptables-variant.js';
-import { nftTables } from '../../src/firewall/manager-conflicts.js';
+import { variantOfVersion } from '../../src/agent/iptables-variant.js';
+import { nftTables } from '../../src/agent/manager-conflicts.js';
 import { ufwChainsLoaded, ufwEnabledIn } from '../../src/firewall/ufw-files.js';
 
 describe('backend detection', () => {

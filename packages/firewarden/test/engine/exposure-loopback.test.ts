@@ -3,8 +3,8 @@
  * IPv4-mapped included (read back as `::ffff:7f00:1`), whatever the ruleset says.
  */
 import { expect, test } from 'vitest';
+import { parseProcNet } from '../../src/agent/listening-sockets.js';
 import { exposureClassifier } from '../../src/engine/exposure.js';
-import { parseProcNet } from '../../src/firewall/listening-sockets.js';
 
 const header =
   '  sl  local_address                         remote_address                        st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode';

@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { procAddress } from '../../src/firewall/listening-sockets.js';
+import { procAddress } from '../../src/agent/listening-sockets.js';
 import { namespaceSkipReason } from '../engine/support/netns.js';
 import { runCli } from '../support/running-bin.js';
 import { sandboxedInstallationForFile } from './support/sandboxed-installation.js';

@@ -7,9 +7,9 @@
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import type { CommandRunner } from '../agent/command-runner.js';
-import { minimalEnvironment } from '../agent/command-runner.js';
 import type { Family } from '../engine/addresses.js';
+import type { CommandRunner } from './command-runner.js';
+import { minimalEnvironment } from './command-runner.js';
 
 export type IptablesVariant = 'nf_tables' | 'legacy';
 

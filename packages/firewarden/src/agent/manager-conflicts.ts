@@ -10,9 +10,9 @@
  * neither touches the other's rules.
  */
 import { readFile } from 'node:fs/promises';
-import type { CommandRunner } from '../agent/command-runner.js';
 import type { Family } from '../engine/addresses.js';
-import { ufwChainsLoaded } from './ufw-files.js';
+import { ufwChainsLoaded } from '../firewall/ufw-files.js';
+import type { CommandRunner } from './command-runner.js';
 
 export type ManagerName =
   | 'firewalld'

@@ -5,11 +5,12 @@
  * chain a built-in chain's line jumps to), plus the built-in chains' policies. An operator opens
  * a firewall UI first to see what is in force; the lockout check evaluates the same lines.
  */
-import type { CommandRunner } from '../agent/command-runner.js';
+
 import type { Family } from '../engine/addresses.js';
 import { directionOfChain, dockerChain, ownedChains } from '../engine/iptables-chains.js';
 import { parseIptablesSave } from '../engine/iptables-parse.js';
 import { ufwBlocklistChain } from '../engine/ufw-blocklist-rules.js';
+import type { CommandRunner } from './command-runner.js';
 import { cooperatingChains, cooperatingTables, nativeTables, ownerOfName } from './manager-conflicts.js';
 
 export const foreignOwners = [
