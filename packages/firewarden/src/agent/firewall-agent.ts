@@ -485,6 +485,10 @@ export class FirewallAgent {
     }
   }
 
+  /**
+   * The privileged side's own check: the server validated these rules already, but whoever is in
+   * the socket's group may send anything, and only rules validated here reach the kernel.
+   */
   private checked(input: unknown[]): Rule[] {
     const result = validateRules(input, { backend: this.backend.kind });
     if (!result.ok)

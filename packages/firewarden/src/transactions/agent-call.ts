@@ -1,10 +1,11 @@
 /**
- * @module One agent operation as the API sees it: the result, or the API error a client can act
+ * @module Agent operations as the API sees them: the result, or the API error a client can act
  * on. A missing or silent agent is 503 `FW_AGENT_UNAVAILABLE` with the reason; the agent's own
- * `FW_*` failures keep their code (validation errors keep their paths).
+ * `FW_*` failures keep their code (validation errors keep their paths). The operations of one
+ * API request share one connection.
  */
-import { AgentUnavailable, callAgent } from '../agent-protocol/agent-client.js';
-import type { Operation } from '../agent-protocol/protocol.js';
+import { AgentConnection, AgentUnavailable } from '../agent-protocol/agent-client.js';
+import type { Operation, Response } from '../agent-protocol/protocol.js';
 import { ApiError } from '../http/api-error.js';
 import type { ErrorCode } from '../http/error-codes.js';
 
@@ -28,12 +29,30 @@ const passedThrough: Record<string, ErrorCode> = {
 export const agentNotConnected =
   'the firewarden agent is not connected; start firewarden-agent (firewarden agent)';
 
-export async function agentResult<T>(
+/** One agent operation's result; its API error when the agent is missing or refuses. */
+export type AskAgent = <T>(op: Operation, params?: Record<string, unknown>) => Promise<T>;
+
+/** `work` asking the agent over one connection, opened at its first question and closed after. */
+export async function withAgent<T>(socketPath: string, work: (ask: AskAgent) => Promise<T>): Promise<T> {
+  const connection = new AgentConnection(socketPath);
+  try {
+    return await work((op, params) => resultOf(op, connection.call(op, params)));
+  } finally {
+    connection.close();
+  }
+}
+
+/** A request that asks the agent one thing. */
+export function agentResult<T>(
   socketPath: string,
   op: Operation,
   params: Record<string, unknown> = {},
 ): Promise<T> {
-  const answer = await callAgent(socketPath, op, params).catch((error: unknown) => {
+  return withAgent(socketPath, (ask) => ask<T>(op, params));
+}
+
+async function resultOf<T>(op: Operation, call: Promise<Response>): Promise<T> {
+  const answer = await call.catch((error: unknown) => {
     if (!(error instanceof AgentUnavailable)) throw error;
     throw new ApiError('FW_AGENT_UNAVAILABLE', agentNotConnected, { reason: error.reason });
   });

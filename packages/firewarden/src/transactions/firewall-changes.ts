@@ -14,7 +14,7 @@ import { applyActions } from '../engine/transaction-actions.js';
 import type { Backend } from '../engine/validate.js';
 import { ApiError } from '../http/api-error.js';
 import type { NewNotification, NotificationStore } from '../notifications/notification-store.js';
-import { agentResult } from './agent-call.js';
+import { type AskAgent, withAgent } from './agent-call.js';
 import { type ForeignView, refuseForeignTargets } from './foreign-targets.js';
 import {
   agentBlocklistChange,
@@ -71,8 +71,6 @@ interface SafeApplyAnswer {
 
 export function createFirewallChanges(options: FirewallChangesOptions) {
   const { socketPath, store } = options;
-  const ask = <T>(op: Parameters<typeof agentResult>[1], params?: Record<string, unknown>) =>
-    agentResult<T>(socketPath, op, params);
 
   const record = async (
     who: Requester | null,
@@ -96,17 +94,17 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
 
   /** The agent picks its backend at start; remembered from its last status or read_rules answer. */
   let backendKind: Backend | null = null;
-  const agentStatus = async () => {
+  const agentStatus = async (ask: AskAgent) => {
     const status = await ask<{ backend: Backend; pending_transaction: HeldTransaction | null }>('status');
     backendKind = status.backend;
     return status;
   };
-  const currentBackend = async () => backendKind ?? (await agentStatus()).backend;
+  const currentBackend = async (ask: AskAgent) => backendKind ?? (await agentStatus(ask)).backend;
 
   /** Mirrors the agent's restore points into the store; the answer is the agent's list. */
-  const syncRestorePoints = async (createdBy: string) => {
+  const syncRestorePoints = async (ask: AskAgent, createdBy: string) => {
     const { snapshots } = await ask<{ snapshots: RestorePointSummary[] }>('list_snapshots');
-    await store.recordRestorePoints(snapshots, createdBy, await currentBackend());
+    await store.recordRestorePoints(snapshots, createdBy, await currentBackend(ask));
     return snapshots;
   };
 
@@ -132,13 +130,14 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
 
   /** Pending transactions the agent no longer holds were rolled back by it (deadline, or a restore). */
   const reconcile = async (
+    ask: AskAgent,
     reason = 'the agent no longer holds it: not confirmed before the deadline (the agent restored the previous rules), or a restore point replaced it',
   ) => {
     const pending = await store.pending();
     if (pending.length === 0) return;
     let heldTransaction: HeldTransaction | null;
     try {
-      heldTransaction = (await agentStatus()).pending_transaction;
+      heldTransaction = (await agentStatus(ask)).pending_transaction;
     } catch {
       return; // no agent: nothing can be learned now
     }
@@ -199,232 +198,245 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
   const isApplyFailure = (error: unknown): error is ApiError =>
     error instanceof ApiError && (error.code === 'FW_APPLY_FAILED' || error.code === 'FW_ROLLBACK_FAILED');
 
+  // Each method serves one API request: its agent calls share one connection.
   return {
-    reconcile,
+    reconcile: () => withAgent(socketPath, (ask) => reconcile(ask)),
 
-    async begin(asked: TransactionRequest, who: Requester): Promise<TransactionView> {
-      // The backend decides what is valid (`limit` exists on ufw only); the lists holding the
-      // client's address feed the lockout check.
-      const reading = ask<CurrentRuleset & ForeignView>('read_rules', { address: who.client });
-      reading.catch(() => undefined); // awaited below, after the list's own refusal (422) if any
-      const request = { ...asked, blocklist: await asked.blocklist };
-      const current = await reading;
-      const { backend } = current;
-      backendKind = backend;
-      refuseForeignTargets(request.actions, current.foreign);
-      const next = applyActions(current.rules, request.actions, backend);
-      if (!next.ok)
-        throw new ApiError('FW_VALIDATION_FAILED', 'the actions are invalid', { errors: next.errors });
-      // Lines the request lets go are seen by the lockout check (the agent refuses the others).
-      const risks = sessionLockoutRisks(
-        current,
-        {
-          rules: next.rules,
-          dropped: current.unparsed.filter((line) => request.acknowledgeUnmanaged.includes(line)),
-          blocklist: request.blocklist,
-        },
-        { address: who.client, managementPort: request.managementPort },
-      );
-      if (risks.length > 0 && !request.acknowledgeLockout) {
-        throw new ApiError(
-          'FW_LOCKOUT_RISK',
-          'the change would cut this session off; send acknowledge_lockout: true to apply it anyway',
-          { conflicts: risks },
+    begin(asked: TransactionRequest, who: Requester): Promise<TransactionView> {
+      return withAgent(socketPath, async (ask) => {
+        // The backend decides what is valid (`limit` exists on ufw only); the lists holding the
+        // client's address feed the lockout check.
+        const reading = ask<CurrentRuleset & ForeignView>('read_rules', { address: who.client });
+        reading.catch(() => undefined); // awaited below, after the list's own refusal (422) if any
+        const request = { ...asked, blocklist: await asked.blocklist };
+        const current = await reading;
+        const { backend } = current;
+        backendKind = backend;
+        refuseForeignTargets(request.actions, current.foreign);
+        const next = applyActions(current.rules, request.actions, backend);
+        if (!next.ok)
+          throw new ApiError('FW_VALIDATION_FAILED', 'the actions are invalid', { errors: next.errors });
+        // Lines the request lets go are seen by the lockout check (the agent refuses the others).
+        const risks = sessionLockoutRisks(
+          current,
+          {
+            rules: next.rules,
+            dropped: current.unparsed.filter((line) => request.acknowledgeUnmanaged.includes(line)),
+            blocklist: request.blocklist,
+          },
+          { address: who.client, managementPort: request.managementPort },
         );
-      }
-      const recorded = request.blocklist ? [blocklistAction(request.blocklist)] : request.actions;
-      await record(who, 'firewall.transaction.request', 'transactions', 'success', {
-        actions: request.actions.length,
-        ...(request.blocklist ? { blocklist: recorded[0] } : {}),
-        safe_apply: request.safeApply,
-        acknowledged_lockout: risks.map((risk) => risk.code),
-      });
-      const ownId = randomUUID();
-      // A blocklist change alone leaves the rules as they are (the agent rewrites nothing else).
-      const change = {
-        ...(request.blocklist && request.actions.length === 0 ? {} : { rules: next.rules }),
-        ...(request.blocklist ? { blocklists: agentBlocklistChange(request.blocklist) } : {}),
-        acknowledge_unmanaged: request.acknowledgeUnmanaged,
-      };
-      let applied: { id: string; snapshot_id: string; deadline: number | null; handEdits: string[] };
-      try {
-        if (request.safeApply) {
-          const answer = await ask<SafeApplyAnswer>('begin_safe_apply', {
-            ...change,
-            timeout_seconds: options.safeApplyTimeoutSeconds(),
-          });
-          applied = {
-            id: answer.transaction_id,
-            snapshot_id: answer.snapshot_id,
-            deadline: Date.parse(answer.deadline),
-            handEdits: answer.hand_edits_saved ?? [],
-          };
-        } else {
-          const answer = await ask<Omit<SafeApplyAnswer, 'transaction_id' | 'deadline'>>('apply', change);
-          applied = {
-            id: ownId,
-            snapshot_id: answer.snapshot_id,
-            deadline: null,
-            handEdits: answer.hand_edits_saved ?? [],
-          };
+        if (risks.length > 0 && !request.acknowledgeLockout) {
+          throw new ApiError(
+            'FW_LOCKOUT_RISK',
+            'the change would cut this session off; send acknowledge_lockout: true to apply it anyway',
+            { conflicts: risks },
+          );
         }
-      } catch (error) {
-        if (isApplyFailure(error)) await failed(who, ownId, recorded, error);
-        throw error;
-      }
-      await syncRestorePoints(who.actor).catch((error: unknown) =>
-        options.logger.warn({ err: error }, 'could not list the restore points'),
-      );
-      const transaction = await store.insert({
-        id: applied.id,
-        state: request.safeApply ? 'pending' : 'applied',
-        createdBy: who.actor,
-        actions: recorded,
-        restorePointId: applied.snapshot_id,
-        deadline: applied.deadline,
-        error: null,
-      });
-      await record(
-        who,
-        'firewall.transaction.apply',
-        transaction.id,
-        'success',
-        {
-          restore_point_id: applied.snapshot_id,
-          deadline: transaction.deadline,
-          rules: next.rules.length,
-          ...(applied.handEdits.length > 0 ? { hand_edits_saved: applied.handEdits } : {}),
-        },
-        {
-          severity: 'info',
-          code: 'FW_TRANSACTION_APPLIED',
-          title: 'Firewall change applied',
-          message: request.safeApply
-            ? `Transaction ${transaction.id} is live; it is rolled back at ${transaction.deadline} unless confirmed.`
-            : `Transaction ${transaction.id} is live (no safe apply).`,
-          details: { transaction_id: transaction.id, restore_point_id: applied.snapshot_id },
-        },
-      );
-      if (applied.handEdits.length > 0) {
-        await options.notifications.add({
-          severity: 'warning',
-          code: 'FW_HAND_EDITS_REPLACED',
-          title: 'Hand edits in a firewarden block replaced',
-          message: `Lines edited by hand inside firewarden's marked block were replaced by transaction ${transaction.id}; the files as they were are kept as ${applied.handEdits.join(', ')}. Put rules in through firewarden, or outside the block.`,
-          details: { transaction_id: transaction.id, hand_edits_saved: applied.handEdits },
+        const recorded = request.blocklist ? [blocklistAction(request.blocklist)] : request.actions;
+        await record(who, 'firewall.transaction.request', 'transactions', 'success', {
+          actions: request.actions.length,
+          ...(request.blocklist ? { blocklist: recorded[0] } : {}),
+          safe_apply: request.safeApply,
+          acknowledged_lockout: risks.map((risk) => risk.code),
         });
-      }
-      return transaction;
-    },
-
-    async confirm(id: string, who: Requester): Promise<TransactionView> {
-      let transaction = await store.get(id);
-      if (!transaction) throw new ApiError('FW_TRANSACTION_NOT_FOUND', 'no transaction with this id');
-      if (transaction.state === 'pending') {
-        let confirmed = true;
+        const ownId = randomUUID();
+        // A blocklist change alone leaves the rules as they are (the agent rewrites nothing else).
+        const change = {
+          ...(request.blocklist && request.actions.length === 0 ? {} : { rules: next.rules }),
+          ...(request.blocklist ? { blocklists: agentBlocklistChange(request.blocklist) } : {}),
+          acknowledge_unmanaged: request.acknowledgeUnmanaged,
+        };
+        let applied: { id: string; snapshot_id: string; deadline: number | null; handEdits: string[] };
         try {
-          await ask('confirm', { transaction_id: id });
+          if (request.safeApply) {
+            const answer = await ask<SafeApplyAnswer>('begin_safe_apply', {
+              ...change,
+              timeout_seconds: options.safeApplyTimeoutSeconds(),
+            });
+            applied = {
+              id: answer.transaction_id,
+              snapshot_id: answer.snapshot_id,
+              deadline: Date.parse(answer.deadline),
+              handEdits: answer.hand_edits_saved ?? [],
+            };
+          } else {
+            const answer = await ask<Omit<SafeApplyAnswer, 'transaction_id' | 'deadline'>>('apply', change);
+            applied = {
+              id: ownId,
+              snapshot_id: answer.snapshot_id,
+              deadline: null,
+              handEdits: answer.hand_edits_saved ?? [],
+            };
+          }
         } catch (error) {
-          // The agent no longer holds it, or its deadline passed and the rollback is under way.
-          if (!(error instanceof ApiError && error.code === 'FW_TRANSACTION_NOT_PENDING')) throw error;
-          confirmed = false;
-          await reconcile();
+          if (isApplyFailure(error)) await failed(who, ownId, recorded, error);
+          throw error;
         }
-        if (confirmed && (await store.finish(id, 'confirmed'))) {
-          await record(
-            who,
-            'firewall.transaction.confirm',
-            id,
-            'success',
-            {},
-            {
-              severity: 'info',
-              code: 'FW_TRANSACTION_CONFIRMED',
-              title: 'Firewall change confirmed',
-              message: `Transaction ${id} was confirmed and stays.`,
-              details: { transaction_id: id },
-            },
-          );
-          return (await store.get(id))!;
+        await syncRestorePoints(ask, who.actor).catch((error: unknown) =>
+          options.logger.warn({ err: error }, 'could not list the restore points'),
+        );
+        const transaction = await store.insert({
+          id: applied.id,
+          state: request.safeApply ? 'pending' : 'applied',
+          createdBy: who.actor,
+          actions: recorded,
+          restorePointId: applied.snapshot_id,
+          deadline: applied.deadline,
+          error: null,
+        });
+        await record(
+          who,
+          'firewall.transaction.apply',
+          transaction.id,
+          'success',
+          {
+            restore_point_id: applied.snapshot_id,
+            deadline: transaction.deadline,
+            rules: next.rules.length,
+            ...(applied.handEdits.length > 0 ? { hand_edits_saved: applied.handEdits } : {}),
+          },
+          {
+            severity: 'info',
+            code: 'FW_TRANSACTION_APPLIED',
+            title: 'Firewall change applied',
+            message: request.safeApply
+              ? `Transaction ${transaction.id} is live; it is rolled back at ${transaction.deadline} unless confirmed.`
+              : `Transaction ${transaction.id} is live (no safe apply).`,
+            details: { transaction_id: transaction.id, restore_point_id: applied.snapshot_id },
+          },
+        );
+        if (applied.handEdits.length > 0) {
+          await options.notifications.add({
+            severity: 'warning',
+            code: 'FW_HAND_EDITS_REPLACED',
+            title: 'Hand edits in a firewarden block replaced',
+            message: `Lines edited by hand inside firewarden's marked block were replaced by transaction ${transaction.id}; the files as they were are kept as ${applied.handEdits.join(', ')}. Put rules in through firewarden, or outside the block.`,
+            details: { transaction_id: transaction.id, hand_edits_saved: applied.handEdits },
+          });
         }
-        transaction = (await store.get(id))!;
-      }
-      throw new ApiError(
-        'FW_TRANSACTION_NOT_PENDING',
-        transaction.state === 'pending'
-          ? 'the deadline of the transaction passed: the agent is rolling it back'
-          : `the transaction is ${transaction.state}, not pending`,
-        { state: transaction.state },
-      );
-    },
-
-    async get(id: string): Promise<TransactionView> {
-      await reconcile();
-      const transaction = await store.get(id);
-      if (!transaction) throw new ApiError('FW_TRANSACTION_NOT_FOUND', 'no transaction with this id');
-      return transaction;
-    },
-
-    async list(limit: number): Promise<TransactionView[]> {
-      await reconcile();
-      return store.list(limit);
-    },
-
-    listRestorePoints: () => syncRestorePoints(agentActor),
-
-    async createRestorePoint(name: string | undefined, who: Requester): Promise<RestorePointSummary> {
-      const point = await ask<RestorePointSummary>('snapshot', { kind: 'manual', note: name });
-      await store.recordRestorePoints([point], who.actor, await currentBackend());
-      await record(who, 'firewall.snapshot.create', point.id, 'success', {
-        hash: point.hash,
-        name: point.note,
+        return transaction;
       });
-      return point;
     },
 
-    async restore(id: string, who: Requester) {
-      let answer: { restored: string; hash: string; previous_snapshot_id: string };
-      try {
-        answer = await ask('restore', { snapshot_id: id });
-      } catch (error) {
-        if (error instanceof ApiError && error.code === 'FW_ROLLBACK_FAILED') {
-          await record(
-            who,
-            'firewall.snapshot.restore',
-            id,
-            'failure',
-            { code: error.code, message: error.message },
-            {
-              severity: 'critical',
-              code: error.code,
-              title: 'Restoring a restore point failed',
-              message: `Restoring ${id} failed: check the firewall now.`,
-              details: { restore_point_id: id, error: error.message },
-            },
-          );
+    confirm(id: string, who: Requester): Promise<TransactionView> {
+      return withAgent(socketPath, async (ask) => {
+        let transaction = await store.get(id);
+        if (!transaction) throw new ApiError('FW_TRANSACTION_NOT_FOUND', 'no transaction with this id');
+        if (transaction.state === 'pending') {
+          let confirmed = true;
+          try {
+            await ask('confirm', { transaction_id: id });
+          } catch (error) {
+            // The agent no longer holds it, or its deadline passed and the rollback is under way.
+            if (!(error instanceof ApiError && error.code === 'FW_TRANSACTION_NOT_PENDING')) throw error;
+            confirmed = false;
+            await reconcile(ask);
+          }
+          if (confirmed && (await store.finish(id, 'confirmed'))) {
+            await record(
+              who,
+              'firewall.transaction.confirm',
+              id,
+              'success',
+              {},
+              {
+                severity: 'info',
+                code: 'FW_TRANSACTION_CONFIRMED',
+                title: 'Firewall change confirmed',
+                message: `Transaction ${id} was confirmed and stays.`,
+                details: { transaction_id: id },
+              },
+            );
+            return (await store.get(id))!;
+          }
+          transaction = (await store.get(id))!;
         }
-        throw error;
-      }
-      // A restore settles a pending safe apply in the agent: record it as rolled back.
-      await reconcile(`replaced by restoring ${id}`);
-      await syncRestorePoints(who.actor).catch((error: unknown) =>
-        options.logger.warn({ err: error }, 'could not list the restore points'),
-      );
-      await record(
-        who,
-        'firewall.snapshot.restore',
-        id,
-        'success',
-        { hash: answer.hash, previous_restore_point_id: answer.previous_snapshot_id },
-        {
-          severity: 'warning',
-          code: 'FW_SNAPSHOT_RESTORED',
-          title: 'Restore point restored',
-          message: `The firewall was restored to ${id}; the state before is kept as ${answer.previous_snapshot_id}.`,
-          details: { restore_point_id: id, previous_restore_point_id: answer.previous_snapshot_id },
-        },
-      );
-      return answer;
+        throw new ApiError(
+          'FW_TRANSACTION_NOT_PENDING',
+          transaction.state === 'pending'
+            ? 'the deadline of the transaction passed: the agent is rolling it back'
+            : `the transaction is ${transaction.state}, not pending`,
+          { state: transaction.state },
+        );
+      });
+    },
+
+    get(id: string): Promise<TransactionView> {
+      return withAgent(socketPath, async (ask) => {
+        await reconcile(ask);
+        const transaction = await store.get(id);
+        if (!transaction) throw new ApiError('FW_TRANSACTION_NOT_FOUND', 'no transaction with this id');
+        return transaction;
+      });
+    },
+
+    list(limit: number): Promise<TransactionView[]> {
+      return withAgent(socketPath, async (ask) => {
+        await reconcile(ask);
+        return store.list(limit);
+      });
+    },
+
+    listRestorePoints: () => withAgent(socketPath, (ask) => syncRestorePoints(ask, agentActor)),
+
+    createRestorePoint(name: string | undefined, who: Requester): Promise<RestorePointSummary> {
+      return withAgent(socketPath, async (ask) => {
+        const point = await ask<RestorePointSummary>('snapshot', { kind: 'manual', note: name });
+        await store.recordRestorePoints([point], who.actor, await currentBackend(ask));
+        await record(who, 'firewall.snapshot.create', point.id, 'success', {
+          hash: point.hash,
+          name: point.note,
+        });
+        return point;
+      });
+    },
+
+    restore(id: string, who: Requester) {
+      return withAgent(socketPath, async (ask) => {
+        let answer: { restored: string; hash: string; previous_snapshot_id: string };
+        try {
+          answer = await ask('restore', { snapshot_id: id });
+        } catch (error) {
+          if (error instanceof ApiError && error.code === 'FW_ROLLBACK_FAILED') {
+            await record(
+              who,
+              'firewall.snapshot.restore',
+              id,
+              'failure',
+              { code: error.code, message: error.message },
+              {
+                severity: 'critical',
+                code: error.code,
+                title: 'Restoring a restore point failed',
+                message: `Restoring ${id} failed: check the firewall now.`,
+                details: { restore_point_id: id, error: error.message },
+              },
+            );
+          }
+          throw error;
+        }
+        // A restore settles a pending safe apply in the agent: record it as rolled back.
+        await reconcile(ask, `replaced by restoring ${id}`);
+        await syncRestorePoints(ask, who.actor).catch((error: unknown) =>
+          options.logger.warn({ err: error }, 'could not list the restore points'),
+        );
+        await record(
+          who,
+          'firewall.snapshot.restore',
+          id,
+          'success',
+          { hash: answer.hash, previous_restore_point_id: answer.previous_snapshot_id },
+          {
+            severity: 'warning',
+            code: 'FW_SNAPSHOT_RESTORED',
+            title: 'Restore point restored',
+            message: `The firewall was restored to ${id}; the state before is kept as ${answer.previous_snapshot_id}.`,
+            details: { restore_point_id: id, previous_restore_point_id: answer.previous_snapshot_id },
+          },
+        );
+        return answer;
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * @module Tests: the server's client of the agent protocol against the real agent socket (agent
- * in process, commands in a namespace), and its failures as `AgentUnavailable` reasons.
+ * in process, commands in a namespace), several questions over one connection, and its failures
+ * as `AgentUnavailable` reasons.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -8,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type RunningAgent, runAgent } from '../../src/agent/run-agent.js';
-import { AgentUnavailable, callAgent } from '../../src/agent-protocol/agent-client.js';
+import { AgentConnection, AgentUnavailable, callAgent } from '../../src/agent-protocol/agent-client.js';
 import { createNamespace, hostRules, type Namespace, namespaceSkipReason } from '../engine/support/netns.js';
 
 describe('callAgent failures', () => {
@@ -29,6 +30,36 @@ describe('callAgent failures', () => {
     const garbage = createServer((socket) => socket.end('not json\n')).listen(garbagePath);
     await expect(callAgent(garbagePath, 'status')).rejects.toBeInstanceOf(AgentUnavailable);
     garbage.close();
+  });
+
+  test('an AgentConnection asks one question after another over one connection', async () => {
+    const socketPath = path.join(folder, 'echo.sock');
+    const received: string[][] = [];
+    // Answers each request line with its op; `status` once more closes the connection.
+    const echo = createServer((socket) => {
+      const ops: string[] = [];
+      received.push(ops);
+      let unfinished = '';
+      socket.on('data', (chunk) => {
+        const lines = (unfinished + chunk.toString('utf8')).split('\n');
+        unfinished = lines.pop()!;
+        for (const line of lines) {
+          const { op } = JSON.parse(line) as { op: string };
+          ops.push(op);
+          if (op === 'status' && ops.length > 1) socket.end();
+          else socket.write(`${JSON.stringify({ ok: true, result: op })}\n`);
+        }
+      });
+    }).listen(socketPath);
+    const connection = new AgentConnection(socketPath);
+    expect(await connection.call('read_rules')).toEqual({ ok: true, result: 'read_rules' });
+    expect(await connection.call('list_snapshots')).toEqual({ ok: true, result: 'list_snapshots' });
+    // Closed by the agent before answering: this call and every later one fail.
+    await expect(connection.call('status')).rejects.toMatchObject({ reason: 'bad_answer' });
+    await expect(connection.call('read_rules')).rejects.toBeInstanceOf(AgentUnavailable);
+    connection.close();
+    expect(received).toEqual([['read_rules', 'list_snapshots', 'status']]);
+    echo.close();
   });
 });
 
