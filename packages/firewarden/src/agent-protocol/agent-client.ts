@@ -23,12 +23,16 @@ export class AgentUnavailable extends Error {
   }
 }
 
-export interface AgentCallOptions {
+interface AgentCallOptions {
   timeoutMs?: number;
   maxAnswerBytes?: number;
 }
 
-const errnoReasons: Record<string, AgentUnavailable['reason']> = {
+/** Why a connection to the socket failed, by errno. */
+export const unavailableOnConnect: Record<
+  string,
+  'socket_missing' | 'connection_refused' | 'permission_denied'
+> = {
   ENOENT: 'socket_missing',
   ECONNREFUSED: 'connection_refused',
   EACCES: 'permission_denied',
@@ -89,7 +93,7 @@ export class AgentConnection {
   private open(): Socket {
     const socket = connect(this.socketPath);
     socket.on('error', (error: NodeJS.ErrnoException) =>
-      this.fail(errnoReasons[error.code ?? ''] ?? 'error'),
+      this.fail(unavailableOnConnect[error.code ?? ''] ?? 'error'),
     );
     socket.on('data', (chunk: Buffer) => this.receive(chunk));
     // Closed by the agent, or by us: no answer can come any more.

@@ -1,15 +1,15 @@
 /**
- * @module The server's view of the privileged agent (issue 10 adds the protocol). For now it
- * answers whether the agent's Unix socket accepts a connection, which is what the firewall routes
- * and the diagnostics report; the launcher starts no agent, so they say "agent not connected".
+ * @module Whether the agent's Unix socket accepts a connection, without asking the agent anything:
+ * the diagnostics' agent check (`doctor`, `status`), which says "agent not connected" and why.
  */
 import { connect } from 'node:net';
+import { type AgentUnavailable, unavailableOnConnect } from './agent-client.js';
 
-export interface AgentProbe {
+interface AgentProbe {
   connected: boolean;
   socket_path: string;
   /** Why not: the socket file is missing, refuses connections, or did not answer in time. */
-  reason: 'socket_missing' | 'connection_refused' | 'timeout' | 'permission_denied' | 'error' | null;
+  reason: Exclude<AgentUnavailable['reason'], 'bad_answer'> | null;
 }
 
 const probeTimeoutMs = 1_000;
@@ -24,13 +24,8 @@ export function probeAgent(socketPath: string): Promise<AgentProbe> {
     };
     const timer = setTimeout(() => finish(false, 'timeout'), probeTimeoutMs);
     socket.once('connect', () => finish(true, null));
-    socket.once('error', (error: NodeJS.ErrnoException) => {
-      const reasons: Record<string, AgentProbe['reason']> = {
-        ENOENT: 'socket_missing',
-        ECONNREFUSED: 'connection_refused',
-        EACCES: 'permission_denied',
-      };
-      finish(false, reasons[error.code ?? ''] ?? 'error');
-    });
+    socket.once('error', (error: NodeJS.ErrnoException) =>
+      finish(false, unavailableOnConnect[error.code ?? ''] ?? 'error'),
+    );
   });
 }

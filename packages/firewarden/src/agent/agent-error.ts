@@ -3,7 +3,7 @@
  * so the server can pass them through, and `AGENT_*` for protocol problems.
  */
 
-export type AgentErrorCode =
+type AgentErrorCode =
   | 'AGENT_REQUEST_INVALID'
   | 'AGENT_UNKNOWN_OPERATION'
   | 'AGENT_MESSAGE_TOO_LARGE'

@@ -23,7 +23,7 @@ export interface BlocklistChange {
   remove: string[];
 }
 
-export const noBlocklistChange: BlocklistChange = { set: [], remove: [] };
+const noBlocklistChange: BlocklistChange = { set: [], remove: [] };
 
 export function checkedBlocklistChange(input: BlocklistChangeInput | undefined): BlocklistChange {
   if (input === undefined) return noBlocklistChange;

@@ -12,7 +12,7 @@ export interface CommandResult {
   stderr: string;
 }
 
-export interface RunOptions {
+interface RunOptions {
   /** stdin: a string, or text written as it comes (the command starts on the first part). */
   input?: string | AsyncIterable<string>;
   timeoutMs?: number;
@@ -39,8 +39,8 @@ export class CommandError extends Error {
   }
 }
 
-export const defaultTimeoutMs = 20_000;
-export const defaultMaxOutputBytes = 32 * 1024 * 1024;
+const defaultTimeoutMs = 20_000;
+const defaultMaxOutputBytes = 32 * 1024 * 1024;
 
 /** A runner; `prefix` (e.g. `ip netns exec <ns>`) is put before every command. */
 export function createCommandRunner(prefix: readonly string[] = []): CommandRunner {

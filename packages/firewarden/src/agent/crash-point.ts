@@ -12,7 +12,7 @@
  * sent. `after-arm`: the transaction is armed on disk (its caller may confirm), no answer sent.
  * `after-rollback-write`: a rollback put the restore point back, the pending file still exists.
  */
-export type CrashStep = 'after-intent-write' | 'after-kernel-write' | 'after-arm' | 'after-rollback-write';
+type CrashStep = 'after-intent-write' | 'after-kernel-write' | 'after-arm' | 'after-rollback-write';
 
 export function crashPoint(step: CrashStep): void {
   if (process.env.NODE_ENV === 'test' && process.env.FIREWARDEN_AGENT_CRASH_AT === step) {

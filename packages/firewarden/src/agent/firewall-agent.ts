@@ -69,7 +69,7 @@ export interface ConflictGuard {
 }
 
 /** A transaction as the socket sends it: the new rule list (absent: unchanged) and blocklist changes. */
-export interface ChangeInput {
+interface ChangeInput {
   rules?: unknown[];
   blocklists?: BlocklistChangeInput;
 }

@@ -13,7 +13,7 @@ import { ufwBlocklistChain } from '../engine/ufw-blocklist-rules.js';
 import type { CommandRunner } from './command-runner.js';
 import { cooperatingChains, cooperatingTables, nativeTables, ownerOfName } from './manager-conflicts.js';
 
-export const foreignOwners = [
+const foreignOwners = [
   'docker',
   'ufw',
   'fail2ban',
@@ -23,7 +23,7 @@ export const foreignOwners = [
   'tailscale',
   'unknown',
 ] as const;
-export type ForeignOwner = (typeof foreignOwners)[number];
+type ForeignOwner = (typeof foreignOwners)[number];
 
 export interface ForeignRule {
   owner: ForeignOwner;
@@ -61,7 +61,7 @@ const ownJumps = new Set(
   [...Object.values(ownedChains), dockerChain, ufwBlocklistChain].map((chain) => `-j ${chain}`),
 );
 
-export function ownerOfChain(chain: string): ForeignOwner | null {
+function ownerOfChain(chain: string): ForeignOwner | null {
   if (/^ufw6?-/.test(chain)) return 'ufw';
   return ownerOfName(chain, cooperatingChains);
 }
@@ -72,7 +72,7 @@ function jumpTarget(tokens: string[]): string | undefined {
   return at === -1 ? undefined : tokens[at + 1];
 }
 
-export function iptablesForeign(saved: Record<Family, string>, backend: 'iptables' | 'ufw'): ForeignRuleset {
+function iptablesForeign(saved: Record<Family, string>, backend: 'iptables' | 'ufw'): ForeignRuleset {
   const foreign: ForeignRule[] = [];
   const policies: ChainPolicy[] = [];
   const ownJumpLines: ForeignRuleset['own_jumps'] = [];
@@ -102,7 +102,7 @@ export function iptablesForeign(saved: Record<Family, string>, backend: 'iptable
 }
 
 /** `nft list table <family> <name>` text -> its rules (set and map bodies skipped). */
-export function nftTableRules(family: string, table: string, text: string): ForeignRule[] {
+function nftTableRules(family: string, table: string, text: string): ForeignRule[] {
   const owner: ForeignOwner = ownerOfName(table, cooperatingTables) ?? 'unknown';
   const rules: ForeignRule[] = [];
   let depth = 0;

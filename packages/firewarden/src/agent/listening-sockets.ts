@@ -6,7 +6,7 @@
 import { readdir, readFile, readlink } from 'node:fs/promises';
 import type { Family } from '../engine/addresses.js';
 
-export interface ListeningSocket {
+interface ListeningSocket {
   protocol: 'tcp' | 'udp';
   family: Family;
   address: string;

@@ -14,7 +14,7 @@ import type { Family } from '../engine/addresses.js';
 import { ufwChainsLoaded } from '../firewall/ufw-files.js';
 import type { CommandRunner } from './command-runner.js';
 
-export type ManagerName =
+type ManagerName =
   | 'firewalld'
   | 'ufw'
   | 'nftables'
@@ -38,7 +38,7 @@ export interface ManagerConflict {
   reason: string;
 }
 
-export interface ConflictInput {
+interface ConflictInput {
   backend: 'ufw' | 'iptables';
   /** `iptables-save` / `ip6tables-save` of the chosen variant, just read. */
   saved: Record<Family, string>;
@@ -81,7 +81,7 @@ export const cooperatingTables: Record<Cooperating, readonly string[]> = {
   tailscale: ['ts-filter', 'ts-nat', 'tailscale*'],
 };
 
-export function matchesName(patterns: readonly string[], name: string): boolean {
+function matchesName(patterns: readonly string[], name: string): boolean {
   return patterns.some((pattern) =>
     pattern.endsWith('*') ? name.startsWith(pattern.slice(0, -1)) : name === pattern,
   );
@@ -228,7 +228,7 @@ export function nftTables(json: string): { family: string; name: string }[] {
   });
 }
 
-export interface NftChain {
+interface NftChain {
   family: string;
   table: string;
   name: string;
@@ -238,7 +238,7 @@ export interface NftChain {
 }
 
 /** `nft -j list chains` -> chains (base chains carry type, hook and policy). */
-export function nftChains(json: string): NftChain[] {
+function nftChains(json: string): NftChain[] {
   return nftItems(json).flatMap((item) => {
     const chain = (item as { chain?: Record<string, unknown> })?.chain;
     if (

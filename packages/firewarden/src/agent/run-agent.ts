@@ -16,7 +16,7 @@ import { type ConfiguredBackend, type DockerPublishedPorts, selectBackend } from
 import { SnapshotStore } from './snapshot-store.js';
 import { listenOnSocket } from './socket-server.js';
 
-export interface AgentOptions {
+interface AgentOptions {
   socketPath: string;
   /** Restore points and the pending transaction (e.g. /var/lib/firewarden-agent). */
   stateDir: string;

@@ -21,7 +21,7 @@ export type ConfiguredBackend = 'auto' | 'ufw' | 'iptables';
 /** `firewall.docker_published_ports`: `follow` (where Docker's chains exist) or `ignore`. */
 export type DockerPublishedPorts = 'follow' | 'ignore';
 
-export interface BackendChoice {
+interface BackendChoice {
   backend: FirewallBackend;
   guard: ConflictGuard;
 }

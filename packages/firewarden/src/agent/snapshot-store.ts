@@ -27,7 +27,7 @@ export interface Snapshot extends BackendState {
   hash: string;
 }
 
-export type SnapshotSummary = Omit<Snapshot, 'iptables' | 'ufw_files' | 'blocklists'>;
+type SnapshotSummary = Omit<Snapshot, 'iptables' | 'ufw_files' | 'blocklists'>;
 
 /** A blocklist in a point's file: its entries are in `lists/<content>`. */
 interface StoredBlocklist extends Omit<Blocklist, 'entries'> {
@@ -43,7 +43,7 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 
 export const retention: Record<SnapshotKind, number> = { automatic: 50, manual: 20 };
 
-export function stateHash({ iptables, ufw_files, blocklists }: BackendState): string {
+function stateHash({ iptables, ufw_files, blocklists }: BackendState): string {
   // Timestamps in iptables-save comments change on every run: they are not state.
   const strip = (text: string) =>
     text

@@ -8,7 +8,7 @@ import { chmod, chown, lstat, rm } from 'node:fs/promises';
 import { createServer, type Server, type Socket } from 'node:net';
 import type { Response } from '../agent-protocol/protocol.js';
 
-export interface SocketServerOptions {
+interface SocketServerOptions {
   socketPath: string;
   /** Group id that may connect; omitted keeps the process's group. */
   gid?: number;

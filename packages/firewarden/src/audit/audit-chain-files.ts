@@ -9,7 +9,7 @@ import path from 'node:path';
 import { type AuditChainFiles, auditChainFiles } from '@suite/web-auth';
 import type { Config } from '../config/schema.js';
 
-export function auditChainPaths(config: Config): { keyFile: string; headFile: string } {
+function auditChainPaths(config: Config): { keyFile: string; headFile: string } {
   const folder = path.dirname(config.database.sqlite_path);
   return {
     keyFile: config.audit.key_file ?? path.join(folder, 'audit.key'),

@@ -8,7 +8,7 @@ import type { Services } from '../server/services.js';
 
 const day = 86_400_000;
 
-export async function pruneAuditTrail(services: Services): Promise<void> {
+async function pruneAuditTrail(services: Services): Promise<void> {
   const days = services.config.audit.retention_days;
   if (days === 0) return;
   const result = await services.auth().audit.prune(services.clock() - days * day);

@@ -20,7 +20,7 @@ export interface AgentCommandOptions {
   stateDir?: string;
 }
 
-export const defaultAgentStateDir = '/var/lib/firewarden-agent';
+const defaultAgentStateDir = '/var/lib/firewarden-agent';
 const defaultGroup = 'firewarden';
 
 export async function agentCommand(

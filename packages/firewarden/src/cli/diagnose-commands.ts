@@ -108,7 +108,7 @@ export async function statusCommand(context: CommandContext, output: Output): Pr
     users: byName.get('users')?.message ?? null,
     backend: byName.get('backend')?.message ?? null,
     agent: byName.get('agent')?.message ?? null,
-    firewall: 'rules and ownership come from the agent (issue 10)',
+    firewall: 'rules and ownership come from the agent',
   };
   const failed = byName.get('database')?.status === 'fail';
   if (output.json) printJson({ ok: !failed, ...summary });

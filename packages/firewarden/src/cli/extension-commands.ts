@@ -70,7 +70,7 @@ const safeJson = (value: unknown): void => {
 const reportFailure = (output: Output, code: string, message: string, exitCode?: number) =>
   reportRaw(output, code, escapeUnsafeCharacters(message), exitCode);
 
-export interface InstallOptions {
+interface InstallOptions {
   /** Capabilities granted without asking (repeatable `--grant`). */
   grant: string[];
   /** Grant every declared capability without asking. */
@@ -111,7 +111,7 @@ function refuseWithoutRights(context: CommandContext, output: Output): boolean {
   return problem !== null;
 }
 
-export async function extensionInstallCommand(
+async function extensionInstallCommand(
   context: CommandContext,
   output: Output,
   dir: string,
@@ -209,7 +209,7 @@ async function chooseGrants(
   }
 }
 
-export async function extensionListCommand(context: CommandContext, output: Output): Promise<void> {
+async function extensionListCommand(context: CommandContext, output: Output): Promise<void> {
   await withStore(context, output, async (store) => {
     const extensions = await store.list();
     if (output.json) {
@@ -244,11 +244,7 @@ export async function extensionListCommand(context: CommandContext, output: Outp
   });
 }
 
-export async function extensionRemoveCommand(
-  context: CommandContext,
-  output: Output,
-  id: string,
-): Promise<void> {
+async function extensionRemoveCommand(context: CommandContext, output: Output, id: string): Promise<void> {
   if (refuseWithoutRights(context, output)) return;
   await withStore(context, output, async (store, audit) => {
     const extension = await store.get(id);

@@ -13,7 +13,7 @@ import { type CommonOptions, commandContext } from './command-context.js';
 import { reportFailure } from './output.js';
 
 /** Exit code of `tray`: "not available here" (no session bus or no tray host), distinct from failures (1) and usage (2). */
-export const trayUnavailableExitCode = 3;
+const trayUnavailableExitCode = 3;
 
 export function registerTrayCommand(program: Command): void {
   program

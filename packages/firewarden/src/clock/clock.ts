@@ -15,9 +15,9 @@ export const systemClock: Clock = () => Date.now();
  * the server binds to loopback, so a stray variable on a production host does nothing (the
  * server logs a warning instead).
  */
-export const testClockVariable = 'FIREWARDEN_TEST_CLOCK_FILE';
+const testClockVariable = 'FIREWARDEN_TEST_CLOCK_FILE';
 
-export interface ClockChoice {
+interface ClockChoice {
   clock: Clock;
   /** Set when the test clock was requested but refused, for the log. */
   refused?: string;

@@ -19,7 +19,7 @@ export interface LoadedConfig {
   file: string | null;
 }
 
-export interface LoadOptions {
+interface LoadOptions {
   /** `--config`; without it the default location is read when it exists. */
   file?: string;
   environment?: NodeJS.ProcessEnv;

@@ -11,7 +11,7 @@ export const defaultConfigPath = '/etc/firewarden/config.yaml';
 const port = z.number().int().min(0).max(65_535);
 const filePath = z.string().min(1).max(4_096);
 
-export const logLevels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
+const logLevels = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'] as const;
 
 export const configSchema = z
   .object({
@@ -75,14 +75,14 @@ export const configSchema = z
         backend: z.enum(['auto', 'ufw', 'iptables']).default('auto'),
         safe_apply_timeout_seconds: z.number().int().min(5).max(3_600).default(60),
         allow_write_on_manager_conflict: z.boolean().default(false),
-        /** Inbound rules also govern Docker's published ports (issue 26); effective where Docker's chains exist. */
+        /** Inbound rules also govern Docker's published ports; effective where Docker's chains exist. */
         docker_published_ports: z.enum(['follow', 'ignore']).default('follow'),
       })
       .strict()
       .prefault({}),
     agent: z
       .object({
-        /** Unix socket of the privileged agent (issue 10; `FIREWARDEN_AGENT_SOCKET`). */
+        /** Unix socket of the privileged agent (`FIREWARDEN_AGENT_SOCKET`). */
         socket_path: filePath.default('/run/firewarden/agent.sock'),
       })
       .strict()

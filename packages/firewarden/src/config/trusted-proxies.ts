@@ -4,7 +4,7 @@
  */
 import { BlockList, isIP } from 'node:net';
 
-export interface TrustedProxy {
+interface TrustedProxy {
   address: string;
   prefix: number;
   family: 'ipv4' | 'ipv6';

@@ -2,7 +2,7 @@
  * @module The shape of one diagnostic finding, shared by `doctor`, `preflight`, `status` and
  * `GET /api/v1/system/diagnostics`.
  */
-export type CheckStatus = 'ok' | 'warn' | 'fail';
+type CheckStatus = 'ok' | 'warn' | 'fail';
 
 export interface Check {
   /** Stable id: `config`, `database`, `migrations`, `audit_chain`... */

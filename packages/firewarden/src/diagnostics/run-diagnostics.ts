@@ -8,7 +8,7 @@ import type { Check } from './check.js';
 import { type DatabaseHandle, databaseChecks } from './database-checks.js';
 import { agentCheck, backendCheck, configCheck, permissionsCheck, tlsCheck } from './host-checks.js';
 
-export interface DiagnosticsInput {
+interface DiagnosticsInput {
   config: Config;
   configFile: string | null;
   /** Null when the database could not be opened; `databaseProblem` says why. */

@@ -77,10 +77,6 @@ export function networksIntersect(a: Network, b: Network): boolean {
   return networkContains(a, b) || networkContains(b, a);
 }
 
-export function isAnyNetwork(network: Network): boolean {
-  return network.prefix === 0;
-}
-
 function prefixMask(prefix: number, bits: number): bigint {
   const all = (1n << BigInt(bits)) - 1n;
   return prefix === 0 ? 0n : (all >> BigInt(bits - prefix)) << BigInt(bits - prefix);

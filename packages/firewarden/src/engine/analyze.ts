@@ -17,7 +17,7 @@ import { RuleIndex } from './rule-index.js';
 import { finishNow, type SteppedWork } from './stepped-work.js';
 
 export type Severity = 'warning' | 'high' | 'critical';
-export type ConflictCode =
+type ConflictCode =
   | 'DUPLICATE_RULE'
   | 'RULE_SHADOWED'
   | 'ALLOW_DENY_OVERLAP'
@@ -32,7 +32,7 @@ export interface Conflict {
   message: string;
 }
 
-export interface LockoutContext {
+interface LockoutContext {
   /** The address the operator's request came from. */
   client_address: string;
   ssh_port: number;
@@ -47,12 +47,12 @@ const permits = (action: Rule['action'] | null, fallback: 'allow' | 'deny') =>
   (action ?? fallback) === 'allow' || action === 'limit';
 
 /** What looking up a rule's candidates in the index costs, in steps (candidates looked at). */
-export const stepsPerRule = 10;
+const stepsPerRule = 10;
 
 /** Allow/deny overlaps reported at most: their number can grow with the square of the rules. */
 export const maxReportedOverlaps = 10_000;
 
-export interface Analysis {
+interface Analysis {
   conflicts: Conflict[];
   /** True when more than `maxReportedOverlaps` allow/deny overlaps exist (the first ones are listed). */
   overlaps_truncated: boolean;

@@ -26,7 +26,7 @@ const ipv6Cost = 4;
 const rangeWords = 2 * ipv6Words;
 
 /** Problems listed at most; the count says how many there were. */
-export const maxListedProblems = 100;
+const maxListedProblems = 100;
 const maxEntryLength = 64;
 
 export interface MergedEntries {
@@ -175,7 +175,7 @@ const two32 = 2 ** 32;
  * host bits cleared; null when it is not such text. The packed form sorts by start in a
  * Float64Array (exact: below 2^38).
  */
-export function packIpv4(text: string): number | null {
+function packIpv4(text: string): number | null {
   let value = 0;
   let octets = 0;
   let i = 0;

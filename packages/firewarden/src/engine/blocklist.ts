@@ -79,11 +79,6 @@ export function listOfSet(set: string): { list: string; family: Family } | null 
   return null;
 }
 
-/** Whether a set is one of ours being built (a leftover of an interrupted write). */
-export function isStagingSet(set: string): boolean {
-  return set.startsWith(stagingPrefix.ipv4) || set.startsWith(stagingPrefix.ipv6);
-}
-
 /** A rule's `source` naming a list: `@name`. */
 export function blocklistReference(source: string): string | null {
   return source.startsWith('@') ? source.slice(1) : null;

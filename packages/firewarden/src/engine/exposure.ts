@@ -16,7 +16,7 @@ import { type OwnChain, type RulesetView, rulesetVerdict } from './ruleset-verdi
 
 export type Exposure = 'loopback_only' | 'blocked' | 'exposed' | 'partly';
 
-export interface SocketToClassify {
+interface SocketToClassify {
   protocol: 'tcp' | 'udp';
   family: Family;
   address: string;

@@ -10,7 +10,7 @@ import { tokenizeRuleLine } from './iptables-tokens.js';
 import { directions, type Rule } from './rule.js';
 import { validateRule } from './validate.js';
 
-export interface SaveRule {
+interface SaveRule {
   chain: string;
   /** Tokens after `-A <chain>`. */
   tokens: string[];
@@ -43,16 +43,6 @@ export function parseIptablesSave(text: string): SaveTable[] {
     }
   }
   return tables;
-}
-
-/** Extracts one table's section (`*name` .. `COMMIT`) for a restore of just that table. */
-export function tableSection(text: string, name: string): string | null {
-  const lines = text.split('\n');
-  const start = lines.indexOf(`*${name}`);
-  if (start === -1) return null;
-  const end = lines.indexOf('COMMIT', start);
-  if (end === -1) return null;
-  return `${lines.slice(start, end + 1).join('\n')}\n`;
 }
 
 const actionOfTarget: Record<string, Rule['action']> = { ACCEPT: 'allow', DROP: 'deny', REJECT: 'reject' };

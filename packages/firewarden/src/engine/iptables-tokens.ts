@@ -3,7 +3,7 @@
  * separate, double quotes group (with `\"` as an escaped quote). A single left-to-right pass.
  */
 
-export const maxRuleLineLength = 4_096;
+const maxRuleLineLength = 4_096;
 
 export function tokenizeRuleLine(line: string): string[] | null {
   if (line.length > maxRuleLineLength) return null;

@@ -90,7 +90,7 @@ function topMask(bits: number): number {
 }
 
 /** Clears the host bits of the address at `at` (its first `prefix` bits stay). */
-export function clearHostBits(words: Uint32Array, at: number, prefix: number): void {
+function clearHostBits(words: Uint32Array, at: number, prefix: number): void {
   for (let w = 0; w < ipv6Words; w += 1) words[at + w] = (words[at + w]! & topMask(prefix - 32 * w)) >>> 0;
 }
 
@@ -169,7 +169,7 @@ function spanBits(): number {
 }
 
 /** Canonical text of the block at `at`: compressed, a bare address for a /128. */
-export function formatIpv6(words: Uint32Array, at: number, prefix: number): string {
+function formatIpv6(words: Uint32Array, at: number, prefix: number): string {
   const groups: number[] = [];
   for (let w = 0; w < ipv6Words; w += 1) groups.push(words[at + w]! >>> 16, words[at + w]! & 0xffff);
   const address = formatIpv6Groups(groups);

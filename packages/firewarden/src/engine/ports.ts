@@ -4,7 +4,7 @@
  * Parsed character by character, never with a backtracking pattern.
  */
 
-export interface PortRange {
+interface PortRange {
   from: number;
   to: number;
 }
@@ -12,10 +12,10 @@ export interface PortRange {
 /** `null` means any port. */
 export type PortSpec = PortRange[] | null;
 
-export const maxPortItems = 15;
+const maxPortItems = 15;
 const maxPortTextLength = 200;
 
-export type PortParse = { ok: true; ports: PortSpec } | { ok: false; message: string };
+type PortParse = { ok: true; ports: PortSpec } | { ok: false; message: string };
 
 export function parsePorts(text: string): PortParse {
   if (text === 'any' || text === '') return { ok: true, ports: null };

@@ -11,7 +11,7 @@ import type { RuleMatch } from './match.js';
 import type { PortSpec } from './ports.js';
 
 /** Rule indexes `indexes[from..to)`; `ordered` when ascending (a search for the first may stop early). */
-export interface Chunk {
+interface Chunk {
   indexes: readonly number[];
   from: number;
   to: number;
@@ -19,7 +19,7 @@ export interface Chunk {
 }
 
 /** Null: the dimension does not narrow the search (the rule is unrestricted in it). */
-export type Candidates = Chunk[] | null;
+type Candidates = Chunk[] | null;
 
 interface Dimension {
   /** Rules that may match every packet `rule` matches in this dimension. */
@@ -35,7 +35,7 @@ const whole = (indexes: readonly number[], ordered = true): Chunk => ({
   ordered,
 });
 
-export const chunkSize = (chunks: readonly Chunk[]): number =>
+const chunkSize = (chunks: readonly Chunk[]): number =>
   chunks.reduce((total, chunk) => total + chunk.to - chunk.from, 0);
 
 /** First position in the ascending `keys` whose key is at least `key`. */

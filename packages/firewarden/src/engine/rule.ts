@@ -14,8 +14,8 @@ export const families = ['ipv4', 'ipv6', 'both'] as const;
 
 export type Direction = (typeof directions)[number];
 export type Action = (typeof actions)[number];
-export type Protocol = (typeof protocols)[number];
-export type RuleFamily = (typeof families)[number];
+type Protocol = (typeof protocols)[number];
+type RuleFamily = (typeof families)[number];
 
 /** A validated rule in canonical form: addresses and ports normalized, defaults filled in. */
 export interface Rule {
@@ -32,8 +32,6 @@ export interface Rule {
   interface: string | null;
   comment: string | null;
 }
-
-export type Template = Rule[];
 
 export const ruleFields = [
   'direction',

@@ -7,12 +7,12 @@
 import type { Rule } from './rule.js';
 import { type Backend, type RuleProblem, validateRule } from './validate.js';
 
-export const actionOps = ['add', 'delete', 'update', 'move'] as const;
-export type ActionOp = (typeof actionOps)[number];
+const actionOps = ['add', 'delete', 'update', 'move'] as const;
+type ActionOp = (typeof actionOps)[number];
 
-export type ActionsResult = { ok: true; rules: Rule[] } | { ok: false; errors: RuleProblem[] };
+type ActionsResult = { ok: true; rules: Rule[] } | { ok: false; errors: RuleProblem[] };
 
-export const maxActions = 1_000;
+const maxActions = 1_000;
 
 export function applyActions(current: readonly Rule[], input: unknown, backend?: Backend): ActionsResult {
   if (!Array.isArray(input)) {

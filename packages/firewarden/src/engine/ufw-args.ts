@@ -23,11 +23,6 @@ export function ufwRuleArgs(rule: Rule): string[] {
   return args;
 }
 
-/** `ufw insert <position> ...`: positions are 1-based, as in `ufw status numbered`. */
-export function ufwInsertArgs(rule: Rule, position: number): string[] {
-  return ['insert', String(position), ...ufwRuleArgs(rule)];
-}
-
 export function ufwDeleteArgs(rule: Rule): string[] {
   return ['delete', ...ufwRuleArgs(rule)];
 }

@@ -17,7 +17,7 @@ import type { Rule } from './rule.js';
 export const ufwBlocklistChain = 'firewarden-blocklists';
 
 /** ufw's chain of each family that jumps to ours. */
-export const ufwBeforeInput: Record<Family, string> = { ipv4: 'ufw-before-input', ipv6: 'ufw6-before-input' };
+const ufwBeforeInput: Record<Family, string> = { ipv4: 'ufw-before-input', ipv6: 'ufw6-before-input' };
 
 export const blockBegin = '# BEGIN firewarden blocklists (written by firewarden: do not edit)';
 export const blockEnd = '# END firewarden blocklists';
@@ -45,7 +45,7 @@ export function withoutBlock(text: string): string {
 }
 
 /** The `-A` lines of our block: the jump from ufw's before-input chain, then the rules of the family. */
-export function blockRuleLines(rules: readonly Rule[], family: Family): string[] {
+function blockRuleLines(rules: readonly Rule[], family: Family): string[] {
   const ours = rules.filter((rule) => isBlocklistRule(rule) && appliesToFamily(rule, family));
   if (ours.length === 0) return [];
   return [
@@ -93,7 +93,7 @@ function ownBlock(text: string): string {
 }
 
 /** The blocklist rules our block of one family holds; lines we did not write are `unparsed`. */
-export function blockRulesIn(text: string, family: Family): ReadRules {
+function blockRulesIn(text: string, family: Family): ReadRules {
   const rules: Rule[] = [];
   const unparsed: string[] = [];
   for (const line of blockLines(text)) {

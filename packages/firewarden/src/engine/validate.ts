@@ -20,7 +20,7 @@ export interface RuleProblem {
 
 export type Backend = 'ufw' | 'iptables';
 
-export interface ValidateOptions {
+interface ValidateOptions {
   /** Path prefix of the list in the request body. */
   at?: string;
   /** Backend-specific limits (iptables has no `limit` action, ufw rules no ICMP). */
@@ -28,7 +28,7 @@ export interface ValidateOptions {
   maxRules?: number;
 }
 
-export type RulesValidation = { ok: true; rules: Rule[] } | { ok: false; errors: RuleProblem[] };
+type RulesValidation = { ok: true; rules: Rule[] } | { ok: false; errors: RuleProblem[] };
 
 export const defaultMaxRules = 10_000;
 const maxInterfaceLength = 15;

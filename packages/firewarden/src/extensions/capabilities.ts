@@ -22,7 +22,7 @@ export type GrantableCapability = keyof typeof grantableCapabilities;
  * change the firewall, escalate to an account or read secrets, which is exactly what the
  * capability model exists to prevent (an extension never runs code in the server).
  */
-export const forbiddenCapabilities = [
+const forbiddenCapabilities = [
   'exec',
   'shell',
   'process.spawn',

@@ -2,7 +2,7 @@
  * @module The one error of the extension feature: a machine-readable code (also the API's
  * error code) and a message meant to be printed as is.
  */
-export type ExtensionErrorCode =
+type ExtensionErrorCode =
   | 'EXTENSION_INVALID'
   | 'EXTENSION_APP_TOO_OLD'
   | 'EXTENSION_NOT_FOUND'

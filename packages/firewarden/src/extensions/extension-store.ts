@@ -27,7 +27,7 @@ export interface InstalledExtension {
   grants: Grant[];
 }
 
-export interface InstallResult {
+interface InstallResult {
   extension: InstalledExtension;
   /** The version replaced, or null for a first install. */
   previousVersion: string | null;

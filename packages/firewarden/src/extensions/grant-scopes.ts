@@ -8,7 +8,7 @@
 import { type Manifest, widgetCapabilities } from './manifest.js';
 
 /** The data sources the capability lets the server read for this manifest, in a stable text form. */
-export function capabilityScope(manifest: Manifest, capability: string): string {
+function capabilityScope(manifest: Manifest, capability: string): string {
   const sources = manifest.widgets
     .filter((widget) => widgetCapabilities(widget).includes(capability))
     .map((widget) => JSON.stringify([widget.source, Object.entries(widget.query).sort()]));

@@ -18,7 +18,7 @@ export interface HttpLocalLimits {
   maxRedirects: number;
 }
 
-export const defaultHttpLocalLimits: HttpLocalLimits = {
+const defaultHttpLocalLimits: HttpLocalLimits = {
   timeoutMs: 3_000,
   maxBytes: 256 * 1024,
   maxRedirects: 3,

@@ -56,7 +56,7 @@ const widgetSchema = z.discriminatedUnion('source', [
     .strict(),
 ]);
 
-export const manifestSchema = z
+const manifestSchema = z
   .object({
     id: identifier,
     name: label,
@@ -104,7 +104,7 @@ export function widgetCapabilities(widget: Widget): string[] {
   return ['dashboard.widget', ...builtinMetrics[widget.query.metric].capabilities];
 }
 
-export interface LoadedManifest {
+interface LoadedManifest {
   manifest: Manifest;
   /** The file's bytes as read, so the store keeps what was reviewed. */
   text: string;
@@ -128,7 +128,7 @@ export function loadManifest(dir: string): LoadedManifest {
   return { manifest: parseManifest(text, file, { refuseUnsafeCharacters: true }), text };
 }
 
-export interface ParseOptions {
+interface ParseOptions {
   /**
    * Refuse control and bidi characters in every key and string (at install). Manifests stored
    * before this was refused are still read; the CLI escapes what it prints of them.

@@ -7,7 +7,7 @@
  * it prints, for manifests stored before they were refused.
  */
 
-export function isUnsafeCharacter(code: number): boolean {
+function isUnsafeCharacter(code: number): boolean {
   return (
     code <= 0x1f ||
     (code >= 0x7f && code <= 0x9f) ||
@@ -17,7 +17,7 @@ export function isUnsafeCharacter(code: number): boolean {
 }
 
 /** The first unsafe character of `text`, as `U+001B`, or null. */
-export function firstUnsafeCharacter(text: string): string | null {
+function firstUnsafeCharacter(text: string): string | null {
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
     if (isUnsafeCharacter(code)) return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
@@ -48,7 +48,7 @@ function escapeEach(text: string, keep: (character: string) => boolean): string 
   return escaped;
 }
 
-export interface UnsafeString {
+interface UnsafeString {
   /** Dotted key path, its keys escaped (`widgets.0.title`). */
   path: string;
   character: string;

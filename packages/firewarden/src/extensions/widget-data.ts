@@ -11,14 +11,14 @@ import { fetchHttpLocal, type HttpLocalLimits } from './http-local-source.js';
 import { type Widget, widgetCapabilities } from './manifest.js';
 import type { BuiltinMetric } from './widget-sources.js';
 
-export interface WidgetDataContext {
+interface WidgetDataContext {
   db: Kysely<Database>;
   startedAt: number;
   now: () => number;
   httpLocalLimits?: HttpLocalLimits;
 }
 
-export interface WidgetData {
+interface WidgetData {
   extension_id: string;
   widget_id: string;
   kind: Widget['kind'];

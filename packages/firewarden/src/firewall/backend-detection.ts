@@ -11,7 +11,7 @@ import type { Config } from '../config/schema.js';
 import { ufwSwitchedOn } from './ufw-files.js';
 
 /** Tools that decide the backend, and managers whose presence means a possible conflict. */
-export const firewallTools = [
+const firewallTools = [
   'ufw',
   'iptables',
   'iptables-save',
@@ -20,12 +20,12 @@ export const firewallTools = [
   'nft',
   'firewall-cmd',
 ] as const;
-export type FirewallTool = (typeof firewallTools)[number];
+type FirewallTool = (typeof firewallTools)[number];
 
 /** sbin folders are searched too: a non-root PATH often lacks them. */
 const extraFolders = ['/usr/sbin', '/sbin', '/usr/local/sbin'];
 
-export interface BackendDetection {
+interface BackendDetection {
   configured: Config['firewall']['backend'];
   /** The backend `auto` resolves to, or the configured one when it is installed; null when missing. */
   selected: 'ufw' | 'iptables' | null;

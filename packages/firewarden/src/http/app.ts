@@ -9,7 +9,7 @@ import type { Services } from '../server/services.js';
 import { isDatabaseUnavailable } from '../store/database-errors.js';
 import { ApiError } from './api-error.js';
 import type { AppEnv } from './app-env.js';
-import { errorBody, fail } from './envelope.js';
+import { fail } from './envelope.js';
 import { auditedMethods, auditRequests } from './middleware/audit-requests.js';
 import { requestContext } from './middleware/request-context.js';
 import { routeDefiner } from './route-table.js';
@@ -90,9 +90,4 @@ export function createApp(services: Services, options: AppOptions): Hono<AppEnv>
     return fail(c, internal);
   });
   return app;
-}
-
-/** The envelope for failures outside Hono (a request the adapter could not even parse). */
-export function internalErrorBody(requestId: string): string {
-  return errorBody(requestId, new ApiError('INTERNAL_ERROR', 'internal error'));
 }

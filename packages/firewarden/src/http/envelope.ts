@@ -59,7 +59,7 @@ export function okFromPrefix(c: Context<AppEnv>, prefix: Buffer): Response {
   return answer(c, Buffer.concat([prefix, end], prefix.length + end.length), 200);
 }
 
-export function errorBody(requestId: string, error: ApiError): string {
+function errorBody(requestId: string, error: ApiError): string {
   const body: Record<string, unknown> = { code: error.code, message: error.message };
   if (error.details !== undefined) body.details = error.details;
   return JSON.stringify({ ok: false, error: body, request_id: requestId });

@@ -39,11 +39,11 @@ export const errorStatus = {
   SETTING_LOCKED: 409,
   /** The privileged agent is not running or not reachable (no agent socket). */
   FW_AGENT_UNAVAILABLE: 503,
-  /** Rules failed validation (issue 10 fills the engine). */
+  /** Rules or transaction actions failed validation. */
   FW_VALIDATION_FAILED: 422,
-  /** Another firewall manager owns the firewall: writes blocked (issue 10). */
+  /** Another firewall manager owns the firewall: writes blocked. */
   FW_BACKEND_CONFLICT: 409,
-  /** Neither ufw nor iptables is installed (issue 10). */
+  /** Neither ufw nor iptables is installed. */
   FW_BACKEND_NOT_FOUND: 503,
   /** The change would cut SSH or the management port from this session's address; resend with `acknowledge_lockout: true`. */
   FW_LOCKOUT_RISK: 409,

@@ -7,12 +7,12 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { ApiError } from './api-error.js';
 
-export interface FieldProblem {
+interface FieldProblem {
   path: string;
   message: string;
 }
 
-export function fieldProblems(error: z.ZodError): FieldProblem[] {
+function fieldProblems(error: z.ZodError): FieldProblem[] {
   return error.issues.flatMap((issue) => {
     const at = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {

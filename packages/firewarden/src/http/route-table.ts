@@ -8,7 +8,7 @@ import { ApiError } from './api-error.js';
 import type { AppEnv } from './app-env.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type RouteHandlers = Partial<Record<Method, MiddlewareHandler<AppEnv>[]>>;
+type RouteHandlers = Partial<Record<Method, MiddlewareHandler<AppEnv>[]>>;
 export type DefineRoute = (path: string, handlers: RouteHandlers) => void;
 
 /**

@@ -7,10 +7,10 @@ import { fileURLToPath } from 'node:url';
 import { staticUi } from '@suite/server-kit';
 
 /** Built next to the server code: `dist/http/static-ui.js` serves `dist/ui/`. */
-export const defaultUiRoot = fileURLToPath(new URL('../ui/', import.meta.url));
+const defaultUiRoot = fileURLToPath(new URL('../ui/', import.meta.url));
 
 /** No inline script or style, no other origin: the page talks to its own `/api/v1` only. */
-export const uiContentSecurityPolicy =
+const uiContentSecurityPolicy =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
   "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 

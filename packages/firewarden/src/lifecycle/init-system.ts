@@ -5,10 +5,10 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { unitNames } from './layout.js';
+import { systemdRunning } from './systemd.js';
 
-export const serviceUnits = ['firewarden.service', 'firewarden-agent.service'] as const;
-
-export interface UnitState {
+interface UnitState {
   unit: string;
   /** `loaded`, `not-found`... (`unknown` without systemd). */
   load_state: string;
@@ -23,18 +23,17 @@ export interface ServiceStatus {
   units: UnitState[];
 }
 
-/** `/run/systemd/system` exists exactly when systemd is PID 1 (sd_booted(3)). */
-export function detectInitSystem(root = '/'): ServiceStatus['init_system'] {
-  if (existsSync(`${root}run/systemd/system`)) return 'systemd';
-  if (existsSync(`${root}run/openrc`)) return 'openrc';
-  if (existsSync(`${root}etc/inittab`)) return 'sysvinit';
+export function detectInitSystem(): ServiceStatus['init_system'] {
+  if (systemdRunning()) return 'systemd';
+  if (existsSync('/run/openrc')) return 'openrc';
+  if (existsSync('/etc/inittab')) return 'sysvinit';
   return 'none';
 }
 
 export async function serviceStatus(): Promise<ServiceStatus> {
   const init_system = detectInitSystem();
   const units = await Promise.all(
-    serviceUnits.map((unit) => (init_system === 'systemd' ? systemdUnitState(unit) : unknownUnit(unit))),
+    unitNames.map((unit) => (init_system === 'systemd' ? systemdUnitState(unit) : unknownUnit(unit))),
   );
   return { init_system, units };
 }

@@ -27,7 +27,7 @@ export interface Notification {
   read: boolean;
 }
 
-export interface NotificationQuery {
+interface NotificationQuery {
   userId: string;
   unreadOnly: boolean;
   limit: number;
@@ -35,7 +35,7 @@ export interface NotificationQuery {
   before?: number;
 }
 
-export interface NotificationPage {
+interface NotificationPage {
   items: Notification[];
   unread_count: number;
   /** Pass as `before` for the next (older) page; null on the last page. */

@@ -16,7 +16,7 @@ import { callAgent } from '../agent-protocol/agent-client.js';
 
 export class SandboxUnavailable extends Error {}
 
-export interface RunningSandbox {
+interface RunningSandbox {
   socketPath: string;
   /** How the namespace was made, for the operator. */
   description: string;
@@ -24,7 +24,7 @@ export interface RunningSandbox {
 }
 
 /** Shown on the rules screen: one of each action, a source range, a comment. */
-export const demoRules = [
+const demoRules = [
   { direction: 'in', action: 'allow', protocol: 'tcp', destination_port: '22', comment: 'demo: ssh' },
   { direction: 'in', action: 'allow', protocol: 'tcp', destination_port: '80,443', comment: 'demo: web' },
   {

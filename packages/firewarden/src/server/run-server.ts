@@ -16,7 +16,7 @@ import { startPurgingExpired } from './purge-expired.js';
 import { createServices, type Services } from './services.js';
 import { startupNotices } from './startup-notices.js';
 
-export interface RunServerOptions {
+interface RunServerOptions {
   config: Config;
   configFile: string | null;
   environment: NodeJS.ProcessEnv;

@@ -47,7 +47,7 @@ export interface Services {
   close(): Promise<void>;
 }
 
-export interface ServicesOptions {
+interface ServicesOptions {
   config: Config;
   configFile: string | null;
   environment: NodeJS.ProcessEnv;

@@ -87,7 +87,7 @@ export const settingsPatchSchema = z
   .partial()
   .strict();
 
-export type SettingsPatch = z.output<typeof settingsPatchSchema>;
+type SettingsPatch = z.output<typeof settingsPatchSchema>;
 
 /** The patch as flat key/value pairs. */
 export function flattenPatch(patch: SettingsPatch): [EditableKey, unknown][] {

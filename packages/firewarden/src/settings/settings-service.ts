@@ -15,7 +15,7 @@ import {
   nest,
 } from './editable-settings.js';
 
-export interface SettingChange {
+interface SettingChange {
   key: EditableKey;
   from: unknown;
   to: unknown;

@@ -15,7 +15,7 @@ export interface MigrationSet {
   lockTableName: string;
 }
 
-export interface MigrationSetStatus {
+interface MigrationSetStatus {
   owner: string;
   applied: string[];
   pending: string[];

@@ -20,7 +20,7 @@ export interface OpenedDatabase<Tables> {
   sqlite: SqliteDatabase.Database | null;
 }
 
-export interface OpenOptions {
+interface OpenOptions {
   /** Create the SQLite file (and its folder) when missing; false opens it read-only (diagnostics). */
   create?: boolean;
 }
@@ -63,7 +63,7 @@ export function openDatabase<Tables>(
 }
 
 /** `postgres://user:secret@host:5432/db?x` -> `postgres://host:5432/db`: never show credentials. */
-export function redactDsn(dsn: string): string {
+function redactDsn(dsn: string): string {
   try {
     const url = new URL(dsn);
     return `${url.protocol}//${url.host}${url.pathname}`;

@@ -6,9 +6,9 @@
 import type { Generated } from 'kysely';
 
 /** What a `bigint` column comes back as from either driver. */
-export type DbInteger = number | string | bigint;
+type DbInteger = number | string | bigint;
 
-export interface SettingsTable {
+interface SettingsTable {
   /** Dotted config key, e.g. `security.session_idle_timeout_minutes`. */
   key: string;
   /** JSON-encoded value. */
@@ -17,7 +17,7 @@ export interface SettingsTable {
   updated_by: string;
 }
 
-export interface NotificationsTable {
+interface NotificationsTable {
   id: Generated<number>;
   created_at: DbInteger;
   severity: 'info' | 'warning' | 'critical';
@@ -30,14 +30,14 @@ export interface NotificationsTable {
 }
 
 /** Read state is per user: one admin reading a notification does not hide it from another. */
-export interface NotificationReadsTable {
+interface NotificationReadsTable {
   notification_id: number;
   user_id: string;
   read_at: DbInteger;
 }
 
-/** Filled by the engine (issue 10): a full backend state with its hash. */
-export interface RestorePointsTable {
+/** A restore point: a full backend state with its hash. */
+interface RestorePointsTable {
   id: string;
   kind: 'automatic' | 'manual';
   created_at: DbInteger;
@@ -49,7 +49,7 @@ export interface RestorePointsTable {
   state: string;
 }
 
-/** Filled by the engine (issue 10): a validated list of changes and its safe-apply life. */
+/** A transaction: a validated list of changes and its safe-apply life. */
 export interface TransactionsTable {
   id: string;
   status: string;
@@ -63,8 +63,8 @@ export interface TransactionsTable {
   error: string | null;
 }
 
-/** Filled by the extension work (issue 11). */
-export interface ExtensionsTable {
+/** An installed extension. */
+interface ExtensionsTable {
   id: string;
   name: string;
   version: string;
@@ -77,8 +77,8 @@ export interface ExtensionsTable {
   enabled: number;
 }
 
-/** One capability granted to one extension by an admin (issue 11). */
-export interface ExtensionGrantsTable {
+/** One capability granted to one extension by an admin. */
+interface ExtensionGrantsTable {
   extension_id: string;
   capability: string;
   granted_at: DbInteger;

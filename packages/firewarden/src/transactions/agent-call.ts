@@ -26,8 +26,7 @@ const passedThrough: Record<string, ErrorCode> = {
   FW_BLOCKLIST_TOO_LARGE: 'FW_BLOCKLIST_TOO_LARGE',
 };
 
-export const agentNotConnected =
-  'the firewarden agent is not connected; start firewarden-agent (firewarden agent)';
+const agentNotConnected = 'the firewarden agent is not connected; start firewarden-agent (firewarden agent)';
 
 /** One agent operation's result; its API error when the agent is missing or refuses. */
 export type AskAgent = <T>(op: Operation, params?: Record<string, unknown>) => Promise<T>;

@@ -34,7 +34,7 @@ export interface Requester {
   client: string;
 }
 
-export interface TransactionRequest {
+interface TransactionRequest {
   /** Rule actions; none with a blocklist change leaves the rules as they are. */
   actions: unknown[];
   /** A list's change, or its merge still running: the rules are read from the agent meanwhile. */
@@ -46,7 +46,7 @@ export interface TransactionRequest {
   managementPort: number;
 }
 
-export interface FirewallChangesOptions {
+interface FirewallChangesOptions {
   socketPath: string;
   store: TransactionStore;
   notifications: NotificationStore;

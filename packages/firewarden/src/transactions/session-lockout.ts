@@ -15,7 +15,7 @@ import { ufwEffectiveOrder } from '../engine/ufw-blocklist-rules.js';
 import type { Backend } from '../engine/validate.js';
 
 /** SSH is checked on its standard port (the config has no key for another one). */
-export const sshPort = 22;
+const sshPort = 22;
 
 /** A blocklist set whole (its entries merged by the engine) or deleted, in one transaction. */
 export type BlocklistRequest =
@@ -30,7 +30,7 @@ export interface CurrentRuleset extends RulesetView {
   address_in_blocklists?: string[];
 }
 
-export interface SessionChange {
+interface SessionChange {
   rules: readonly Rule[];
   /** Unmanaged lines the change lets go. */
   dropped: readonly string[];

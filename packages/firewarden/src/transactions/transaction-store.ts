@@ -9,7 +9,7 @@ import type { Clock } from '../clock/clock.js';
 import type { Database } from '../store/database.js';
 import { type TransactionsTable, toMillis } from '../store/tables.js';
 
-export type TransactionState = 'pending' | 'confirmed' | 'applied' | 'rolled_back' | 'failed';
+type TransactionState = 'pending' | 'confirmed' | 'applied' | 'rolled_back' | 'failed';
 
 export interface TransactionView {
   id: string;
@@ -33,7 +33,7 @@ export interface RestorePointSummary {
   hash: string;
 }
 
-export interface NewTransaction {
+interface NewTransaction {
   id: string;
   state: TransactionState;
   createdBy: string;

@@ -12,9 +12,9 @@ import { itemPath, StatusNotifierItem, statusNotifierItemInterface } from './sta
 import { controlServices, openWebUi, type ServiceAction, serviceControlUnavailable } from './tray-actions.js';
 import { TrayUnavailable } from './tray-unavailable.js';
 
-export const watcherName = 'org.kde.StatusNotifierWatcher';
+const watcherName = 'org.kde.StatusNotifierWatcher';
 
-export interface TrayOptions {
+interface TrayOptions {
   busAddress: string;
   webUiUrl: string;
   agentSocket: string;

@@ -8,7 +8,7 @@ import dbusNative from '@homebridge/dbus-native';
 import { TrayUnavailable } from './tray-unavailable.js';
 
 /** A method call as dbus-native takes it; a variant is written `[signature, value]`. */
-export interface MethodCall {
+interface MethodCall {
   destination: string;
   path: string;
   interface: string;

@@ -23,7 +23,7 @@ const maxArtefactBytes = 512 * 1024 * 1024;
 const artefactTimeoutMs = 10 * 60_000;
 const healthTimeoutMs = 30_000;
 
-export interface ApplyResult {
+interface ApplyResult {
   from: string;
   to: string;
   backup: string;
@@ -31,7 +31,7 @@ export interface ApplyResult {
   restorePoint: { id: string } | { skipped: string };
 }
 
-export interface ApplyOptions {
+interface ApplyOptions {
   layout: InstallLayout;
   config: Config;
   configFile: string | null;

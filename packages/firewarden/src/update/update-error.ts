@@ -1,7 +1,7 @@
 /**
  * @module The one error of `firewarden update`: a code the CLI prints and a message to show as is.
  */
-export type UpdateErrorCode =
+type UpdateErrorCode =
   | 'UPDATE_NOT_CONFIGURED'
   | 'UPDATE_FETCH_FAILED'
   | 'UPDATE_MANIFEST_INVALID'

@@ -21,7 +21,7 @@ export const updateManifestSchema = z.strictObject({
 export type UpdateManifest = z.output<typeof updateManifestSchema>;
 
 /** What the release key signs. */
-export function signedStatement(version: string, sha256: string): Buffer {
+function signedStatement(version: string, sha256: string): Buffer {
   return Buffer.from(`firewarden-update-v1\n${version}\n${sha256}\n`);
 }
 
@@ -29,7 +29,7 @@ export function signedStatement(version: string, sha256: string): Buffer {
  * The release public key is pinned in the release itself (`packaging/update-signing-key.pem`
  * next to `dist/`), never taken from configuration, the environment or the update server.
  */
-export const pinnedKeyFile = new URL('../../packaging/update-signing-key.pem', import.meta.url);
+const pinnedKeyFile = new URL('../../packaging/update-signing-key.pem', import.meta.url);
 
 export function verifyManifestSignature(manifest: UpdateManifest, keyFile: URL = pinnedKeyFile): void {
   let pem: string;

@@ -107,7 +107,11 @@ describe.skipIf(!installation)('transactions on PostgreSQL', () => {
       [secondId, 'rolled_back'],
       [id, 'confirmed'],
     ]);
-    expect((await viewer.get('/api/v1/firewall/transactions?limit=0')).status).toBe(400);
+    // A limit out of range is a value problem (422), one that is no number a shape problem (400), as on every list.
+    const outOfRange = await viewer.get('/api/v1/firewall/transactions?limit=0');
+    expect([outOfRange.status, outOfRange.body.error.code]).toEqual([422, 'VALIDATION_FAILED']);
+    const notANumber = await viewer.get('/api/v1/firewall/transactions?limit=ten');
+    expect([notANumber.status, notANumber.body.error.code]).toEqual([400, 'REQUEST_INVALID']);
     expect((await viewer.get('/api/v1/firewall/transactions/not-an-id')).body.error.code).toBe(
       'FW_TRANSACTION_NOT_FOUND',
     );

@@ -12,7 +12,7 @@ import { createMiddleware } from 'hono/factory';
 import type { Services } from '../../server/services.js';
 import type { AppEnv } from '../app-env.js';
 
-export function outcomeOf(status: number): string {
+function outcomeOf(status: number): string {
   if (status < 400) return 'success';
   if (status === 401 || status === 403) return 'denied';
   if (status === 429) return 'rate_limited';

@@ -11,7 +11,7 @@ import type { AppEnv } from '../app-env.js';
 import { resolveClientAddress } from '../client-address.js';
 import { requestIdHeader } from '../envelope.js';
 
-export interface RequestContextOptions {
+interface RequestContextOptions {
   trustedProxies: readonly string[];
   /** Adds Strict-Transport-Security (only meaningful over HTTPS). */
   tls: boolean;

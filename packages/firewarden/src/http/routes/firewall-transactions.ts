@@ -11,7 +11,7 @@ import { ApiError } from '../api-error.js';
 import type { AppEnv } from '../app-env.js';
 import { ok } from '../envelope.js';
 import { requirePermission } from '../middleware/require-permission.js';
-import { readJsonBody } from '../read-json-body.js';
+import { parseOrThrow, readJsonBody } from '../read-json-body.js';
 import type { DefineRoute } from '../route-table.js';
 
 /** The actions themselves are checked by the engine, which lists every problem by path. */
@@ -52,16 +52,8 @@ export function registerTransactionRoutes(
     GET: [
       requirePermission('firewall.read'),
       async (c) => {
-        const query = listQuery.safeParse(c.req.query());
-        if (!query.success) {
-          throw new ApiError('REQUEST_INVALID', 'bad query parameters', {
-            errors: query.error.issues.map((issue) => ({
-              path: issue.path.join('.') || '(query)',
-              message: issue.message,
-            })),
-          });
-        }
-        return ok(c, { transactions: await services.firewall.list(query.data.limit) });
+        const query = parseOrThrow(listQuery, c.req.query(), 'the query');
+        return ok(c, { transactions: await services.firewall.list(query.limit) });
       },
     ],
     POST: [

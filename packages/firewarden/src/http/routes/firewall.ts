@@ -49,7 +49,7 @@ export function registerFirewallRoutes(
   defineRoute('/api/v1/firewall/rules', {
     GET: [requirePermission('firewall.read'), readFromAgent('read_rules')],
   });
-  // Listening sockets and whether the ruleset lets the outside reach them (issue 26).
+  // Listening sockets and whether the ruleset lets the outside reach them.
   defineRoute('/api/v1/firewall/exposure', {
     GET: [requirePermission('firewall.read'), readFromAgent('exposure')],
   });

@@ -17,7 +17,7 @@ export function registerMetaRoutes(defineRoute: DefineRoute, services: Services)
           name: 'firewarden',
           version: appVersion,
           api_version: apiVersion,
-          // `serve --sandbox` sets it: the UI says "sandbox" on every page (issue 26).
+          // `serve --sandbox` sets it: the UI says "sandbox" on every page.
           ...(process.env.FIREWARDEN_SANDBOX === '1' ? { sandbox: true } : {}),
         }),
     ],
