@@ -10,7 +10,7 @@ import type { AuthDatabase } from '../schema/tables.js';
 import { toNumber } from '../schema/tables.js';
 import { recordMac, sameDigest } from './chain-hash.js';
 
-export type AuditMarkName = 'checkpoint' | 'verified';
+type AuditMarkName = 'checkpoint' | 'verified';
 
 export interface AuditMark {
   seq: number;

@@ -13,7 +13,7 @@ export const genesisHash = '0'.repeat(64);
 
 const keyedDomain = 'web-auth-audit-v2\n';
 
-export type HashedRow = Omit<AuthAuditRow, 'hash' | 'prev_hash'>;
+type HashedRow = Omit<AuthAuditRow, 'hash' | 'prev_hash'>;
 
 /** The hashed form of an entry: every column but the hashes, numbers as numbers, detail as parsed JSON. */
 export function hashedFields(row: HashedRow) {

@@ -27,7 +27,7 @@ export type LoginResult =
   | { kind: 'rate_limited'; retryAfterSeconds: number }
   | { kind: 'disabled' };
 
-export interface LoginDependencies {
+interface LoginDependencies {
   context: StoreContext;
   sessions: SessionStore;
   throttle: LoginThrottle;

@@ -3,7 +3,7 @@
  * columns back as strings, SQLite as numbers, so timestamps are read through `toMillis`.
  */
 
-export type DbInteger = number | string | bigint;
+type DbInteger = number | string | bigint;
 
 export interface AuthUserRow {
   id: string;
@@ -44,7 +44,7 @@ export interface AuthAuditRow {
   hash: string;
 }
 
-export interface AuthAuditMarkRow {
+interface AuthAuditMarkRow {
   name: string;
   seq: DbInteger;
   hash: string;
@@ -53,7 +53,7 @@ export interface AuthAuditMarkRow {
   mac: string;
 }
 
-export interface AuthAuditRefusalRow {
+interface AuthAuditRefusalRow {
   kind: string;
   window_start: DbInteger;
   count: DbInteger;
@@ -61,7 +61,7 @@ export interface AuthAuditRefusalRow {
   sample: string;
 }
 
-export interface AuthLockoutRow {
+interface AuthLockoutRow {
   key: string;
   locked_until: DbInteger;
   failures: DbInteger;

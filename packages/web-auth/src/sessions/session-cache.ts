@@ -8,7 +8,7 @@
 import type { User } from '../users/user-store.js';
 import type { Session } from './session-store.js';
 
-export interface CachedSession {
+interface CachedSession {
   user: User;
   session: Session;
   /** The session's CSRF token, derived once instead of an HMAC per request. */

@@ -9,7 +9,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** 32 random bytes in base64url without padding: always 43 characters. */
-export const sessionTokenLength = 43;
+const sessionTokenLength = 43;
 
 const csrfLabel = 'suite/web-auth csrf v1';
 

@@ -9,13 +9,13 @@ import { sql } from 'kysely';
 import type { StoreContext } from '../context.js';
 import { toNumber } from '../schema/tables.js';
 
-export interface FailureRecord {
+interface FailureRecord {
   failures: number;
   /** Epoch milliseconds at which the record stops counting (end of its window or of its lock). */
   until: number;
 }
 
-export interface FailureWindow {
+interface FailureWindow {
   /** Failures counted together; default 900 s. */
   windowSeconds: number;
   /** How long a record stays once it reaches its threshold; default 900 s. */
@@ -85,5 +85,3 @@ export function createFailureRecords(context: StoreContext, window: FailureWindo
     },
   };
 }
-
-export type FailureRecords = ReturnType<typeof createFailureRecords>;

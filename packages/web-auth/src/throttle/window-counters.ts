@@ -10,7 +10,7 @@
  * its counter stays at the limit, rather than any existing block being forgotten.
  */
 
-export interface WindowCountersOptions {
+interface WindowCountersOptions {
   /** Attempts allowed per key and window. */
   limit: number;
   windowMs: number;
@@ -26,7 +26,7 @@ interface Counter {
   windowStart: number;
 }
 
-export type WindowDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
+type WindowDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
 
 export class WindowCounters {
   readonly #counters = new Map<string, Counter>();

@@ -7,8 +7,8 @@ import { WebAuthError } from '../errors.js';
 
 export const usernameMinLength = 3;
 export const usernameMaxLength = 64;
-export const roleMaxLength = 64;
-export const displayNameMaxLength = 128;
+const roleMaxLength = 64;
+const displayNameMaxLength = 128;
 
 function isAsciiAlphanumeric(code: number): boolean {
   return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);

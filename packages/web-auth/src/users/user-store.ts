@@ -78,7 +78,7 @@ export interface KeepEnabled {
 }
 
 /** Internal: what login needs beyond the public surface (the stored hash). */
-export interface UserRecord {
+interface UserRecord {
   user: User;
   passwordHash: string;
 }
@@ -110,7 +110,7 @@ export async function findUserRecord(
   return row && { user: toUser(row), passwordHash: row.password_hash };
 }
 
-export interface UserStoreOptions {
+interface UserStoreOptions {
   argon2: Argon2Parameters;
   policy: PasswordPolicy;
   /** Forgotten for a user on every change to them, so cached sessions never show stale roles. */
@@ -238,7 +238,7 @@ export function createUserStore(context: StoreContext, options: UserStoreOptions
         .selectFrom('auth_users')
         .select((eb) => eb.fn.countAll().as('count'))
         .executeTakeFirstOrThrow();
-      return toNumber(row.count as number | string | bigint);
+      return toNumber(row.count);
     },
     async setRole(id, role, roleOptions = {}) {
       assertRole(role);

@@ -14,7 +14,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { withWebAuthMigrations } from '../../src/index.js';
 
-export type DatabaseKind = 'sqlite' | 'postgres';
+type DatabaseKind = 'sqlite' | 'postgres';
 
 export interface TestDatabase {
   kind: DatabaseKind;
