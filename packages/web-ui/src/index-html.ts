@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
-export function indexHtml(title: string): string {
+function indexHtml(title: string): string {
   return `<!doctype html>
 <html lang="en">
   <head>
