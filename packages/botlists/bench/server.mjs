@@ -5,8 +5,8 @@
  */
 import { createServer } from 'node:http';
 
-export const SECRET = 'bench-secret-0123456789';
-export const HMAC_KEY = 'bench-hmac-key';
+const SECRET = 'bench-secret-0123456789';
+const HMAC_KEY = 'bench-hmac-key';
 
 const kind = process.argv[2];
 let votes = 0;

@@ -15,7 +15,7 @@ import {
 import { BotlistsError, type UniversalVote, VoteAnnouncer } from '../src/index.js';
 import { componentsText, createFakeDiscord, validateComponentsV2 } from './fakes/fake-discord.js';
 
-/** The voter name from issue 29. */
+/** A voter name built to mention, format and link through an announcement. */
 const HOSTILE = '**@everyone** __<@&111>__ ~~<@222>~~ ||[click](https://evil.example/x)||';
 /** Checked by hand: every Markdown character of the name is backslash-escaped, nothing else changes. */
 const HOSTILE_ESCAPED =

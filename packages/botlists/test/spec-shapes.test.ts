@@ -1,5 +1,5 @@
 /**
- * Every exported function fed exactly the shapes the spec lists (issue 15): what the SDK adds to a
+ * Every exported function fed exactly the shapes the spec lists: what the SDK adds to a
  * shape (`detail`, `checkedAt`, `listName`, `voterAvatar`, `receivedAt`...) is optional on input.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

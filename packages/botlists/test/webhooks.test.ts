@@ -478,7 +478,7 @@ describe('ingest and Botlists wiring', () => {
   });
 });
 
-describe('VoteWebhookServer: hardening (issue 17)', () => {
+describe('VoteWebhookServer: hardening', () => {
   const t = Math.floor(T0 / 1000);
 
   it('answers 414 to an over-long request target before parsing it (the slash-run list id)', async () => {

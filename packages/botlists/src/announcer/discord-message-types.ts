@@ -11,7 +11,7 @@ export type DiscordLinkButton = {
   emoji?: { name: string };
 };
 
-export type DiscordTextDisplay = {
+type DiscordTextDisplay = {
   type: 10;
   content: string;
 };
@@ -28,13 +28,13 @@ export type DiscordSection = {
   accessory: DiscordThumbnail;
 };
 
-export type DiscordSeparator = {
+type DiscordSeparator = {
   type: 14;
   divider: boolean;
   spacing: 1 | 2;
 };
 
-export type DiscordActionRow = {
+type DiscordActionRow = {
   type: 1;
   components: DiscordLinkButton[];
 };
@@ -44,13 +44,6 @@ export type DiscordContainer = {
   components: (DiscordSection | DiscordSeparator | DiscordTextDisplay | DiscordActionRow)[];
   accent_color?: number;
 };
-
-export type DiscordComponent =
-  | DiscordContainer
-  | DiscordSection
-  | DiscordSeparator
-  | DiscordTextDisplay
-  | DiscordActionRow;
 
 export type DiscordEmbed = {
   title: string;

@@ -37,7 +37,7 @@ export const DEFAULT_TEMPLATE = '**{voter}** voted for **{bot}** on **{list}**! 
 /** IS_COMPONENTS_V2 message flag (https://discord.com/developers/docs/resources/message#message-object-message-flags). */
 export const COMPONENTS_V2_FLAG = 1 << 15;
 /** Component type numbers (https://discord.com/developers/docs/components/reference). */
-export const ComponentType = {
+const ComponentType = {
   ActionRow: 1,
   Button: 2,
   Section: 9,
@@ -94,7 +94,7 @@ export function renderTemplate(
     weekend: vote.weekend ? 'yes' : 'no',
   };
   return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    Object.hasOwn(values, key) ? (values[key] as string) : whole,
+    Object.hasOwn(values, key) ? values[key] : whole,
   );
 }
 

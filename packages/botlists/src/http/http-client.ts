@@ -14,7 +14,7 @@ const DEFAULT_RETRY_DELAY_MS = 1500;
 export const MAX_RETRY_AFTER_SECONDS = 30;
 export const USER_AGENT = 'botlists/2.0.0 (+https://www.npmjs.com/package/botlists)';
 
-export interface HttpResponse {
+interface HttpResponse {
   status: number;
   headers: Headers;
   body: string;

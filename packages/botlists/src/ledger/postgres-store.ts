@@ -23,7 +23,7 @@ import {
 const SCHEMA_LOCK_KEY = 0x626f746c; // "botl"
 
 /** The part of a `pg.Pool` this store uses (the package stays optional, so its types are not imported). */
-export interface PgPoolLike {
+interface PgPoolLike {
   query(sql: string, params?: unknown[]): Promise<{ rows: unknown[]; rowCount: number | null }>;
   end(): Promise<void>;
 }

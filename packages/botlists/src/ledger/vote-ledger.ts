@@ -41,7 +41,7 @@ export interface ReminderEvent {
   at: Date;
 }
 
-export interface LedgerEvents {
+interface LedgerEvents {
   recorded: LedgerVote;
   reminder: ReminderEvent;
   error: Error;

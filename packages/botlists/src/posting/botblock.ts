@@ -10,7 +10,7 @@ export const BOTBLOCK_COUNT_URL = 'https://botblock.org/api/count';
 /** BotBlock allows one request per 120 s per IP and bot (api-worker ratelimit.js). */
 export const BOTBLOCK_WINDOW_MS = 120_000;
 
-export interface BotBlockContext {
+interface BotBlockContext {
   http: HttpClient;
   url: string;
   lists: readonly BotlistRecord[];

@@ -106,7 +106,7 @@ function supportUrl(value: unknown): string | null {
 }
 
 /** Splits a top.gg v0 query string (`?a=1&b=2`) or copies an object's string values. */
-export function parseQuery(value: unknown): Record<string, string> {
+function parseQuery(value: unknown): Record<string, string> {
   const query: Record<string, string> = {};
   if (typeof value === 'string') {
     for (const [k, v] of new URLSearchParams(value.replace(/^\?/, ''))) query[k] = v;

@@ -27,7 +27,7 @@ const GONE_CODES = new Set([
 ]);
 
 /** The error code of a failed fetch (undici puts it on `cause`, Bun on the error itself). */
-export function errorCode(error: unknown): string {
+function errorCode(error: unknown): string {
   const e = error as {
     code?: unknown;
     cause?: { code?: unknown; cause?: { code?: unknown } };

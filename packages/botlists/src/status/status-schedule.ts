@@ -14,7 +14,7 @@ export function statusIntervalMs(intervalMs = DEFAULT_STATUS_INTERVAL_MS): numbe
   );
 }
 
-export interface StatusScheduleOptions {
+interface StatusScheduleOptions {
   intervalMs: number;
   /** Runs one probe; must not reject (the owner reports its own errors). */
   probe: () => Promise<void>;

@@ -55,7 +55,7 @@ export interface TopggVotesPage {
   next(): Promise<TopggVotesPage>;
 }
 
-export interface TopggV1Context {
+interface TopggV1Context {
   http: HttpClient;
   token: () => string | undefined;
   base?: string;

@@ -20,7 +20,7 @@ const PRIVATE_NETWORKS = [
 const MAX_FORWARDED_HOPS = 16;
 
 /** `::ffff:10.0.0.1` → `10.0.0.1`, `[::1]` → `::1`; null for text that is no address. */
-export function normaliseAddress(text: string): string | null {
+function normaliseAddress(text: string): string | null {
   let address = text.trim();
   if (address.length > 64) return null;
   if (address.startsWith('[') && address.endsWith(']')) address = address.slice(1, -1);

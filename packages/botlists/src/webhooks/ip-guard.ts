@@ -5,7 +5,7 @@
  */
 import { ExpiringMap } from './expiring-map.js';
 
-export interface IpGuardOptions {
+interface IpGuardOptions {
   /** Requests per window (default 30). */
   max: number;
   /** Window length (default 60 000 ms). */
@@ -28,9 +28,7 @@ interface Window {
   start: number;
 }
 
-export type GuardVerdict =
-  | { allowed: true }
-  | { allowed: false; status: 403 | 429; retryAfterSeconds: number };
+type GuardVerdict = { allowed: true } | { allowed: false; status: 403 | 429; retryAfterSeconds: number };
 
 const retryAfter = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 

@@ -20,7 +20,7 @@ const REPLAY_WINDOW_MS = 2 * SIGNATURE_TOLERANCE_SECONDS * 1000;
  */
 const DEFAULT_REMEMBERED_DELIVERIES = 200_000;
 
-export type ReplayVerdict = 'first' | 'replay' | 'full';
+type ReplayVerdict = 'first' | 'replay' | 'full';
 
 export class ReplayGuard {
   private readonly seen: ExpiringMap<true>;

@@ -51,7 +51,7 @@ export function verifyHmac(signature: string, key: string, raw: Uint8Array, pref
   return timingSafeEqual(Buffer.from(given, 'hex'), hmacDigest(key, prefix, raw));
 }
 
-export type SignedDeliveryResult = 'ok' | 'malformed' | 'stale' | 'mismatch';
+type SignedDeliveryResult = 'ok' | 'malformed' | 'stale' | 'mismatch';
 
 /**
  * Verifies `t=<unix seconds>,v1=<hex>` where v1 = HMAC-SHA256(secret, `<t>.<rawBody>`), the

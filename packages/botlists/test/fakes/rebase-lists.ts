@@ -6,7 +6,7 @@ import { lists } from '../../src/index.js';
 
 const URL_FIELDS = ['apiPost', 'apiGet', 'apiVoted', 'apiSearch', 'website'] as const;
 
-export function rebase(url: string, base: string, id: string): string {
+function rebase(url: string, base: string, id: string): string {
   const parsed = new URL(
     url
       .replaceAll(':id', '__ID__')

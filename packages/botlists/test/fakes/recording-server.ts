@@ -4,7 +4,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   url: string;
   headers: IncomingHttpHeaders;
@@ -20,7 +20,7 @@ export interface ScriptedReply {
   delayMs?: number;
 }
 
-export type Responder = (req: RecordedRequest) => ScriptedReply | Promise<ScriptedReply>;
+type Responder = (req: RecordedRequest) => ScriptedReply | Promise<ScriptedReply>;
 
 export class RecordingServer {
   readonly requests: RecordedRequest[] = [];
