@@ -1,5 +1,5 @@
 /**
- * @module Tests: the attack-review findings of issue 17 through the running bin: failed API keys
+ * @module Tests: the attack-review findings through the running bin: failed API keys
  * count against the rate limit, clients are counted per IPv6 /64 and IPv4-mapped addresses as
  * IPv4, unknown category names are refused, and a client trickling its headers is cut off.
  */

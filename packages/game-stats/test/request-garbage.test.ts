@@ -2,7 +2,7 @@
  * @module Tests: answering a request leaves nothing in V8's old generation. Whatever a request
  * allocates there (rather than in the young generation, where it dies almost for free) is only
  * freed by a full garbage collection, which marks the whole 100,000-player index: under load
- * that was one every couple of seconds and the event loop's longest stalls (issue 16). Checked
+ * that was one every couple of seconds and the event loop's longest stalls. Checked
  * on the node:http fast path of a built API, with the old generation's size read before and
  * after tens of thousands of answers.
  */

@@ -9,14 +9,14 @@ import type { LeaderboardBody, PlayerSummaryBody } from '../http/response-schema
 import { createStatsApi } from '../stats-api.js';
 import { renderTable } from './table.js';
 
-export interface OfflineOptions {
+interface OfflineOptions {
   config: Config;
   json: boolean;
   /** Where progress goes (a terminal), if anywhere. */
   progress?: (line: string) => void;
 }
 
-export interface CommandOutput {
+interface CommandOutput {
   exitCode: number;
   text: string;
 }

@@ -2,7 +2,7 @@
  * @module Plain-text tables for the terminal: a header, a rule, columns aligned (numbers right).
  */
 
-export interface Column<Row> {
+interface Column<Row> {
   title: string;
   value: (row: Row) => string | number;
 }

@@ -63,7 +63,7 @@ function formatIssues(error: z.ZodError): string {
 }
 
 /** One game server's folder, worlds and online source, with `server.properties` filled in. */
-export interface ResolvedServer {
+interface ResolvedServer {
   /** The server's name (`servers[].name`); `default` for a single `server-dir`. */
   name: string;
   serverDir: string;

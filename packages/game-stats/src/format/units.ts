@@ -6,7 +6,7 @@
 export const ticksPerSecond = 20;
 
 /** Rounds to 2 decimals, as the spec asks for metres and kilometres. */
-export function twoDecimals(value: number): number {
+function twoDecimals(value: number): number {
   return Math.round(value * 100) / 100;
 }
 

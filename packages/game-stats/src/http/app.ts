@@ -15,7 +15,7 @@ import { registerPlayerRoutes } from './routes/player.js';
 import { registerPlayersRoute } from './routes/players.js';
 import { type ClientAddressReader, securityGate } from './security.js';
 
-export interface AppOptions {
+interface AppOptions {
   context: ApiContext;
   peerAddress: ClientAddressReader;
   logger?: Logger;

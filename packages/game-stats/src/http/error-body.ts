@@ -3,14 +3,14 @@
  * `Stats not found` answer (HTTP 200).
  */
 
-export interface ErrorBody {
+interface ErrorBody {
   success: false;
   status: number;
   error: string;
   timestamp: string;
 }
 
-export function errorBody(status: number, message: string): ErrorBody {
+function errorBody(status: number, message: string): ErrorBody {
   return { success: false, status, error: message, timestamp: new Date().toISOString() };
 }
 

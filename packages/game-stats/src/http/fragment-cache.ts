@@ -45,7 +45,7 @@ export class LiveAnswer {
 }
 
 /** What the shortcut serves again. */
-export type ServedAgain = CachedAnswer | LiveAnswer;
+type ServedAgain = CachedAnswer | LiveAnswer;
 
 /** Bodies kept at once per route; the oldest is dropped first. */
 const defaultCapacity = 2_000;

@@ -3,7 +3,7 @@
  * `requests` per `windowMs`, counting from the client's first request of the window.
  */
 
-export interface RateLimitDecision {
+interface RateLimitDecision {
   allowed: boolean;
   limit: number;
   remaining: number;

@@ -21,7 +21,7 @@ export const nodePeerAddress: ClientAddressReader = (_request, env) =>
 const allowedMethods = 'GET, OPTIONS';
 const exposedHeaders = 'Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset';
 
-export interface SecurityOptions {
+interface SecurityOptions {
   security: Config['security'];
   rateLimit: Config['rate-limit'];
   peerAddress: ClientAddressReader;

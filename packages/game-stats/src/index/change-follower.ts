@@ -28,7 +28,7 @@ const attachRetryMs = 5_000;
 const serverCheckMs = 2_000;
 
 /** What the follower reads of the index and asks it to do. */
-export interface FollowedIndex {
+interface FollowedIndex {
   readonly players: ReadonlyMap<string, IndexedPlayer>;
   /** Files checked (mtime) and re-read while following changes. */
   readonly following: { checked: number; reread: number };

@@ -10,7 +10,7 @@ import type { StatKeyTable } from './stat-key-table.js';
 const readBatchSize = 500;
 const progressEveryMs = 1_000;
 
-export interface FirstReadOptions {
+interface FirstReadOptions {
   keys: StatKeyTable;
   /** From this many files on, the files are read on worker threads. */
   parallelReadMinFiles: number;

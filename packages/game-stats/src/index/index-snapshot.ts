@@ -35,7 +35,7 @@ export interface SnapshotFile {
 }
 
 /** Which server the snapshot belongs to: a snapshot of another folder or worlds is ignored. */
-export interface SnapshotOwner {
+interface SnapshotOwner {
   serverDir: string;
   worlds: readonly string[];
 }
@@ -136,7 +136,7 @@ export async function writeSnapshot(
 }
 
 /** A snapshot opened for restoring: its key names and a reader of its records in data order. */
-export interface OpenSnapshot {
+interface OpenSnapshot {
   keys: [string, string][];
   /** Every record, in data order; `wanted` says which to load (the others are skipped unread). */
   records(wanted: (file: Omit<SnapshotFile, 'stats'>) => boolean): Generator<SnapshotFile>;

@@ -42,10 +42,7 @@ import {
   usercacheWorkerAvailable,
 } from './usercache.js';
 
-export type { IndexCounts, IndexedPlayer } from './indexed-player.js';
-export type { NetworkMember } from './stats-file-locator.js';
-
-export interface PlayerIndexOptions {
+interface PlayerIndexOptions {
   serverDir: string;
   /** World folder names (relative to serverDir) or absolute paths. */
   worlds: readonly string[];

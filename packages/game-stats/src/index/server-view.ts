@@ -7,7 +7,7 @@ import type { IndexedPlayer } from './indexed-player.js';
 import type { StatsSource } from './stats-source.js';
 
 /** Whether a server's folder can be read, and since when. */
-export interface ServerFolderState {
+interface ServerFolderState {
   readable: boolean;
   /** When the folder was last found readable or unreadable (ms since epoch). */
   since: number;

@@ -62,7 +62,7 @@ export function parseUsercache(text: string): { entries: UsercacheEntry[]; rejec
  * Parsed entries as a few columns: two joined strings and one typed array copy between threads
  * in microseconds, where 100,000 small objects would take milliseconds to deserialise.
  */
-export interface UsercacheColumns {
+interface UsercacheColumns {
   /** UUIDs joined by newlines (normalised UUIDs hold none). */
   uuids: string;
   /** Names joined by NUL, or the list when a name holds one. */

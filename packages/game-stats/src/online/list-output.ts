@@ -4,7 +4,7 @@
  */
 import { normaliseUuid } from '../index/uuid.js';
 
-export interface OnlinePlayer {
+interface OnlinePlayer {
   name: string;
   /** Present when the server printed it (`list uuids`). */
   uuid?: string;

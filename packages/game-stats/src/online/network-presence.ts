@@ -4,7 +4,7 @@
  */
 import type { OnlineReader, OnlineSourceKind, Presence, PresenceSnapshot } from './presence.js';
 
-export interface NetworkMemberPresence {
+interface NetworkMemberPresence {
   name: string;
   presence: Presence;
   /** `max-players` of its server.properties, when its source reports no maximum. */

@@ -17,7 +17,7 @@ export type OnlineSourceSettings =
 /** Longest wait between attempts while the source is down. */
 const maxBackoffMs = 60_000;
 
-export interface OnlinePollerOptions {
+interface OnlinePollerOptions {
   source: OnlineSourceSettings;
   presence: Presence;
   names: NameBook;

@@ -11,13 +11,13 @@ const packetType = { handshake: 9, stat: 0 } as const;
 const sessionMask = 0x0f0f0f0f;
 const playerSectionMarker = Buffer.from('\x00\x01player_\x00\x00', 'latin1');
 
-export interface QueryOptions {
+interface QueryOptions {
   host: string;
   port: number;
   timeoutMs: number;
 }
 
-export interface QueryResult extends OnlineList {
+interface QueryResult extends OnlineList {
   version: string | null;
 }
 

@@ -13,7 +13,7 @@ import {
   rconPacketType,
 } from './rcon-protocol.js';
 
-export interface RconClientOptions {
+interface RconClientOptions {
   host: string;
   port: number;
   password: string;
@@ -23,7 +23,7 @@ export interface RconClientOptions {
 /** How long to wait for a further chunk after a full-size one. */
 const continuationWaitMs = 100;
 
-export class RconError extends Error {}
+class RconError extends Error {}
 
 export class RconClient {
   private socket: Socket | undefined;

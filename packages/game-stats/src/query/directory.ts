@@ -22,14 +22,14 @@ export interface PlayerRef {
   indexed: IndexedPlayer | null;
 }
 
-export interface PageRequest {
+interface PageRequest {
   limit: number;
   page: number;
   ascending: boolean;
   onlineOnly: boolean;
 }
 
-export interface RankedEntry {
+interface RankedEntry {
   rank: number;
   uuid: string;
   name: string;
@@ -38,7 +38,7 @@ export interface RankedEntry {
 }
 
 /** How much ranking work was done: what tests pin (a change re-places, never re-sorts). */
-export interface RankingWork {
+interface RankingWork {
   /** Rankings and rosters sorted from scratch. */
   rebuilds: number;
   /** Incremental updates applied. */

@@ -30,7 +30,7 @@ export interface RankChange {
  * The steps of a rebuild or an update: each yields how many values it handled. Ties are ordered
  * by the roster as it was at the first step (see `Roster.frozen`).
  */
-export type RankingSteps = Generator<number, void>;
+type RankingSteps = Generator<number, void>;
 
 /** A ranking's four arrays at full capacity: it answers from views of their first entries. */
 interface RankingArrays {

@@ -5,9 +5,9 @@
  */
 
 /** Order of two slots: negative when `a` comes first. Must be a strict total order. */
-export type SlotOrder = (a: number, b: number) => number;
+type SlotOrder = (a: number, b: number) => number;
 
-export interface SortedSlots {
+interface SortedSlots {
   /** The slots, sorted. */
   order: Int32Array<ArrayBuffer>;
   /** Slots whose position changed: every slot at or after `from`. */

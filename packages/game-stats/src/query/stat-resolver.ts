@@ -112,7 +112,7 @@ export class StatResolver {
     if (typeof definition === 'function') {
       return { name, isPlaytime: false, compute: (stats) => definition(this.lookup(stats)) };
     }
-    const parts = (definition as readonly string[]).flatMap((part) => {
+    const parts = definition.flatMap((part) => {
       const resolved = this.resolveAt(part, depth + 1);
       return resolved ? [resolved] : [];
     });

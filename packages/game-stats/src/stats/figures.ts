@@ -10,7 +10,7 @@ export interface StatReader {
   categoryTotal(category: VanillaCategory): number;
 }
 
-export interface PlayerFigures {
+interface PlayerFigures {
   playTimeTicks: number;
   deaths: number;
   playerKills: number;
@@ -33,7 +33,7 @@ export interface PlayerFigures {
 }
 
 /** `play_time`, or its pre-rename name `play_one_minute` (same unit: ticks). */
-export function playTimeTicks(stats: StatReader): number {
+function playTimeTicks(stats: StatReader): number {
   return stats.custom(customKeys.playTime) || stats.custom(customKeys.legacyPlayTime);
 }
 

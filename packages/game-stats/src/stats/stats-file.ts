@@ -8,7 +8,7 @@ import { withNamespace } from './stat-keys.js';
 /** `{ "<ns>:<category>": { "<ns>:<name>": value } }`, only finite non-zero integers kept. */
 export type StatDump = Record<string, Record<string, number>>;
 
-export type StatsFileResult =
+type StatsFileResult =
   | { ok: true; stats: StatDump; dataVersion: number | null; legacy: boolean }
   | { ok: false; reason: string };
 

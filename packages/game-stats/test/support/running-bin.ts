@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type RunningBin as RunningScript, startBin as startScript } from '@suite/test-kit';
 
-export const cliPath = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+const cliPath = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 
 export interface RunningBin extends RunningScript {
   /** Everything the process wrote to stderr so far (the JSON log). */
