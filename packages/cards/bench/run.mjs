@@ -30,7 +30,7 @@ const badgeInputs = Array.from({ length: 1000 }, (_, index) => ({
 }));
 
 /** In-process scenarios: `ours(i)` and `baseline(i)` each render one item. */
-export const inProcessScenarios = [
+const inProcessScenarios = [
   {
     name: '/badge render (flat) vs badge-maker makeBadge',
     iterations: 50_000,
@@ -47,7 +47,7 @@ export const inProcessScenarios = [
 ];
 
 /** HTTP scenarios: a path on the running server (query included). */
-export const httpScenarios = [
+const httpScenarios = [
   { name: '/badge', path: '/badge?label=build&message=passing&color=success' },
   { name: '/typing', path: '/typing?lines=Hello%2C+world!;I+build+fast+SVG+cards' },
   {
@@ -58,7 +58,7 @@ export const httpScenarios = [
   { name: '/stats (warm)', path: '/stats?username=grace&showIcons=true' },
   { name: '/streak (warm)', path: '/streak?username=grace' },
   { name: '/languages (warm)', path: '/languages?username=grace' },
-  // The drop-in layer (issue 15): a github-readme-stats URL against the same card in our words.
+  // The drop-in layer: a github-readme-stats URL against the same card in our words.
   { name: '/stats radical (warm)', path: '/stats?username=grace&showIcons=true&theme=radical' },
   {
     name: '/api radical, github-readme-stats URL (warm)',

@@ -1,5 +1,5 @@
 /**
- * @module Users' URLs of the replaced projects that still went wrong (issue 28): each check
+ * @module Users' URLs of the replaced projects that still went wrong: each check
  * fails on the code before the fix.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * @module A client that sends its request headers at one byte a second is cut off (issue 17):
+ * @module A client that sends its request headers at one byte a second is cut off:
  * the bin's server closes the connection long before the headers are complete (header timeout
  * of `@suite/server-kit`), instead of holding the socket for 67-91 s as Node's defaults did.
  */

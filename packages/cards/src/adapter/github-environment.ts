@@ -19,7 +19,7 @@ export const githubEnvironmentSchema = z.object({
     .optional(),
 });
 
-export type GithubEnvironment = z.infer<typeof githubEnvironmentSchema>;
+type GithubEnvironment = z.infer<typeof githubEnvironmentSchema>;
 
 /** `GITHUB_TOKENS` plus `GITHUB_TOKEN`, without blanks or repeats. */
 function tokenPool(environment: GithubEnvironment): string[] {

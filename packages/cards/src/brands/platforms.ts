@@ -42,7 +42,7 @@ export const platformNames = [
   'email',
 ] as const;
 
-export type PlatformName = (typeof platformNames)[number];
+type PlatformName = (typeof platformNames)[number];
 
 export const platformIcons: Record<PlatformName, BrandIcon> = {
   github: fromSimpleIcon(siGithub),

@@ -9,7 +9,7 @@ import { fontFamily, measureText } from '../svg/measure.js';
 import type { Theme } from '../themes/index.js';
 import { formatCount, label, monthNames } from './github-marks.js';
 
-export interface ActivityInput {
+interface ActivityInput {
   login: string;
   grid: ContributionGrid;
   total: number;

@@ -23,9 +23,9 @@ export const textAnimations = [
   'reveal',
   'typewriter',
 ] as const;
-export type TextAnimation = (typeof textAnimations)[number];
+type TextAnimation = (typeof textAnimations)[number];
 
-export interface AnimatedTextInput {
+interface AnimatedTextInput {
   text: string;
   animation: TextAnimation;
   /** Length of one cycle, seconds. */

@@ -12,9 +12,9 @@ export const badgeStyles = ['flat', 'flat-square', 'for-the-badge'] as const;
 export type BadgeStyle = (typeof badgeStyles)[number];
 
 export const badgeAnimations = ['none', 'shimmer', 'pulse', 'glow', 'bounce'] as const;
-export type BadgeAnimation = (typeof badgeAnimations)[number];
+type BadgeAnimation = (typeof badgeAnimations)[number];
 
-export interface BadgeInput {
+interface BadgeInput {
   label: string;
   message: string;
   /** Message background, `#rgb` or `#rrggbb`. */

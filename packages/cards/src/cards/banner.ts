@@ -11,11 +11,11 @@ import { wrapText } from '../svg/wrap.js';
 import type { Theme } from '../themes/index.js';
 
 export const bannerPatterns = ['dots', 'grid', 'lines', 'none'] as const;
-export type BannerPattern = (typeof bannerPatterns)[number];
+type BannerPattern = (typeof bannerPatterns)[number];
 export const bannerAlignments = ['center', 'left'] as const;
-export type BannerAlignment = (typeof bannerAlignments)[number];
+type BannerAlignment = (typeof bannerAlignments)[number];
 
-export interface BannerInput {
+interface BannerInput {
   title: string;
   subtitle: string;
   pattern: BannerPattern;

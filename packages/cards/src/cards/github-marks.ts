@@ -43,7 +43,7 @@ export function icon(name: IconName, x: number, y: number, color: string, size =
   return `<path transform="translate(${round(x)} ${round(y)})${scale}" d="${iconPaths[name]}" fill="none" stroke="${color}" stroke-width="1.4" stroke-linecap="round" stroke-linejoin="round"/>`;
 }
 
-export interface TextOptions {
+interface TextOptions {
   size?: number;
   fill: string;
   bold?: boolean;

@@ -8,7 +8,7 @@ import { fontFamily } from '../svg/measure.js';
 import type { Theme } from '../themes/index.js';
 import { label } from './github-marks.js';
 
-export interface HoursInput {
+interface HoursInput {
   title: string;
   hours: CommitHours;
   timeZone: string;

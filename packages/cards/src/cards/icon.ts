@@ -5,7 +5,7 @@ import { type BrandIcon, placeIcon } from '../brands/brand-icon.js';
 import { round, svgDocument } from '../svg/document.js';
 import { type Theme, visibleOn } from '../themes/index.js';
 
-export interface IconInput {
+interface IconInput {
   icon: BrandIcon;
   size: number;
   radius: number;

@@ -9,7 +9,7 @@ import { fontFamily, measureText } from '../svg/measure.js';
 import type { Theme } from '../themes/index.js';
 import { label } from './github-marks.js';
 
-export interface LanguagesInput {
+interface LanguagesInput {
   shares: LanguageShares;
   theme: Theme;
   /** Replaces the title; `null` draws no title row. */

@@ -7,7 +7,7 @@ import { round, svgDocument } from '../svg/document.js';
 import type { Theme } from '../themes/index.js';
 import { label } from './github-marks.js';
 
-export interface NeofetchInput {
+interface NeofetchInput {
   title: string;
   lines: Array<[string, string]>;
   palette: readonly string[];

@@ -11,9 +11,9 @@ import { wrapText } from '../svg/wrap.js';
 import type { Theme } from '../themes/index.js';
 
 export const quoteAlignments = ['left', 'center', 'right'] as const;
-export type QuoteAlignment = (typeof quoteAlignments)[number];
+type QuoteAlignment = (typeof quoteAlignments)[number];
 
-export interface QuoteInput {
+interface QuoteInput {
   text: string;
   author: string;
   alignment: QuoteAlignment;

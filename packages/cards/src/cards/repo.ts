@@ -10,7 +10,7 @@ import { wrapText } from '../svg/wrap.js';
 import type { Theme } from '../themes/index.js';
 import { formatCount, icon, label } from './github-marks.js';
 
-export interface RepoInput {
+interface RepoInput {
   repository: Repository;
   showDescription: boolean;
   theme: Theme;

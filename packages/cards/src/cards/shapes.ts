@@ -10,9 +10,9 @@ import { wrapText } from '../svg/wrap.js';
 import { type Theme, visibleOn } from '../themes/index.js';
 
 export const shapeTypes = ['divider', 'status', 'pill', 'card'] as const;
-export type ShapeType = (typeof shapeTypes)[number];
+type ShapeType = (typeof shapeTypes)[number];
 
-export interface ShapeInput {
+interface ShapeInput {
   type: ShapeType;
   /** Empty: the type's own default (a divider has none). */
   text: string;

@@ -9,7 +9,7 @@ import { fontFamily, measureText } from '../svg/measure.js';
 import type { Theme } from '../themes/index.js';
 import { logoColor } from './icon.js';
 
-export interface SkillsInput {
+interface SkillsInput {
   icons: readonly BrandIcon[];
   size: number;
   showLabels: boolean;

@@ -12,7 +12,7 @@ import { cardFrame } from '../svg/frame.js';
 import { reducedMotionCss } from '../svg/motion.js';
 import type { Theme } from '../themes/index.js';
 
-export interface SnakeInput {
+interface SnakeInput {
   login: string;
   grid: ContributionGrid;
   route: SnakeRoute;
@@ -68,9 +68,9 @@ export function renderSnake(input: SnakeInput): string {
   // One path keyframe; frames in the middle of a straight run are implied by linear timing.
   const frames: string[] = [];
   for (let index = 0; index <= steps; index += 1) {
-    const here = route.path[index % steps] as Cell;
-    const before = route.path[(index - 1 + steps) % steps] as Cell;
-    const after = route.path[(index + 1) % steps] as Cell;
+    const here = route.path[index % steps];
+    const before = route.path[(index - 1 + steps) % steps];
+    const after = route.path[(index + 1) % steps];
     const straight = here.x - before.x === after.x - here.x && here.y - before.y === after.y - here.y;
     if (index !== 0 && index !== steps && straight) continue;
     const { x, y } = toPixel(here);
@@ -83,7 +83,7 @@ export function renderSnake(input: SnakeInput): string {
     .slice(0, SNAKE_LENGTH)
     .map((size, index) => {
       // At rest the body lies behind the head along the end of the loop (in the margin).
-      const rest = toPixel(route.path[(steps - index) % steps] as Cell);
+      const rest = toPixel(route.path[(steps - index) % steps]);
       const inset = (cellSize - size) / 2;
       // Milliseconds with two decimals: a step can be a few ms long.
       const delay = index === 0 ? 0 : Number(((index * stepSeconds - input.duration) * 1000).toFixed(2));

@@ -9,7 +9,7 @@ import { fontFamily } from '../svg/measure.js';
 import type { Theme } from '../themes/index.js';
 import { formatCount, label, monthNames } from './github-marks.js';
 
-export interface StarsInput {
+interface StarsInput {
   repository: string;
   points: ReadonlyArray<readonly [number, number]>;
   metrics: StarMetrics;

@@ -10,7 +10,7 @@ import { fontFamily, measureText } from '../svg/measure.js';
 import type { Theme } from '../themes/index.js';
 import { formatCount, formatDay, icon, label, progressRing } from './github-marks.js';
 
-export interface StreakInput {
+interface StreakInput {
   login: string;
   summary: StreakSummary;
   today: string;
@@ -43,7 +43,7 @@ export interface StreakInput {
 export type StreakSection = 'total' | 'current' | 'longest';
 
 /** github-readme-streak-stats' per-element colours. */
-export interface StreakColors {
+interface StreakColors {
   stroke?: string;
   fire?: string;
   currentNumber?: string;

@@ -9,7 +9,7 @@ import { fontFamily, measureText } from '../svg/measure.js';
 import type { Theme } from '../themes/index.js';
 import { type IconName, icon, label } from './github-marks.js';
 
-export interface TimelineInput {
+interface TimelineInput {
   login: string;
   events: Array<TimelineEvent & { when: string }>;
   theme: Theme;

@@ -8,7 +8,7 @@ import { fontFamily } from '../svg/measure.js';
 import type { Theme } from '../themes/index.js';
 import { formatCount, label } from './github-marks.js';
 
-export interface TrophyInput {
+interface TrophyInput {
   login: string;
   trophies: Trophy[];
   columns: number;

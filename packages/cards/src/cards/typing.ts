@@ -13,7 +13,7 @@ import { reducedMotionCss } from '../svg/motion.js';
 import { characterPositions, prefixWidths, revealKeyframes } from '../svg/reveal.js';
 import type { Theme } from '../themes/index.js';
 
-export interface TypingInput {
+interface TypingInput {
   lines: readonly string[];
   fontSize: number;
   cursor: string;

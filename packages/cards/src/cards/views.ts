@@ -9,7 +9,7 @@ import { wrapText } from '../svg/wrap.js';
 import type { Theme } from '../themes/index.js';
 import { formatCount, icon, label, progressRing } from './github-marks.js';
 
-export interface ViewsInput {
+interface ViewsInput {
   login: string;
   name: string | null;
   bio: string | null;

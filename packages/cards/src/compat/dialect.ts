@@ -5,7 +5,7 @@
  */
 import type { Endpoint } from '../http/endpoint.js';
 
-export interface Dialect {
+interface Dialect {
   /** The other service's endpoint (lenient parameters). */
   endpoint: Endpoint;
   /**

@@ -6,7 +6,7 @@ import type { Theme } from '../themes/index.js';
 import { lenient, readHexColor, readList } from './lenient.js';
 
 /** Colours a query may replace; `null` keeps the theme's. */
-export type ColorOverrides = Partial<
+type ColorOverrides = Partial<
   Record<'background' | 'border' | 'title' | 'text' | 'muted' | 'icon' | 'accent' | 'ring', string | null>
 >;
 
@@ -20,13 +20,13 @@ export function themeWith(base: Theme, overrides: ColorOverrides): Theme {
 }
 
 /** A linear gradient: angle in degrees and two or more colours spread evenly. */
-export interface Gradient {
+interface Gradient {
   angle: number;
   colors: readonly string[];
 }
 
 /** A background: one colour or a gradient. */
-export type Background = { color: string } | { gradient: Gradient };
+type Background = { color: string } | { gradient: Gradient };
 
 /** Most colours a gradient keeps (more stops add nothing visible on a card). */
 const maxStops = 10;

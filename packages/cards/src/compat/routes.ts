@@ -18,7 +18,7 @@ import { profileViewsCounter } from './profile-views.js';
 import { badgePathParameter, shieldsStaticBadge } from './shields-badge.js';
 import { skillIconsRow } from './skill-icons.js';
 
-export interface CompatRoute {
+interface CompatRoute {
   /** Paths served, exactly as written (list the `/api` form too). */
   paths: readonly string[];
   endpoint: Endpoint;

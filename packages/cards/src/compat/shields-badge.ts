@@ -49,7 +49,7 @@ function unescapeUnderscores(text: string): string {
   return result;
 }
 
-export interface BadgePath {
+interface BadgePath {
   label: string;
   message: string;
   color: string;

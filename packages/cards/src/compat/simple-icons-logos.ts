@@ -24,7 +24,7 @@ const slugReplacements: Readonly<Record<string, string>> = {
 };
 
 /** The simple-icons slug of a slug or title: lowercase letters and digits only. */
-export function toSlug(name: string): string {
+function toSlug(name: string): string {
   let slug = '';
   for (const char of name.toLowerCase()) {
     const replaced = slugReplacements[char];

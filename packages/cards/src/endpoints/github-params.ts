@@ -33,7 +33,7 @@ export const usernameParam = customParam<string>(
       : { error: 'must be a GitHub account name (letters, digits, inner hyphens)' },
 );
 
-export interface RepositoryName {
+interface RepositoryName {
   owner: string;
   name: string;
 }

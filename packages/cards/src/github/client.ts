@@ -8,7 +8,7 @@ import { withoutTrailingSlashes } from './api-url.js';
 import { GitHubError, notFound, rateLimited, upstreamDown } from './errors.js';
 import { createTokenPool, type TokenPool } from './token-pool.js';
 
-export interface GitHubClientOptions {
+interface GitHubClientOptions {
   /** Base URL of the REST API; GraphQL is `${apiUrl}/graphql`. Default `https://api.github.com`. */
   apiUrl?: string;
   /** Token pool (from `GITHUB_TOKENS`/`GITHUB_TOKEN`); empty means anonymous REST only. */
@@ -23,7 +23,7 @@ export interface GitHubClientOptions {
 
 export type RestResult<T> = { status: 200; data: T; etag: string | undefined } | { status: 304 };
 
-export interface RestOptions {
+interface RestOptions {
   accept?: string;
   /** ETag of the cached copy: a 304 answer costs no rate limit. */
   etag?: string;

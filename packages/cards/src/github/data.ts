@@ -14,7 +14,7 @@ import { fetchStarHistory, type StarHistory } from './fetchers/star-history.js';
 import { fetchUserStats, type UserStats } from './fetchers/user-stats.js';
 import { createResourceCache, type ResourceCache } from './resource-cache.js';
 
-export interface GitHubDataOptions {
+interface GitHubDataOptions {
   /** REST base URL; GraphQL is `${apiUrl}/graphql`. Default `https://api.github.com`. */
   apiUrl?: string;
   tokens?: readonly string[];

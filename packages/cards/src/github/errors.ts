@@ -3,7 +3,7 @@
  */
 
 /** Why GitHub data could not be produced; decides the status of the error card. */
-export type GitHubFailureKind = 'not-found' | 'rate-limited' | 'upstream';
+type GitHubFailureKind = 'not-found' | 'rate-limited' | 'upstream';
 
 const statusOfKind: Record<GitHubFailureKind, number> = {
   'not-found': 404,

@@ -22,12 +22,12 @@ const NOT_FOUND_TTL_MS = 5 * 60_000;
 /** Resources remembered as missing (keys are short: a login or a repository name). */
 const NOT_FOUND_ENTRIES = 20_000;
 
-export interface Loaded<T> {
+interface Loaded<T> {
   data: T;
   etag?: string | undefined;
 }
 
-export interface Resource<T> {
+interface Resource<T> {
   key: string;
   /** Fresh for this long; after it the data is served stale while one refresh runs. */
   ttlMs: number;
@@ -39,7 +39,7 @@ export interface ResourceCache {
   get<T>(resource: Resource<T>): Promise<T>;
 }
 
-export interface ResourceCacheOptions {
+interface ResourceCacheOptions {
   store: CacheStore;
   now?: () => number;
   /** A background refresh failed; the stale copy stays in use. */

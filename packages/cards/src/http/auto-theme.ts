@@ -6,7 +6,7 @@ import type { DrawnCard } from '../cards/render-memo.js';
 import { followColorScheme } from '../svg/color-scheme.js';
 import type { CardBody, Endpoint } from './endpoint.js';
 
-export interface ThemePair {
+interface ThemePair {
   light: string;
   dark: string;
 }

@@ -45,7 +45,7 @@ export type CardBody = string | DrawnCard;
 export type PreparedRun = (context: RenderContext) => Promise<CardBody>;
 
 /** The parse outcome of a query: a render to run, or the message of a 400 card. */
-export type PreparedQuery = { ok: true; run: PreparedRun } | { ok: false; message: string };
+type PreparedQuery = { ok: true; run: PreparedRun } | { ok: false; message: string };
 
 /** An endpoint ready for the registry (not generic, so endpoints of any table fit one list). */
 export interface Endpoint {

@@ -3,7 +3,7 @@
  * bounded memory that never forgets a live count: used for GitHub calls and new visitor counters.
  */
 
-export interface PerClientWindowOptions {
+interface PerClientWindowOptions {
   /** How many charges one client may make per window. */
   limit: number;
   windowMs: number;
@@ -12,7 +12,7 @@ export interface PerClientWindowOptions {
   now: () => number;
 }
 
-export interface PerClientWindow {
+interface PerClientWindow {
   /** Charges one to `client`: null when allowed, else the seconds until it may try again. */
   charge(client: string): number | null;
 }

@@ -130,7 +130,7 @@ export function createAnswerMemo(options: AnswerMemoOptions = {}): AnswerMemo {
   });
 }
 
-export interface CardHandlerOptions {
+interface CardHandlerOptions {
   services: CardServices;
   /** Where answers and parsed queries are kept; none: parse and render every request. */
   memo?: AnswerMemo;

@@ -4,7 +4,7 @@
  */
 import { addDays, dateToUtcMs } from './calendar-date.js';
 
-export interface GridDay {
+interface GridDay {
   date: string;
   count: number;
   level: 0 | 1 | 2 | 3 | 4;

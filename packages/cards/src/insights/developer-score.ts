@@ -5,7 +5,7 @@
  * public repositories 10 (half at 20).
  */
 
-export interface DeveloperScoreInputs {
+interface DeveloperScoreInputs {
   stars: number;
   followers: number;
   commitsLastYear: number;

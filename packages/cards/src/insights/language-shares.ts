@@ -3,13 +3,13 @@
  * languages sees honest numbers and the rest shown as "other".
  */
 
-export interface LanguageBytes {
+interface LanguageBytes {
   name: string;
   color: string;
   bytes: number;
 }
 
-export interface LanguageShare extends LanguageBytes {
+interface LanguageShare extends LanguageBytes {
   /** Percent of all bytes, 0-100. */
   percent: number;
 }

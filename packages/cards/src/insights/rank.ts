@@ -3,7 +3,7 @@
  * each counter divided by its median), so grades match what users know.
  */
 
-export interface RankInputs {
+interface RankInputs {
   /** True when `commits` counts every year (median 1,000 instead of 250). */
   allCommits: boolean;
   commits: number;
@@ -14,7 +14,7 @@ export interface RankInputs {
   followers: number;
 }
 
-export type RankLevel = 'S' | 'A+' | 'A' | 'A-' | 'B+' | 'B' | 'B-' | 'C+' | 'C';
+type RankLevel = 'S' | 'A+' | 'A' | 'A-' | 'B+' | 'B' | 'B-' | 'C+' | 'C';
 
 export interface Rank {
   level: RankLevel;

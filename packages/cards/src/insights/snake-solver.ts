@@ -52,8 +52,8 @@ class MinHeap {
     let index = items.length - 1;
     while (index > 0) {
       const parent = (index - 1) >> 1;
-      if ((items[parent] as [number, number])[0] <= item[0]) break;
-      items[index] = items[parent] as [number, number];
+      if (items[parent][0] <= item[0]) break;
+      items[index] = items[parent];
       index = parent;
     }
     items[index] = item;
@@ -69,12 +69,9 @@ class MinHeap {
       const left = index * 2 + 1;
       if (left >= items.length) break;
       const right = left + 1;
-      const child =
-        right < items.length && (items[right] as [number, number])[0] < (items[left] as [number, number])[0]
-          ? right
-          : left;
-      if ((items[child] as [number, number])[0] >= last[0]) break;
-      items[index] = items[child] as [number, number];
+      const child = right < items.length && items[right][0] < items[left][0] ? right : left;
+      if (items[child][0] >= last[0]) break;
+      items[index] = items[child];
       index = child;
     }
     items[index] = last;
@@ -108,7 +105,7 @@ export function solveSnake(levels: ReadonlyArray<ReadonlyArray<number>>): SnakeR
 
   const path: Cell[] = [{ x: 0, y: -1 }];
   const eatenAt = new Map<string, number>();
-  const head = () => path[path.length - 1] as Cell;
+  const head = () => path[path.length - 1];
 
   function walk(route: readonly Cell[]): void {
     for (const cell of route) {
@@ -148,11 +145,11 @@ export function solveSnake(levels: ReadonlyArray<ReadonlyArray<number>>): SnakeR
     heap.push([0, startNode]);
     while (heap.size > 0) {
       const [spent, node] = heap.pop() as [number, number];
-      if (spent > (cost[node] as number)) continue;
+      if (spent > cost[node]) continue;
       const cell = cellOf(node);
       if (node !== startNode && isTarget(cell.x, cell.y)) {
         const route: Cell[] = [];
-        for (let at = node; at !== startNode; at = previous[at] as number) route.unshift(cellOf(at));
+        for (let at = node; at !== startNode; at = previous[at]) route.unshift(cellOf(at));
         return route;
       }
       for (const step of steps) {
@@ -162,7 +159,7 @@ export function solveSnake(levels: ReadonlyArray<ReadonlyArray<number>>): SnakeR
         const next = nodeOf(x, y);
         if (blocked.has(next)) continue;
         const total = spent + costOf(x, y);
-        if (total < (cost[next] as number)) {
+        if (total < cost[next]) {
           cost[next] = total;
           previous[next] = node;
           heap.push([total, next]);

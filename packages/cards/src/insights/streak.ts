@@ -36,7 +36,7 @@ interface DayRange {
   length: number;
 }
 
-export interface StreakOptions {
+interface StreakOptions {
   /** Count weeks (Sunday to Saturday) instead of days: a week with a contribution extends. */
   weekly?: boolean;
   /** Weekdays (0 = Sunday) whose empty days extend a running streak instead of breaking it. */

@@ -68,7 +68,7 @@ export function customParam<Out>(
         ctx.addIssue({ code: 'custom', message: parsed.error });
         return z.NEVER;
       }
-      return parsed as Out;
+      return parsed;
     });
   return { schema, doc };
 }

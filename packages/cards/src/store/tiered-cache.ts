@@ -6,7 +6,7 @@
  */
 import type { CardCache } from './card-cache.js';
 
-export interface TieredCacheOptions {
+interface TieredCacheOptions {
   /** Longest an entry stays in the near cache, in seconds; default 60. */
   nearTtlSeconds?: number;
 }

@@ -6,7 +6,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } fr
 import { COUNTER_OVERHEAD_BYTES } from './visitor-store.js';
 
 /** One row per counter key. */
-export interface VisitorRow {
+interface VisitorRow {
   key: string;
   count: number | string | bigint;
   /** Epoch ms of the last visit (null for rows counted before it was recorded: kept for ever). */
@@ -14,7 +14,7 @@ export interface VisitorRow {
 }
 
 /** The single row (`id` 1) of `<table>_usage`: what the counters cost against the budget. */
-export interface VisitorUsageRow {
+interface VisitorUsageRow {
   id: number;
   counters: number | string | bigint;
   bytes: number | string | bigint;

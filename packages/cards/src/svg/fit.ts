@@ -4,7 +4,7 @@
  */
 import { type MeasureOptions, measureText } from './measure.js';
 
-export const ellipsis = '…';
+const ellipsis = '…';
 
 /**
  * `text` when it is at most `maxWidth` px wide in `options`' font, else its longest prefix

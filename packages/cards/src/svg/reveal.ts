@@ -23,7 +23,7 @@ function shift(offset: number): string {
   return `transform:translateX(${Math.round(offset * 100) / 100}px)`;
 }
 
-export interface RevealTiming {
+interface RevealTiming {
   /** When typing starts within the cycle, seconds. */
   start: number;
   /** Seconds per typed character. */

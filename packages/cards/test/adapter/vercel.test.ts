@@ -61,7 +61,7 @@ describe('the Vercel function', () => {
     expect(new Set(github.requests.map((request) => request.token))).toEqual(new Set(['vercel-token']));
   });
 
-  it("answers the URLs of issue 28: streak-stats' timezone, skill-icons' own set", async () => {
+  it("answers the URLs of streak-stats' timezone and skill-icons' own set", async () => {
     const streak = await call(handlers.GET, '/streak?user=ada&timezone=Asia/Kolkata');
     expect(streak.status).toBe(200);
     expect(textsOf(streak.body)).toContain('Current Streak');

@@ -94,7 +94,7 @@ describe('the Cloudflare Worker in workerd', () => {
       '/ghpvc/?username=drop-in-reader',
       '/streak?user=ada&hide_border=true',
       '/typing?lines=Hello;World&center=true',
-      // Issue 28: streak-stats' timezone, skill-icons' own set.
+      // streak-stats' timezone, skill-icons' own set.
       '/streak?user=ada&timezone=Asia/Kolkata',
       '/icons?i=aws,gcp,azure,react,vue,flutter&theme=light',
       '/api?username=ada&theme=auto&dark_theme=dracula',

@@ -146,7 +146,7 @@ describe('cache', () => {
     const ada = fixtures.users.find((user) => (user as { login: string }).login === 'ada') as {
       repositories: Array<{ stars: number }>;
     };
-    const engine = ada.repositories[0] as { stars: number };
+    const engine = ada.repositories[0];
     const first = await app('/stats?username=ada');
     expect(textsOf(first.body)).toContain('157');
     const oldTag = first.headers.get('etag') ?? '';

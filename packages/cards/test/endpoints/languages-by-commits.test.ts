@@ -1,5 +1,5 @@
 /**
- * @module /languages?weight=commits (issue 28): languages weighted by the user's own commits of
+ * @module /languages?weight=commits: languages weighted by the user's own commits of
  * the last year to each repository, theirs or anyone's, forks never committed to left out;
  * one GraphQL request, cached like the byte shares. Against the fake GitHub (fixture `lin`).
  */

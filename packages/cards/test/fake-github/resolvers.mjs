@@ -119,7 +119,7 @@ function contributionsCollection(user, now, { from, to } = {}) {
 }
 
 /** @param {{login: string}} owner @param {object} repository */
-export function repositoryValue(owner, repository) {
+function repositoryValue(owner, repository) {
   return {
     name: repository.name,
     nameWithOwner: `${owner.login}/${repository.name}`,

@@ -1,5 +1,5 @@
 /**
- * @module One client cannot spend the token pool (issue 17, finding 5): "not found" is cached per
+ * @module One client cannot spend the token pool: "not found" is cached per
  * resource for a few minutes, and upstream calls are bounded per client.
  */
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * @module Answer caches are keyed by the parameters an endpoint reads and bounded in bytes
- * (issue 17, finding 7): unknown parameters neither split nor grow the cache.
+ * unknown parameters neither split nor grow the cache.
  */
 import { describe, expect, it } from 'vitest';
 import {

@@ -4,13 +4,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Cell, SNAKE_LENGTH, solveSnake } from '../../src/insights/snake-solver.js';
+import { SNAKE_LENGTH, solveSnake } from '../../src/insights/snake-solver.js';
 
 function checkRoute(levels: number[][]) {
   const width = levels.length;
   const height = levels[0]?.length ?? 0;
   const { path, eatenAt } = solveSnake(levels);
-  const at = (index: number) => path[(index + path.length) % path.length] as Cell;
+  const at = (index: number) => path[(index + path.length) % path.length];
   for (let index = 0; index < path.length; index += 1) {
     const here = at(index);
     const next = at(index + 1);

@@ -1,5 +1,5 @@
 /**
- * @module The retention rule on Cloudflare D1 (issue 17, finding 6), against a real D1 database
+ * @module The retention rule on Cloudflare D1, against a real D1 database
  * in workerd (miniflare): single-visit counters idle for 30 days go, others stay, and a table
  * created before the rule gets its column.
  */

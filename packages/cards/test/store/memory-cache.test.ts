@@ -1,5 +1,5 @@
 /**
- * @module The in-process data cache is bounded in bytes, not only in entries (issue 17, finding 7).
+ * @module The in-process data cache is bounded in bytes, not only in entries.
  */
 import { expect, it } from 'vitest';
 import { createMemoryCache } from '../../src/index.js';

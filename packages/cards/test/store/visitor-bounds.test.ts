@@ -1,5 +1,5 @@
 /**
- * @module One client cannot grow the visitor store past a bound (issue 17, finding 6): through
+ * @module One client cannot grow the visitor store past a bound: through
  * the real server on a SQLite file, new counters are limited per client and per hour, existing
  * counters always count, and keys are bounded in length.
  */

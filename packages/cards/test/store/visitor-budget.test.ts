@@ -1,5 +1,5 @@
 /**
- * @module The visitor counter behind GitHub's image proxy (issue 28): through the real server,
+ * @module The visitor counter behind GitHub's image proxy: through the real server,
  * 1,000 new counters fetched by the proxy all count, a direct client flooding new keys is
  * bounded, a client pretending to be the proxy stops at the global budget, and the store never
  * passes its budget. Then each store (memory, SQLite, PostgreSQL, Redis, D1 in workerd) keeps

@@ -1,5 +1,5 @@
 /**
- * @module The retention rule of the visitor stores (issue 17, finding 6; issue 28): by default
+ * @module The retention rule of the visitor stores: by default
  * a counter visited once and never again is removed after 30 days (on open and hourly, SQLite
  * and Redis alike); counters visited twice or more stay.
  */

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
-export const chromiumPath = '/usr/bin/chromium';
+const chromiumPath = '/usr/bin/chromium';
 
 /**
  * True when the browser tests must run: Chromium is installed, or this is CI (where a missing

@@ -8,7 +8,7 @@ import { FIXED_NOW, fixtures } from '../fake-github/fixtures.mjs';
 import { type FakeGitHub, startFakeGitHub } from '../fake-github/server.mjs';
 import { expectRenderableSvg } from './svg.js';
 
-export interface GitHubTestBed {
+interface GitHubTestBed {
   fake: FakeGitHub;
   /** The apps' clock (epoch ms); starts at the fixtures' now. */
   clock: { now: number };
@@ -19,7 +19,7 @@ export interface GitHubTestBed {
   close(): Promise<void>;
 }
 
-export async function startGitHubTestBed(): Promise<GitHubTestBed> {
+async function startGitHubTestBed(): Promise<GitHubTestBed> {
   const fake = await startFakeGitHub(fixtures, { now: () => FIXED_NOW, requireToken: true });
   const clock = { now: FIXED_NOW };
   return {

@@ -7,7 +7,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { expect } from 'vitest';
 import { type CreateAppOptions, createApp } from '../../src/index.js';
 
-export interface CardResponse {
+interface CardResponse {
   status: number;
   headers: Headers;
   body: string;

@@ -8,7 +8,7 @@ import { bundleForWorkers } from '../../scripts/bundle-worker.mjs';
 /** The compatibility date of `wrangler.toml`. */
 export const compatibilityDate = '2025-12-01';
 
-export interface WorkerBindings {
+interface WorkerBindings {
   GITHUB_TOKENS?: string;
   GITHUB_API_URL?: string;
 }
@@ -16,7 +16,7 @@ export interface WorkerBindings {
 let bundled: Promise<string> | undefined;
 
 /** The Worker bundle, built once per test file. */
-export function workerBundle(): Promise<string> {
+function workerBundle(): Promise<string> {
   const code = bundled ?? bundleForWorkers().then((bundle) => bundle.code);
   bundled = code;
   return code;

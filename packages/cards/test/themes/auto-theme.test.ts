@@ -1,5 +1,5 @@
 /**
- * @module `theme=auto` (issue 28): one SVG following the viewer's `prefers-color-scheme`, on
+ * @module `theme=auto`: one SVG following the viewer's `prefers-color-scheme`, on
  * every card with a theme, with `light_theme` and `dark_theme` choosing the pair. Chromium
  * (emulated colour scheme) draws the light theme's background for light and the dark one's for
  * dark; resvg, which has no media queries, draws the light one.

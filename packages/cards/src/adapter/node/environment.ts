@@ -33,12 +33,12 @@ export class EnvironmentError extends Error {
 }
 
 /** `createApp` options with the opened stores, which the caller closes on shutdown. */
-export interface NodeAppOptions extends CreateAppOptions {
+interface NodeAppOptions extends CreateAppOptions {
   visitors: VisitorStore;
   cache: CardCache;
 }
 
-export interface EnvironmentDefaults {
+interface EnvironmentDefaults {
   /** The visitor store when `CARDS_STORE` is unset; default the SQLite file `./data/cards.db`. */
   visitorsWithoutStore?: (limits: VisitorStoreLimits) => VisitorStore | Promise<VisitorStore>;
 }

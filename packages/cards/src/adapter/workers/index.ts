@@ -23,7 +23,7 @@ import {
 } from '../visitor-environment.js';
 
 /** The Worker's bindings (`wrangler.toml` vars, secrets and the D1 database). */
-export interface WorkerEnv extends Partial<Record<keyof VisitorEnvironment, string>> {
+interface WorkerEnv extends Partial<Record<keyof VisitorEnvironment, string>> {
   /** D1 database of the visitor counter; without it counts live in the isolate's memory. */
   DB?: D1Binding;
   GITHUB_TOKENS?: string;

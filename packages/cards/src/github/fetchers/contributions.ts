@@ -56,7 +56,7 @@ const answerSchema = z.object({
 });
 
 /** One day of the calendar: level 0 (none) to 4 (fourth quartile), as GitHub colours it. */
-export interface ContributionDay {
+interface ContributionDay {
   date: string;
   count: number;
   level: 0 | 1 | 2 | 3 | 4;
@@ -66,7 +66,7 @@ export interface ContributionDay {
  * One year, stored compactly (a few KB instead of a few hundred objects): day `i` is
  * `start + i days`. Expand with `contributionDays`.
  */
-export interface YearContributions {
+interface YearContributions {
   year: number;
   total: number;
   /** Commit contributions, private ones included when GitHub counts them for us. */

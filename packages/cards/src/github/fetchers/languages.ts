@@ -44,7 +44,7 @@ export interface LanguageSize {
 }
 
 /** One language of one repository. */
-export interface LanguageBytes {
+interface LanguageBytes {
   name: string;
   color: string;
   bytes: number;
