@@ -66,7 +66,7 @@ export interface ExposedSocket {
   rules: number[];
 }
 
-export interface FirewallManager {
+interface FirewallManager {
   name: string;
   role: 'cooperating' | 'competing';
   reason: string;

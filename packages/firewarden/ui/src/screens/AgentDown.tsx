@@ -12,7 +12,6 @@ const causes: Record<string, string> = {
   permission_denied:
     "The agent refuses this server: the agent's FIREWARDEN_AGENT_GID is not the group this server runs as.",
   timeout: 'The agent did not answer in time: it may be stuck on a slow iptables or ufw command.',
-  engine_not_available: 'The agent runs but finds no firewall engine (iptables or ufw) on its host.',
 };
 
 export function AgentDown({ reason, onRetry }: { reason: string; onRetry: () => void }) {
