@@ -77,7 +77,10 @@ test(`${attempts} reads, writes, listings and deletions race a swapped middle fo
   const statuses = new Map<number, number>();
   const leaks: string[] = [];
   try {
-    for (let attempt = 0; attempt < attempts; attempt++) {
+    // Until both outcomes were seen (at most four times over): on a loaded machine the swapper can
+    // win every round of the first runs, and a race that never let a request through proves less.
+    const bothSeen = () => statuses.has(200) && (statuses.has(403) || statuses.has(404));
+    for (let attempt = 0; attempt < attempts || (!bothSeen() && attempt < attempts * 4); attempt++) {
       const answers = await Promise.all([
         owner.get(`${files}/read?path=mid/data.txt`),
         owner.post(`${files}/write`, { path: `mid/written-${attempt}.txt`, content: 'planted' }),

@@ -223,7 +223,8 @@ describe('git panel and task worktrees', () => {
         .getByRole('button', { name: 'long.ts', exact: true })
         .click();
       const file = target.getByRole('region', { name: 'Diff', exact: true }).locator('details.diff-file');
-      await file.locator('summary').click();
+      // 1,400 changed lines diffed and highlighted: a loaded CI machine once took over 15 s.
+      await file.locator('summary').click({ timeout: 45_000 });
       await file.locator('.tok-keyword').first().waitFor();
       expect(await scrollsSideways(target)).toBe(false);
       await target.screenshot({ path: `/tmp/workspaced-git-panel-${name}.png` });
