@@ -212,6 +212,23 @@ test('a step that exits non-zero fails the run and raises a failure item', async
   expect(missing).toMatchObject({ status: 'failed', error: expect.stringContaining('not a program') });
 }, 30_000);
 
+test('a step that closes its terminal before it exits is judged by its own exit status', async () => {
+  // GNU xargs closes 0, 1 and 2 before exiting; the PTY must not hang up on it meanwhile
+  // (terminals/pty-slave-hold.ts). Without the hold this run reads "killed by signal 1".
+  await define('closes-early', [
+    {
+      name: 'close',
+      kind: 'agent',
+      agents: [],
+      command: "sh -c 'printf closing; exec 0<&- 1>&- 2>&-; sleep 0.3; exit 3'",
+    },
+  ]);
+  const run = (await owner.post('/workflows/closes-early/start', { project_id: projectId })).body;
+  const failed = await runReaches(run.id, 'failed');
+  expect(failed.data).toMatchObject({ error: 'step "close" exited with code 3' });
+  expect(failed.data.steps[0]).toMatchObject({ exit_code: 3, output_tail: 'closing' });
+}, 30_000);
+
 test('a step that prints more than the PTY holds and exits at once keeps its last line in the output tail', async () => {
   // libuv reports the end of a PTY without reading its last bytes (see pty-hangup-drain.ts):
   // without the drain, `cat` of this file lost its tail in 55 of 60 runs. Three runs here.

@@ -9,6 +9,7 @@ import type { IPty } from 'node-pty';
 import { closeCodes } from '../realtime/socket-close.js';
 import { FlowGate, type FlowLimits } from './flow-control.js';
 import { drainAfterHangup } from './pty-hangup-drain.js';
+import { holdSlaveUntilReaped } from './pty-slave-hold.js';
 import { ScrollbackRing } from './scrollback-ring.js';
 
 /** Where a terminal's output goes: a WebSocket, in practice. */
@@ -62,6 +63,7 @@ export class TerminalSession {
     });
     // Spawned with `encoding: null`, node-pty hands out Buffers (its typings say string).
     pty.onData((data) => this.output(data as unknown as Buffer));
+    holdSlaveUntilReaped(pty);
     drainAfterHangup(pty, (chunk) => this.output(chunk));
     pty.onExit(({ exitCode, signal }) => {
       this.exit = { exitCode, signal: signal ?? null };
