@@ -43,7 +43,7 @@ export interface SetsMirror {
 type Metadata = Record<string, { family: BlocklistFamily; comment: string | null }>;
 
 /** What `ipset save` says of our sets: each list's entries, and every set name present. */
-interface SavedSets {
+export interface SavedSets {
   lists: Blocklist[];
   present: Set<string>;
 }
@@ -132,9 +132,13 @@ export class BlocklistSets {
    * Starts building `lists` in their staging sets with one `ipset restore` fed as it goes: no rule
    * names a staging set, so nothing a packet meets changes until `commit` writes the swap lines.
    * `abandon` ends the input with their destruction instead. ipset waits on its input until one
-   * of the two is called.
+   * of the two is called. The process starts at once; its input once `present` (every set name in
+   * the kernel) is known, and none if that read fails (ipset then exits having done nothing).
    */
-  stage(lists: readonly Blocklist[], present: ReadonlySet<string>): StagedLists {
+  stage(
+    lists: readonly Blocklist[],
+    present: ReadonlySet<string> | Promise<ReadonlySet<string>>,
+  ): StagedLists {
     if (lists.length === 0) return nothingStaged;
     let decide: (place: boolean) => void = () => undefined;
     const placed = new Promise<boolean>((resolve) => {
@@ -298,9 +302,15 @@ export function blocklistRestoreInput(lists: readonly Blocklist[], present: Read
 /** The staging part, then the swap lines once `placed` says so (or the staging sets' destruction). */
 async function* streamedRestoreInput(
   lists: readonly Blocklist[],
-  present: ReadonlySet<string>,
+  setNames: ReadonlySet<string> | Promise<ReadonlySet<string>>,
   placed: Promise<boolean>,
 ): AsyncGenerator<string> {
+  let present: ReadonlySet<string>;
+  try {
+    present = await setNames;
+  } catch {
+    return; // the read's failure is the caller's to report
+  }
   yield* stagingParts(lists, present);
   yield (await placed) ? placementPart(lists, present) : droppingPart(lists);
 }

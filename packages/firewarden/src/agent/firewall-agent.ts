@@ -23,7 +23,7 @@ import { ownInputChain } from '../engine/ruleset-verdict.js';
 import { validateRules } from '../engine/validate.js';
 import { AgentError } from './agent-error.js';
 import { type BlocklistChange, checkedBlocklistChange, listsAfter } from './blocklist-change.js';
-import { type BlocklistSets, nothingStaged, type StagedLists } from './blocklist-sets.js';
+import type { BlocklistSets, SavedSets, StagedLists } from './blocklist-sets.js';
 import { crashPoint } from './crash-point.js';
 import type { BackendState, FirewallBackend } from './firewall-backend.js';
 import type { ForeignRuleset } from './foreign-rules.js';
@@ -224,10 +224,12 @@ export class FirewallAgent {
 
   apply(input: ChangeInput, acknowledgedUnmanaged: string[] = []) {
     return this.exclusive(async () => {
+      const sets = this.listSetsEarly();
       const change = this.checkedChange(input);
       this.refuseWhilePending();
       const { snapshot, handEdits } = await this.withStagedLists(
         change.blocklists.set,
+        sets,
         ({ state, present }, staged) =>
           this.applyWithRestorePoint(change, staged, state, present, acknowledgedUnmanaged),
       );
@@ -292,6 +294,7 @@ export class FirewallAgent {
 
   beginSafeApply(input: ChangeInput, timeoutSeconds: number, acknowledgedUnmanaged: string[] = []) {
     return this.exclusive(async () => {
+      const sets = this.listSetsEarly();
       const change = this.checkedChange(input);
       this.refuseWhilePending();
       const transactionId = randomUUID();
@@ -301,6 +304,7 @@ export class FirewallAgent {
       try {
         ({ snapshot, handEdits } = await this.withStagedLists(
           change.blocklists.set,
+          sets,
           ({ state, present }, staged) =>
             this.applyWithRestorePoint(
               change,
@@ -466,22 +470,34 @@ export class FirewallAgent {
   }
 
   /**
+   * The kernel's sets, read (`ipset list -t`, a process) while a large change is checked; a
+   * refused change leaves the read unused.
+   */
+  private listSetsEarly(): Promise<SavedSets> {
+    const sets = this.sets.saved();
+    sets.catch(() => undefined); // awaited by withStagedLists
+    return sets;
+  }
+
+  /**
    * `captureForWrite` while `lists` are built in their staging sets (from the moment the kernel's
    * set names are known), so ipset fills them during the conflict check and the restore point;
    * `write` commits them. Whatever it does not commit, failing or refusing, is dropped.
    */
   private async withStagedLists<T>(
     lists: readonly Blocklist[],
+    sets: Promise<SavedSets>,
     write: (captured: { state: BackendState; present: Set<string> }, staged: StagedLists) => Promise<T>,
   ): Promise<T> {
-    const sets = this.sets.saved();
-    const staged = sets.then(({ present }) => this.sets.stage(lists, present));
-    staged.catch(() => undefined); // a failed read is thrown by `captured`
+    const present = sets.then((saved) => saved.present);
+    present.catch(() => undefined); // a failed read is thrown by `captured`
+    // Spawned before the capture's commands: ipset is the longest part of the write.
+    const staged = this.sets.stage(lists, present);
     try {
       const captured = await this.captureForWrite(sets);
-      return await write(captured, await staged);
+      return await write(captured, staged);
     } finally {
-      await (await staged.catch(() => nothingStaged)).abandon();
+      await staged.abandon();
     }
   }
 
@@ -536,6 +552,9 @@ export class FirewallAgent {
       await staged.commit();
       handEdits = (await write?.()) ?? [];
       await this.sets.destroy(blocklists.remove, present);
+      // The counts are read back from the kernel while the metadata file is written.
+      const counted = this.sets.verify(blocklists.set);
+      counted.catch(() => undefined); // awaited below
       if (blocklists.set.length + blocklists.remove.length > 0) {
         await this.sets.recordMetadata(
           [...after.keys()].map(
@@ -545,7 +564,7 @@ export class FirewallAgent {
       }
       crashPoint('after-kernel-write');
       if (rules !== null) await this.backend.verify(rules);
-      await this.sets.verify(blocklists.set);
+      await counted;
     } catch (error) {
       await this.restoreState(snapshot);
       throw error instanceof AgentError ? error : new AgentError('FW_APPLY_FAILED', (error as Error).message);

@@ -87,9 +87,14 @@ describe.skipIf(namespaceSkipReason !== null)('the agent over its socket', () =>
         JSON.stringify({ id: 4, op: 'apply', params: { rules: 'all' } }),
         JSON.stringify({ id: 5, op: '__proto__' }),
         JSON.stringify([1, 2]),
+        JSON.stringify({
+          id: 7,
+          op: 'apply',
+          params: { blocklists: { set: [{ name: 'feed', entries: '1.2.3.4' }] } },
+        }),
         '',
       ].join('\n'),
-      6,
+      7,
     );
     expect(answers.map((a) => [a.id, a.ok, a.error.code])).toEqual([
       [undefined, false, 'AGENT_REQUEST_INVALID'],
@@ -98,6 +103,7 @@ describe.skipIf(namespaceSkipReason !== null)('the agent over its socket', () =>
       [4, false, 'AGENT_REQUEST_INVALID'],
       [5, false, 'AGENT_UNKNOWN_OPERATION'],
       [undefined, false, 'AGENT_REQUEST_INVALID'],
+      [7, false, 'AGENT_REQUEST_INVALID'],
     ]);
     // A valid apply hidden behind more than the bound without a newline is never read, let alone run.
     const huge = `{"id": 9, "op": "apply", "params": {"rules": [${JSON.stringify(web)}]}, "pad": "${'x'.repeat(defaultMaxMessageBytes + 1024 * 1024)}"}\n`;

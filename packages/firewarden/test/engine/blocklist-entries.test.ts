@@ -105,6 +105,25 @@ describe('mergeBlocklistEntries', () => {
     expect(result.ok && [result.received, result.stored]).toEqual([9, 4]);
   });
 
+  test('an entry is kept as sent only when that is its canonical form', () => {
+    // A block that is one entry reuses the entry's text: "/32" and host bits must still go.
+    const result = mergeBlocklistEntries([
+      '203.0.113.9/32',
+      '198.51.100.9/24',
+      '10.1.0.0/16',
+      '192.0.2.1',
+      '192.0.2.7/32',
+      '192.0.2.7',
+    ]);
+    expect(result.ok && result.entries.ipv4).toEqual([
+      '10.1.0.0/16',
+      '192.0.2.1',
+      '192.0.2.7',
+      '198.51.100.0/24',
+      '203.0.113.9',
+    ]);
+  });
+
   test('a whole family becomes its two halves (hash:net holds no /0)', () => {
     const result = mergeBlocklistEntries(['0.0.0.0/0', '1.2.3.4', '::/0']);
     expect(result.ok && result.entries).toEqual({
