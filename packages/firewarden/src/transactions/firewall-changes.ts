@@ -92,6 +92,23 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
     if (notification) await options.notifications.add(notification);
   };
 
+  /** A failure the operator must see at once: its audit record and a critical notification. */
+  const recordCriticalFailure = (
+    who: Requester,
+    action: string,
+    target: string,
+    error: ApiError,
+    notice: { title: string; message: string; details: Record<string, unknown> },
+  ) =>
+    record(
+      who,
+      action,
+      target,
+      'failure',
+      { code: error.code, message: error.message },
+      { severity: 'critical', code: error.code, ...notice },
+    );
+
   /** The agent picks its backend at start; remembered from its last status or read_rules answer. */
   let backendKind: Backend | null = null;
   const agentStatus = async (ask: AskAgent) => {
@@ -176,23 +193,14 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
       deadline: null,
       error: error.message,
     });
-    await record(
-      who,
-      'firewall.transaction.apply',
-      id,
-      'failure',
-      { code: error.code, message: error.message },
-      {
-        severity: 'critical',
-        code: error.code,
-        title: 'Firewall change failed',
-        message:
-          error.code === 'FW_ROLLBACK_FAILED'
-            ? `Transaction ${id} failed and restoring the previous rules failed too: check the firewall now.`
-            : `Transaction ${id} failed; the previous rules were restored.`,
-        details: { transaction_id: id, error: error.message },
-      },
-    );
+    await recordCriticalFailure(who, 'firewall.transaction.apply', id, error, {
+      title: 'Firewall change failed',
+      message:
+        error.code === 'FW_ROLLBACK_FAILED'
+          ? `Transaction ${id} failed and restoring the previous rules failed too: check the firewall now.`
+          : `Transaction ${id} failed; the previous rules were restored.`,
+      details: { transaction_id: id, error: error.message },
+    });
   };
 
   const isApplyFailure = (error: unknown): error is ApiError =>
@@ -399,20 +407,11 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
           answer = await ask('restore', { snapshot_id: id });
         } catch (error) {
           if (error instanceof ApiError && error.code === 'FW_ROLLBACK_FAILED') {
-            await record(
-              who,
-              'firewall.snapshot.restore',
-              id,
-              'failure',
-              { code: error.code, message: error.message },
-              {
-                severity: 'critical',
-                code: error.code,
-                title: 'Restoring a restore point failed',
-                message: `Restoring ${id} failed: check the firewall now.`,
-                details: { restore_point_id: id, error: error.message },
-              },
-            );
+            await recordCriticalFailure(who, 'firewall.snapshot.restore', id, error, {
+              title: 'Restoring a restore point failed',
+              message: `Restoring ${id} failed: check the firewall now.`,
+              details: { restore_point_id: id, error: error.message },
+            });
           }
           throw error;
         }
