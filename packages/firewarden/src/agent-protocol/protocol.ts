@@ -4,6 +4,7 @@
  * `{ok: false, error: {code, message, details?}}`. Only the operations listed here exist.
  */
 import { z } from 'zod';
+import { type Config, configSchema } from '../config/schema.js';
 import { blocklistBounds, blocklistFamilies } from '../engine/blocklist.js';
 
 /**
@@ -53,6 +54,28 @@ const unexaminedArray = (max: number) =>
     message: `must be an array of at most ${max} items`,
   });
 
+const restorePointSettings = configSchema.shape.restore_points.unwrap();
+
+/**
+ * How many restore points of each kind to keep (`restore_points.retain_*`, the config file's
+ * bounds), sent by the server with every operation that creates a point; absent, the agent uses
+ * its own config file's values.
+ */
+const retentionSchema = z.strictObject({
+  automatic: restorePointSettings.shape.retain_automatic.unwrap(),
+  manual: restorePointSettings.shape.retain_manual.unwrap(),
+});
+export type Retention = z.output<typeof retentionSchema>;
+
+export function retentionOf(
+  restorePoints: Pick<Config['restore_points'], 'retain_automatic' | 'retain_manual'>,
+): Retention {
+  return { automatic: restorePoints.retain_automatic, manual: restorePoints.retain_manual };
+}
+
+/** The spec's defaults (50 automatic, 20 manual): the agent's without a config file. */
+export const defaultRetention = retentionOf(restorePointSettings.parse({}));
+
 /** Lists set whole and lists deleted, by name. */
 const blocklistChange = z
   .strictObject({
@@ -81,19 +104,22 @@ export const paramsSchemas = {
     rules: z.array(z.unknown()).optional(),
     blocklists: blocklistChange,
     acknowledge_unmanaged: acknowledgedLines,
+    retention: retentionSchema.optional(),
   }),
   snapshot: z.strictObject({
     kind: z.enum(['automatic', 'manual']).default('manual'),
     note: z.string().max(200).optional(),
+    retention: retentionSchema.optional(),
   }),
   list_snapshots: z.strictObject({}),
   read_snapshot: z.strictObject({ snapshot_id: z.string().max(64) }),
-  restore: z.strictObject({ snapshot_id: z.string().max(64) }),
+  restore: z.strictObject({ snapshot_id: z.string().max(64), retention: retentionSchema.optional() }),
   begin_safe_apply: z.strictObject({
     rules: z.array(z.unknown()).optional(),
     blocklists: blocklistChange,
     timeout_seconds: z.number().int().min(1).max(3_600),
     acknowledge_unmanaged: acknowledgedLines,
+    retention: retentionSchema.optional(),
   }),
   confirm: z.strictObject({ transaction_id: z.string().max(64) }),
   exposure: z.strictObject({}),

@@ -61,20 +61,21 @@ function run(
     case 'validate':
       return agent.validate(p.rules);
     case 'apply':
-      return agent.apply({ rules: p.rules, blocklists: p.blocklists }, p.acknowledge_unmanaged);
+      return agent.apply({ rules: p.rules, blocklists: p.blocklists }, p.acknowledge_unmanaged, p.retention);
     case 'snapshot':
-      return agent.snapshot(p.kind, p.note ?? null);
+      return agent.snapshot(p.kind, p.note ?? null, p.retention);
     case 'list_snapshots':
       return agent.listSnapshots();
     case 'read_snapshot':
       return agent.readSnapshot(p.snapshot_id);
     case 'restore':
-      return agent.restore(p.snapshot_id);
+      return agent.restore(p.snapshot_id, p.retention);
     case 'begin_safe_apply':
       return agent.beginSafeApply(
         { rules: p.rules, blocklists: p.blocklists },
         p.timeout_seconds,
         p.acknowledge_unmanaged,
+        p.retention,
       );
     case 'confirm':
       return agent.confirm(p.transaction_id);

@@ -11,9 +11,11 @@
  * any step rolls back at its next start), other applies are refused while it waits
  * (`FW_TRANSACTION_PENDING`: the deadline would silently undo them), its restore point is never
  * pruned, and a rollback that fails is retried until it succeeds or an operator restores a point.
+ * Each operation that creates a restore point may name the retention to prune to (the server's
+ * run-time settings); without it the agent's own (its config file's) applies.
  */
 import { randomUUID } from 'node:crypto';
-import type { BlocklistChangeInput } from '../agent-protocol/protocol.js';
+import { type BlocklistChangeInput, defaultRetention, type Retention } from '../agent-protocol/protocol.js';
 import { type Family, parseNetwork } from '../engine/addresses.js';
 import { analyzeRules } from '../engine/analyze.js';
 import type { Blocklist } from '../engine/blocklist.js';
@@ -114,6 +116,7 @@ export class FirewallAgent {
     private readonly pendingFile: PendingFile,
     private readonly events: AgentEvents = {},
     private readonly guard: ConflictGuard = noConflicts,
+    private readonly retention: Retention = defaultRetention,
   ) {}
 
   /**
@@ -222,7 +225,7 @@ export class FirewallAgent {
     });
   }
 
-  apply(input: ChangeInput, acknowledgedUnmanaged: string[] = []) {
+  apply(input: ChangeInput, acknowledgedUnmanaged: string[] = [], retention = this.retention) {
     return this.exclusive(async () => {
       const sets = this.listSetsEarly();
       const change = this.checkedChange(input);
@@ -231,20 +234,20 @@ export class FirewallAgent {
         change.blocklists.set,
         sets,
         ({ state, present }, staged) =>
-          this.applyWithRestorePoint(change, staged, state, present, acknowledgedUnmanaged),
+          this.applyWithRestorePoint(change, staged, state, present, acknowledgedUnmanaged, retention),
       );
       return { snapshot_id: snapshot.id, ...handEditsSaved(handEdits) };
     });
   }
 
-  snapshot(kind: SnapshotKind, note: string | null) {
+  snapshot(kind: SnapshotKind, note: string | null, retention = this.retention) {
     return this.exclusive(async () => {
       const {
         iptables: _iptables,
         ufw_files: _files,
         blocklists: _lists,
         ...summary
-      } = await this.snapshots.create(kind, (await this.capture()).state, note, this.kept());
+      } = await this.snapshots.create(kind, (await this.capture()).state, note, this.kept(), retention);
       return summary;
     });
   }
@@ -274,7 +277,7 @@ export class FirewallAgent {
     });
   }
 
-  restore(snapshotId: string) {
+  restore(snapshotId: string, retention = this.retention) {
     return this.exclusive(async () => {
       const snapshot = await this.snapshots.get(snapshotId);
       const { state } = await this.captureForWrite();
@@ -283,6 +286,7 @@ export class FirewallAgent {
         state,
         `before restoring ${snapshot.id}`,
         this.kept(),
+        retention,
       );
       await this.restoreState(snapshot);
       // A manual restore supersedes a pending transaction (and ends a failing rollback's retries).
@@ -292,7 +296,12 @@ export class FirewallAgent {
     });
   }
 
-  beginSafeApply(input: ChangeInput, timeoutSeconds: number, acknowledgedUnmanaged: string[] = []) {
+  beginSafeApply(
+    input: ChangeInput,
+    timeoutSeconds: number,
+    acknowledgedUnmanaged: string[] = [],
+    retention = this.retention,
+  ) {
     return this.exclusive(async () => {
       const sets = this.listSetsEarly();
       const change = this.checkedChange(input);
@@ -312,6 +321,7 @@ export class FirewallAgent {
               state,
               present,
               acknowledgedUnmanaged,
+              retention,
               async (point) => {
                 const intent: PendingTransaction = {
                   transaction_id: transactionId,
@@ -537,6 +547,7 @@ export class FirewallAgent {
     state: BackendState,
     present: ReadonlySet<string>,
     acknowledgedUnmanaged: string[],
+    retention: Retention,
     beforeWrite?: (snapshot: Snapshot) => Promise<void>,
   ): Promise<{ snapshot: Snapshot; handEdits: string[] }> {
     if (rules !== null) this.refuseUnacknowledged(state, acknowledgedUnmanaged);
@@ -544,7 +555,7 @@ export class FirewallAgent {
     const ruling = rules ?? (await this.backend.readRules(state.iptables)).rules;
     const after = listsAfter(current, blocklists, ruling);
     const write = rules === null ? null : await this.backend.prepare(rules, state);
-    const snapshot = await this.snapshots.create('automatic', state, 'before apply', this.kept());
+    const snapshot = await this.snapshots.create('automatic', state, 'before apply', this.kept(), retention);
     await beforeWrite?.(snapshot);
     let handEdits: string[] = [];
     try {

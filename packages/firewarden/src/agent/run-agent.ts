@@ -6,7 +6,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import type { Server } from 'node:net';
-import { defaultMaxMessageBytes } from '../agent-protocol/protocol.js';
+import { defaultMaxMessageBytes, type Retention } from '../agent-protocol/protocol.js';
 import { BlocklistSets } from './blocklist-sets.js';
 import { createCommandRunner } from './command-runner.js';
 import { dispatch } from './dispatch.js';
@@ -31,6 +31,8 @@ interface AgentOptions {
   allowWriteOnManagerConflict?: boolean;
   /** `firewall.docker_published_ports` (default `follow`). */
   dockerPublishedPorts?: DockerPublishedPorts;
+  /** `restore_points.retain_*` (default 50 and 20), for a request that names no retention. */
+  retention?: Retention;
 }
 
 export interface RunningAgent {
@@ -55,6 +57,7 @@ export async function runAgent(options: AgentOptions): Promise<RunningAgent> {
     new PendingFile(options.stateDir),
     options.events,
     guard,
+    options.retention,
   );
   await agent.resume();
   const server: Server = await listenOnSocket({

@@ -2,8 +2,10 @@
  * @module Restore points kept by the agent on disk (one JSON file each, written atomically with a
  * rename, mode 0600): the full `iptables-save` of both families (and ufw's files on the ufw
  * backend) and a SHA-256 over them, so a restore point outlives the server and the agent (flushed to
- * disk before a pending transaction names it). Retention: 50 automatic, 20 manual (oldest go
- * first), never counting nor removing a point the caller keeps (a pending transaction's).
+ * disk before a pending transaction names it). Retention is the caller's, given with each point
+ * created: past it the oldest points of each kind go then (so a lowered retention takes effect
+ * at the next point), never counting nor removing a point the caller keeps (a pending
+ * transaction's).
  * A blocklist's entries are stored once per content (`snapshots/lists/<sha256>`, one entry a
  * line) and named by their hash from each point, so fifty points of a 100,000-entry list that
  * did not change hold it once, and listing the points never reads an entry.
@@ -11,6 +13,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { access, mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { Retention } from '../agent-protocol/protocol.js';
 import type { Blocklist } from '../engine/blocklist.js';
 import { AgentError } from './agent-error.js';
 import { writeDurably } from './durable-file.js';
@@ -41,8 +44,6 @@ function listContent(list: Blocklist): string {
 }
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export const retention: Record<SnapshotKind, number> = { automatic: 50, manual: 20 };
-
 function stateHash({ iptables, ufw_files, blocklists }: BackendState): string {
   // Timestamps in iptables-save comments change on every run: they are not state.
   const strip = (text: string) =>
@@ -70,12 +71,16 @@ export class SnapshotStore {
     this.listsFolder = path.join(this.folder, 'lists');
   }
 
-  /** `keep`: ids pruning must leave alone (the restore point a pending transaction rolls back to). */
+  /**
+   * `keep`: ids pruning must leave alone (the restore point a pending transaction rolls back to);
+   * `retention`: how many points of each kind stay, the new one included.
+   */
   async create(
     kind: SnapshotKind,
     state: BackendState,
     note: string | null,
     keep: ReadonlySet<string>,
+    retention: Retention,
   ): Promise<Snapshot> {
     const snapshot: Snapshot = {
       id: randomUUID(),
@@ -96,7 +101,7 @@ export class SnapshotStore {
         `could not store the restore point: ${(error as Error).message}`,
       );
     }
-    await this.prune(kind, keep);
+    await this.prune(keep, retention);
     return snapshot;
   }
 
@@ -164,15 +169,20 @@ export class SnapshotStore {
       .sort((a, b) => b.created_at.localeCompare(a.created_at));
   }
 
-  /** Drops the oldest points past retention, then the list contents no point names any more. */
-  private async prune(kind: SnapshotKind, keep: ReadonlySet<string>): Promise<void> {
+  /**
+   * Drops the oldest points of each kind past retention (both kinds: a retention lowered since
+   * the last point of the other kind applies too), then the list contents no point names any more.
+   */
+  private async prune(keep: ReadonlySet<string>, retention: Retention): Promise<void> {
     const names = (await readdir(this.folder).catch(() => [] as string[])).filter((n) => n.endsWith('.json'));
     const points = (
       await Promise.all(names.map((name) => this.stored(name.slice(0, -'.json'.length)).catch(() => null)))
     )
       .filter((point): point is StoredSnapshot => point !== null)
       .sort((a, b) => b.created_at.localeCompare(a.created_at));
-    const old = points.filter((p) => p.kind === kind && !keep.has(p.id)).slice(retention[kind]);
+    const old = (['automatic', 'manual'] as const).flatMap((kind) =>
+      points.filter((p) => p.kind === kind && !keep.has(p.id)).slice(retention[kind]),
+    );
     for (const point of old) await rm(path.join(this.folder, `${point.id}.json`), { force: true });
     if (!old.some((point) => (point.blocklists ?? []).length > 0)) return;
     const gone = new Set(old.map((point) => point.id));

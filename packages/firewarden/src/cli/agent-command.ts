@@ -1,7 +1,9 @@
 /**
  * @module `firewarden agent`: the privileged agent in the foreground (what
  * `firewarden-agent.service` runs as root), on the backend of `firewall.backend` (auto, ufw,
- * iptables) with `firewall.allow_write_on_manager_conflict`. The socket is `agent.socket_path`
+ * iptables) with `firewall.allow_write_on_manager_conflict`, pruning restore points to
+ * `restore_points.retain_*` when a request names no retention (the server names its run-time
+ * settings'). The socket is `agent.socket_path`
  * (`FIREWARDEN_AGENT_SOCKET`), mode 0660 for root and the group `--group` (default: the
  * `firewarden` group when it exists), restore points in `--state-dir`. One line on stdout once it
  * listens; SIGTERM / SIGINT close the socket and leave a pending transaction for the next start.
@@ -11,6 +13,7 @@ import path from 'node:path';
 import { AgentError } from '../agent/agent-error.js';
 import { logRollback } from '../agent/rollback-log.js';
 import { type RunningAgent, runAgent } from '../agent/run-agent.js';
+import { retentionOf } from '../agent-protocol/protocol.js';
 import { ConfigError } from '../config/config-error.js';
 import type { CommandContext } from './command-context.js';
 import { type Output, reportFailure } from './output.js';
@@ -42,6 +45,7 @@ export async function agentCommand(
       backend: context.config.firewall.backend,
       allowWriteOnManagerConflict: context.config.firewall.allow_write_on_manager_conflict,
       dockerPublishedPorts: context.config.firewall.docker_published_ports,
+      retention: retentionOf(context.config.restore_points),
       events: { onRollback: logRollback },
     });
   } catch (error) {

@@ -25,7 +25,7 @@ import {
 import type { CommandContext, CommonOptions } from './command-context.js';
 import { commandContext } from './command-context.js';
 import { type Output, printJson, printLines, reportFailure, table } from './output.js';
-import { askAgent } from './restore-commands.js';
+import { askAgent, fileRetention } from './restore-commands.js';
 
 interface SetOptions extends CommonOptions {
   file: string;
@@ -140,6 +140,7 @@ async function setCommand(context: CommandContext, output: Output, name: string,
   if (!(await lockoutAllows(context, output, change, Boolean(options.acknowledgeLockout)))) return;
   const applied = await askAgent<{ snapshot_id: string }>(context, output, 'apply', {
     blocklists: agentBlocklistChange(change),
+    ...fileRetention(context),
   });
   if (!applied) return;
   const result = {
@@ -157,6 +158,7 @@ async function setCommand(context: CommandContext, output: Output, name: string,
 async function deleteCommand(context: CommandContext, output: Output, name: string) {
   const applied = await askAgent<{ snapshot_id: string }>(context, output, 'apply', {
     blocklists: { delete: [name] },
+    ...fileRetention(context),
   });
   if (!applied) return;
   if (output.json) return printJson({ ok: true, deleted: name, restore_point_id: applied.snapshot_id });

@@ -2,9 +2,10 @@
  * @module `firewarden restore create [--name]`, `restore list`, `restore apply <id>`: restore
  * points straight through the agent's socket (the same operations the API uses), for an operator
  * on the host when the web server is down. Needs access to the socket (root or its group).
+ * Commands that create a point name the config file's retention (`restore_points.retain_*`).
  */
 import { AgentUnavailable, callAgent } from '../agent-protocol/agent-client.js';
-import type { Operation } from '../agent-protocol/protocol.js';
+import { type Operation, type Retention, retentionOf } from '../agent-protocol/protocol.js';
 import type { RestorePointSummary } from '../transactions/transaction-store.js';
 import type { CommandContext } from './command-context.js';
 import { type Output, printJson, printLines, reportFailure, table } from './output.js';
@@ -32,10 +33,16 @@ export async function askAgent<T>(
   return null;
 }
 
+/** The retention a command that creates a restore point sends: the config file's, not the server's. */
+export function fileRetention(context: CommandContext): { retention: Retention } {
+  return { retention: retentionOf(context.config.restore_points) };
+}
+
 export async function restoreCreateCommand(context: CommandContext, output: Output, name?: string) {
   const point = await askAgent<RestorePointSummary>(context, output, 'snapshot', {
     kind: 'manual',
     note: name,
+    ...fileRetention(context),
   });
   if (!point) return;
   if (output.json) printJson({ ok: true, snapshot: point });
@@ -66,7 +73,7 @@ export async function restoreApplyCommand(context: CommandContext, output: Outpu
     context,
     output,
     'restore',
-    { snapshot_id: id },
+    { snapshot_id: id, ...fileRetention(context) },
   );
   if (!answer) return;
   if (output.json) printJson({ ok: true, ...answer });

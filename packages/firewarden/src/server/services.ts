@@ -6,6 +6,7 @@
 import { type AuditChainOptions, createWebAuth, type SqlDialectName, type WebAuth } from '@suite/web-auth';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { retentionOf } from '../agent-protocol/protocol.js';
 import { firewardenAuditChain } from '../audit/audit-chain-files.js';
 import type { Clock } from '../clock/clock.js';
 import { keysSetByEnvironment } from '../config/env-overrides.js';
@@ -85,6 +86,7 @@ export async function createServices(options: ServicesOptions): Promise<Services
       notifications,
       audit: (entry) => auth.audit.append(entry),
       safeApplyTimeoutSeconds: () => settings.current().firewall.safe_apply_timeout_seconds,
+      retention: () => retentionOf(settings.current().restore_points),
       logger,
     });
     // Rollbacks the agent did while the server was down are recorded now, without delaying the start.

@@ -5,11 +5,13 @@
  * reads back and (safe apply) rolls back by itself at the deadline. The server records every step
  * (transactions table, audit, notification) and learns of the agent's own rollbacks, and of a
  * rollback that keeps failing (critical notification), when it next asks (`reconcile`, also run
- * at start).
+ * at start). Every agent operation that creates a restore point names the run-time retention
+ * (`restore_points.retain_*`), and each listing marks the points the agent pruned.
  */
 import { randomUUID } from 'node:crypto';
 import type { AuditEntryInput } from '@suite/web-auth';
 import type { Logger } from 'pino';
+import type { Retention } from '../agent-protocol/protocol.js';
 import { applyActions } from '../engine/transaction-actions.js';
 import type { Backend } from '../engine/validate.js';
 import { ApiError } from '../http/api-error.js';
@@ -52,6 +54,8 @@ interface FirewallChangesOptions {
   notifications: NotificationStore;
   audit: (entry: AuditEntryInput) => Promise<unknown>;
   safeApplyTimeoutSeconds: () => number;
+  /** The run-time settings' `restore_points.retain_*`, read at each operation. */
+  retention: () => Retention;
   logger: Logger;
 }
 
@@ -121,9 +125,11 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
   /** Mirrors the agent's restore points into the store; the answer is the agent's list. */
   const syncRestorePoints = async (ask: AskAgent, createdBy: string) => {
     const { snapshots } = await ask<{ snapshots: RestorePointSummary[] }>('list_snapshots');
-    await store.recordRestorePoints(snapshots, createdBy, await currentBackend(ask));
+    await store.syncRestorePoints(snapshots, createdBy, await currentBackend(ask));
     return snapshots;
   };
+  /** A restore point's creation: the retention in force now prunes the older ones. */
+  const retained = () => ({ retention: options.retention() });
 
   /** Transactions whose failing rollback was already notified by this server process. */
   const alertedRollbacks = new Set<string>();
@@ -261,6 +267,7 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
             const answer = await ask<SafeApplyAnswer>('begin_safe_apply', {
               ...change,
               timeout_seconds: options.safeApplyTimeoutSeconds(),
+              ...retained(),
             });
             applied = {
               id: answer.transaction_id,
@@ -269,7 +276,10 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
               handEdits: answer.hand_edits_saved ?? [],
             };
           } else {
-            const answer = await ask<Omit<SafeApplyAnswer, 'transaction_id' | 'deadline'>>('apply', change);
+            const answer = await ask<Omit<SafeApplyAnswer, 'transaction_id' | 'deadline'>>('apply', {
+              ...change,
+              ...retained(),
+            });
             applied = {
               id: ownId,
               snapshot_id: answer.snapshot_id,
@@ -390,8 +400,13 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
 
     createRestorePoint(name: string | undefined, who: Requester): Promise<RestorePointSummary> {
       return withAgent(socketPath, async (ask) => {
-        const point = await ask<RestorePointSummary>('snapshot', { kind: 'manual', note: name });
-        await store.recordRestorePoints([point], who.actor, await currentBackend(ask));
+        const point = await ask<RestorePointSummary>('snapshot', {
+          kind: 'manual',
+          note: name,
+          ...retained(),
+        });
+        // The whole list: the new point, and the points its creation pruned.
+        await syncRestorePoints(ask, who.actor);
         await record(who, 'firewall.snapshot.create', point.id, 'success', {
           hash: point.hash,
           name: point.note,
@@ -404,7 +419,7 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
       return withAgent(socketPath, async (ask) => {
         let answer: { restored: string; hash: string; previous_snapshot_id: string };
         try {
-          answer = await ask('restore', { snapshot_id: id });
+          answer = await ask('restore', { snapshot_id: id, ...retained() });
         } catch (error) {
           if (error instanceof ApiError && error.code === 'FW_ROLLBACK_FAILED') {
             await recordCriticalFailure(who, 'firewall.snapshot.restore', id, error, {

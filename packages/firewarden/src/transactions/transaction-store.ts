@@ -2,7 +2,9 @@
  * @module The server's record of firewall transactions (`transactions` table) and of the agent's
  * restore points (`restore_points`, metadata and hash only: the saved firewall state itself stays
  * in the agent's root-only state folder). A state change is conditional on the current state, so
- * two requests that notice the same rollback record it once.
+ * two requests that notice the same rollback record it once. A point the agent pruned keeps its
+ * row, marked (`state` = `{"pruned_at": ...}`): transactions name it, and no row is ever deleted
+ * under a transaction about to name it.
  */
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock/clock.js';
@@ -41,6 +43,16 @@ interface NewTransaction {
   restorePointId: string | null;
   deadline: number | null;
   error: string | null;
+}
+
+/** `state` of a point the agent holds. */
+const keptByAgent = JSON.stringify({ kept_by: 'agent' });
+
+/** Rows per statement: 20,000 points (the largest retention) would pass SQLite's bound on parameters. */
+function batches<T>(items: readonly T[], size = 1_000): T[][] {
+  const parts: T[][] = [];
+  for (let i = 0; i < items.length; i += size) parts.push(items.slice(i, i + size));
+  return parts;
 }
 
 const iso = (value: TransactionsTable['created_at'] | null) =>
@@ -110,29 +122,51 @@ export function createTransactionStore(db: Kysely<Database>, now: Clock) {
       return Number(result.numUpdatedRows) === 1;
     },
 
-    /** Records restore points the server has not seen yet (the agent is the source of truth). */
-    async recordRestorePoints(
+    /**
+     * Mirrors the agent's whole list (the source of truth): points the server has not seen yet
+     * are recorded, and the ones it recorded that the agent no longer holds are marked pruned.
+     */
+    async syncRestorePoints(
       points: readonly RestorePointSummary[],
       createdBy: string,
       backend: string,
     ): Promise<void> {
-      if (points.length === 0) return;
-      await db
-        .insertInto('restore_points')
-        .values(
-          points.map((point) => ({
-            id: point.id,
-            kind: point.kind,
-            created_at: Date.parse(point.created_at),
-            created_by: createdBy,
-            label: point.note,
-            backend,
-            state_sha256: point.hash,
-            state: JSON.stringify({ kept_by: 'agent' }),
-          })),
-        )
-        .onConflict((conflict) => conflict.column('id').doNothing())
-        .execute();
+      const rows = await db.selectFrom('restore_points').select(['id', 'state']).execute();
+      const known = new Map(rows.map((row) => [row.id, row.state]));
+      const held = new Set(points.map((point) => point.id));
+      const pruned = rows
+        .filter((row) => row.state === keptByAgent && !held.has(row.id))
+        .map((row) => row.id);
+      // A sync that listed before a point existed marks it pruned if it runs last: undone here.
+      const heldAgain = points.filter((point) => known.has(point.id) && known.get(point.id) !== keptByAgent);
+      const markings: [string[], string][] = [
+        [pruned, JSON.stringify({ pruned_at: new Date(now()).toISOString() })],
+        [heldAgain.map((point) => point.id), keptByAgent],
+      ];
+      for (const [ids, state] of markings) {
+        for (const part of batches(ids)) {
+          await db.updateTable('restore_points').set({ state }).where('id', 'in', part).execute();
+        }
+      }
+      const fresh = points.filter((point) => !known.has(point.id));
+      for (const part of batches(fresh)) {
+        await db
+          .insertInto('restore_points')
+          .values(
+            part.map((point) => ({
+              id: point.id,
+              kind: point.kind,
+              created_at: Date.parse(point.created_at),
+              created_by: createdBy,
+              label: point.note,
+              backend,
+              state_sha256: point.hash,
+              state: keptByAgent,
+            })),
+          )
+          .onConflict((conflict) => conflict.column('id').doNothing())
+          .execute();
+      }
     },
   };
 }

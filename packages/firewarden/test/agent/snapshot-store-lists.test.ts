@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { BackendState } from '../../src/agent/firewall-backend.js';
-import { retention, SnapshotStore } from '../../src/agent/snapshot-store.js';
+import { SnapshotStore } from '../../src/agent/snapshot-store.js';
+import { defaultRetention as retention } from '../../src/agent-protocol/protocol.js';
 
 let folder: string;
 beforeEach(() => {
@@ -33,8 +34,14 @@ const contents = () => readdirSync(path.join(folder, 'snapshots', 'lists')).sort
 
 test('entries are stored once per content and come back whole', async () => {
   const store = new SnapshotStore(folder);
-  const first = await store.create('manual', state(['192.0.2.0/24', '2001:db8::1']), null, new Set());
-  await store.create('manual', state(['192.0.2.0/24', '2001:db8::1']), null, new Set());
+  const first = await store.create(
+    'manual',
+    state(['192.0.2.0/24', '2001:db8::1']),
+    null,
+    new Set(),
+    retention,
+  );
+  await store.create('manual', state(['192.0.2.0/24', '2001:db8::1']), null, new Set(), retention);
   expect(contents()).toHaveLength(1);
   expect((await store.get(first.id)).blocklists).toEqual(state(['192.0.2.0/24', '2001:db8::1']).blocklists);
   expect((await store.list())[0]).not.toHaveProperty('blocklists');
@@ -45,9 +52,9 @@ test('entries are stored once per content and come back whole', async () => {
 
 test('a content goes once the last point naming it is pruned', async () => {
   const store = new SnapshotStore(folder);
-  await store.create('automatic', state(['198.51.100.7']), null, new Set());
+  await store.create('automatic', state(['198.51.100.7']), null, new Set(), retention);
   for (let i = 0; i < retention.automatic; i += 1) {
-    await store.create('automatic', state(['203.0.113.0/24']), null, new Set());
+    await store.create('automatic', state(['203.0.113.0/24']), null, new Set(), retention);
     // Points are ordered by their creation time: keep them apart.
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
