@@ -11,7 +11,7 @@ export const roleSchema = z.enum(roles);
  * Roles a project membership can hold. Owners and admins reach every project anyway, and a
  * membership never lifts a user above their global role, so `owner` and `admin` would add nothing.
  */
-export const projectRoles = ['operator', 'developer', 'viewer'] as const;
+const projectRoles = ['operator', 'developer', 'viewer'] as const;
 export type ProjectRole = (typeof projectRoles)[number];
 export const projectRoleSchema = z.enum(projectRoles);
 

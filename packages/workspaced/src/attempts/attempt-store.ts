@@ -9,7 +9,7 @@ import type { TaskAttemptRow } from '../db/schema.js';
 const attemptStates = ['running', 'completed', 'failed', 'stopped'] as const;
 export type AttemptState = (typeof attemptStates)[number];
 
-export interface AttemptView {
+interface AttemptView {
   id: number;
   task_id: number;
   project_id: number;

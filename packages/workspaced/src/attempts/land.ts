@@ -35,7 +35,7 @@ interface LandRequest {
   identity: CommitIdentity;
 }
 
-export interface Landed {
+interface Landed {
   commit: string;
   worktree_removed: boolean;
 }

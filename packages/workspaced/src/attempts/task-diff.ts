@@ -10,7 +10,7 @@ import { worktreeHead, worktreeTree } from '../git/worktree-snapshot.js';
 import type { ReviewTarget } from './review-target.js';
 
 /** Patch text returned at most in one answer; files beyond it are marked `truncated`. */
-export const maxDiffBytes = 16 * 1024 * 1024;
+const maxDiffBytes = 16 * 1024 * 1024;
 
 export function taskDiff({ attempt, worktree }: ReviewTarget) {
   return withGitErrors(async () => {

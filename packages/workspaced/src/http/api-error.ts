@@ -5,8 +5,6 @@
  */
 import { type ErrorCode, errorStatus } from './error-codes.js';
 
-export type { ErrorCode, ErrorStatus } from './error-codes.js';
-
 /** Thrown anywhere below the routes; the app turns it into the JSON error body. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';

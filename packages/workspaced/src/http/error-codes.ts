@@ -267,7 +267,6 @@ export const errorStatus = {
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
-export type ErrorStatus = (typeof errorStatus)[ErrorCode];
 
 /**
  * Codes of the `{"error": {code, message}}` frames the sockets send in answer to a client's frame

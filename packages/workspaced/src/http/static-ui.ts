@@ -9,7 +9,7 @@ import { staticUi } from '@suite/server-kit';
 import type { MiddlewareHandler } from 'hono';
 
 /** Built next to the server code: `dist/http/static-ui.js` serves `dist/ui/`. */
-export const defaultUiRoot = fileURLToPath(new URL('../ui/', import.meta.url));
+const defaultUiRoot = fileURLToPath(new URL('../ui/', import.meta.url));
 
 /**
  * Scripts from this origin only, never inline; the page talks to its own origin only (`'self'`
@@ -18,7 +18,7 @@ export const defaultUiRoot = fileURLToPath(new URL('../ui/', import.meta.url));
  * of its own page (`ui/src/style-nonce.ts`), fresh for each answer of `index.html`.
  * Without a nonce (every other file) no inline style is admitted at all.
  */
-export function uiContentSecurityPolicy(pageNonce?: string): string {
+function uiContentSecurityPolicy(pageNonce?: string): string {
   const styleSource = pageNonce === undefined ? "'self'" : `'self' 'nonce-${pageNonce}'`;
   return (
     `default-src 'self'; script-src 'self'; style-src ${styleSource}; img-src 'self' data:; ` +

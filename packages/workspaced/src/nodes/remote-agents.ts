@@ -19,7 +19,7 @@ const remoteAgent = z.object({
 });
 const remoteAgents = z.object({ agents: z.array(remoteAgent).max(10_000) });
 
-export type RemoteAgent = z.infer<typeof remoteAgent>;
+type RemoteAgent = z.infer<typeof remoteAgent>;
 
 export async function fetchNodeAgents(node: NodeRow): Promise<RemoteAgent[]> {
   if (node.status === 'revoked' || node.outbound_credential === null)

@@ -38,7 +38,7 @@ import {
   type RuleUpdate,
 } from './notification-schema.js';
 
-export interface NotificationRule {
+interface NotificationRule {
   id: number;
   owner_id: string;
   event: string;
@@ -70,7 +70,7 @@ interface NotificationDeps {
   logger: Logger;
 }
 
-export interface DeliveryReport {
+interface DeliveryReport {
   rule_id: number;
   channel: Channel;
   /** Also sent as `X-Workspaced-Delivery`; null for the browser and push channels. */

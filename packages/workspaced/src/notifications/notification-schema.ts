@@ -14,7 +14,7 @@ export const eventPatternSchema = z
 
 export const webhookSecretSchema = z.string().min(16).max(256);
 
-export const channels = ['browser', 'webhook', 'push'] as const;
+const channels = ['browser', 'webhook', 'push'] as const;
 export type Channel = (typeof channels)[number];
 
 export const ruleInputSchema = z

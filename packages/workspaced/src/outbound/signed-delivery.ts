@@ -92,7 +92,7 @@ export function targetOrigin(target: string): string {
 /** A fresh HMAC key for a rule or webhook that was given none. */
 export const newSigningSecret = () => `whsec_${randomBytes(32).toString('hex')}`;
 
-export function sign(secret: string, body: string): string {
+function sign(secret: string, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }
 

@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 
-export const tokenScopes = ['read', 'write', 'events', 'mcp'] as const;
+const tokenScopes = ['read', 'write', 'events', 'mcp'] as const;
 export type TokenScope = (typeof tokenScopes)[number];
 
 export const scopesSchema = z

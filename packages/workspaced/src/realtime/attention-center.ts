@@ -16,7 +16,7 @@ type AttentionKind =
   | 'workflow.approval'
   | 'workflow.failed';
 
-export interface AttentionItem {
+interface AttentionItem {
   id: number;
   kind: AttentionKind;
   /** 1 (blocked: someone must answer) or 2 (failed). */

@@ -20,7 +20,7 @@ async function distributionName(): Promise<string | null> {
   return null;
 }
 
-export interface HostSnapshot {
+interface HostSnapshot {
   hostname: string;
   os: { platform: string; type: string; distribution: string | null };
   kernel: { release: string; version: string };

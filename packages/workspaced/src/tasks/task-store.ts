@@ -7,7 +7,7 @@ import type { TaskRow } from '../db/schema.js';
 import { ApiError, notFound } from '../http/api-error.js';
 import type { CreateTask, TaskState, UpdateTask } from './task-schema.js';
 
-export interface TaskView {
+interface TaskView {
   id: number;
   project_id: number;
   title: string;

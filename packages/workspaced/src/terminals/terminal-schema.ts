@@ -7,8 +7,8 @@ import { z } from 'zod';
 const noNul = (value: string) => !value.includes('\0');
 const text = (max: number) => z.string().max(max).refine(noNul, 'contains a NUL byte');
 
-export const cols = z.number().int().min(1).max(1_000);
-export const rows = z.number().int().min(1).max(500);
+const cols = z.number().int().min(1).max(1_000);
+const rows = z.number().int().min(1).max(500);
 export const sizeSchema = z.object({ cols, rows });
 
 /** REST and socket input are both capped (OrbyNode caps REST input at 64 KiB). */

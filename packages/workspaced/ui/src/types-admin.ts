@@ -72,7 +72,7 @@ export type ChainVerdict =
   | { ok: false; brokenSeq: number; reason: string };
 
 /** A load that a 403 turns into the daemon's message (the screen says so instead of failing). */
-export type Guarded<T> = { denied: string; value?: undefined } | { denied?: undefined; value: T };
+type Guarded<T> = { denied: string; value?: undefined } | { denied?: undefined; value: T };
 
 export async function unlessDenied<T>(load: () => Promise<T>): Promise<Guarded<T>> {
   try {

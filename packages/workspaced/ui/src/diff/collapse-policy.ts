@@ -9,7 +9,7 @@ import type { DiffFile } from '../types.js';
 /** A file with more patch lines than this starts closed. */
 export const maxOpenFileLines = 600;
 /** Files open in order until this many patch lines are shown. */
-export const openLinesBudget = 3_000;
+const openLinesBudget = 3_000;
 
 /** The number of lines of a file's patch (0 when it has none). */
 export function patchLineCount(file: DiffFile): number {

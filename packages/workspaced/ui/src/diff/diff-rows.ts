@@ -4,7 +4,7 @@
  */
 
 /** `note`: git's `\ No newline at end of file`, about the line before it. */
-export type LineKind = 'add' | 'del' | 'context' | 'hunk' | 'note';
+type LineKind = 'add' | 'del' | 'context' | 'hunk' | 'note';
 
 export interface DiffLine {
   kind: LineKind;
@@ -50,7 +50,7 @@ function kindOf(line: string): LineKind {
   return 'context';
 }
 
-export interface SideBySideRow<L extends DiffLine = DiffLine> {
+interface SideBySideRow<L extends DiffLine = DiffLine> {
   left?: L;
   right?: L;
 }

@@ -6,7 +6,7 @@
  */
 import type { DiffLine } from './diff-rows.js';
 
-export type Side = 'old' | 'new';
+type Side = 'old' | 'new';
 
 export interface LineAnchor {
   side: Side;

@@ -28,7 +28,7 @@ import { useLeaveGuard } from './leave-guard.js';
 import './code-editor.css';
 import './syntax.css';
 
-export interface CodeEditorProps {
+interface CodeEditorProps {
   path: string;
   /** The file as read; the editor starts from it (a new value opens a new document). */
   content: string;

@@ -61,7 +61,7 @@ function reachableOnLoopback(address: string): boolean {
   );
 }
 
-export function previewHref(port: number): string {
+function previewHref(port: number): string {
   return `/api/v1/preview/${port}/`;
 }
 
