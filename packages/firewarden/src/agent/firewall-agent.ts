@@ -97,6 +97,14 @@ function handEditsSaved(files: readonly string[]) {
   return files.length === 0 ? {} : { hand_edits_saved: files };
 }
 
+/**
+ * A point as lists show it, without its saved state. An apply's answer carries its point: the
+ * server records it even when a retention of 1 pruned it before the server listed the points.
+ */
+function summaryOf({ iptables: _iptables, ufw_files: _files, blocklists: _lists, ...summary }: Snapshot) {
+  return summary;
+}
+
 const noConflicts: ConflictGuard = {
   detect: async () => [],
   foreign: async () => ({ foreign: [], policies: [], own_jumps: [] }),
@@ -236,20 +244,16 @@ export class FirewallAgent {
         ({ state, present }, staged) =>
           this.applyWithRestorePoint(change, staged, state, present, acknowledgedUnmanaged, retention),
       );
-      return { snapshot_id: snapshot.id, ...handEditsSaved(handEdits) };
+      return { snapshot_id: snapshot.id, snapshot: summaryOf(snapshot), ...handEditsSaved(handEdits) };
     });
   }
 
   snapshot(kind: SnapshotKind, note: string | null, retention = this.retention) {
-    return this.exclusive(async () => {
-      const {
-        iptables: _iptables,
-        ufw_files: _files,
-        blocklists: _lists,
-        ...summary
-      } = await this.snapshots.create(kind, (await this.capture()).state, note, this.kept(), retention);
-      return summary;
-    });
+    return this.exclusive(async () =>
+      summaryOf(
+        await this.snapshots.create(kind, (await this.capture()).state, note, this.kept(), retention),
+      ),
+    );
   }
 
   listSnapshots() {
@@ -363,6 +367,7 @@ export class FirewallAgent {
       return {
         transaction_id: transactionId,
         snapshot_id: snapshot.id,
+        snapshot: summaryOf(snapshot),
         deadline: new Date(deadline).toISOString(),
         ...handEditsSaved(handEdits),
       };

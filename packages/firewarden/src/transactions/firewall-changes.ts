@@ -68,6 +68,8 @@ interface HeldTransaction {
 interface SafeApplyAnswer {
   transaction_id: string;
   snapshot_id: string;
+  /** The restore point taken before the write. */
+  snapshot: RestorePointSummary;
   deadline: string;
   /** Copies of files whose marked block had been edited by hand, made before the write replaced it. */
   hand_edits_saved?: string[];
@@ -261,7 +263,12 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
           ...(request.blocklist ? { blocklists: agentBlocklistChange(request.blocklist) } : {}),
           acknowledge_unmanaged: request.acknowledgeUnmanaged,
         };
-        let applied: { id: string; snapshot_id: string; deadline: number | null; handEdits: string[] };
+        let applied: {
+          id: string;
+          snapshot: RestorePointSummary;
+          deadline: number | null;
+          handEdits: string[];
+        };
         try {
           if (request.safeApply) {
             const answer = await ask<SafeApplyAnswer>('begin_safe_apply', {
@@ -271,7 +278,7 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
             });
             applied = {
               id: answer.transaction_id,
-              snapshot_id: answer.snapshot_id,
+              snapshot: answer.snapshot,
               deadline: Date.parse(answer.deadline),
               handEdits: answer.hand_edits_saved ?? [],
             };
@@ -282,7 +289,7 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
             });
             applied = {
               id: ownId,
-              snapshot_id: answer.snapshot_id,
+              snapshot: answer.snapshot,
               deadline: null,
               handEdits: answer.hand_edits_saved ?? [],
             };
@@ -291,6 +298,9 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
           if (isApplyFailure(error)) await failed(who, ownId, recorded, error);
           throw error;
         }
+        // Recorded from the answer first: the transaction names it even if another request's
+        // point pruned it already (a retention of 1), or the list below fails.
+        await store.recordRestorePoints([applied.snapshot], who.actor, backend);
         await syncRestorePoints(ask, who.actor).catch((error: unknown) =>
           options.logger.warn({ err: error }, 'could not list the restore points'),
         );
@@ -299,7 +309,7 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
           state: request.safeApply ? 'pending' : 'applied',
           createdBy: who.actor,
           actions: recorded,
-          restorePointId: applied.snapshot_id,
+          restorePointId: applied.snapshot.id,
           deadline: applied.deadline,
           error: null,
         });
@@ -309,7 +319,7 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
           transaction.id,
           'success',
           {
-            restore_point_id: applied.snapshot_id,
+            restore_point_id: applied.snapshot.id,
             deadline: transaction.deadline,
             rules: next.rules.length,
             ...(applied.handEdits.length > 0 ? { hand_edits_saved: applied.handEdits } : {}),
@@ -321,7 +331,7 @@ export function createFirewallChanges(options: FirewallChangesOptions) {
             message: request.safeApply
               ? `Transaction ${transaction.id} is live; it is rolled back at ${transaction.deadline} unless confirmed.`
               : `Transaction ${transaction.id} is live (no safe apply).`,
-            details: { transaction_id: transaction.id, restore_point_id: applied.snapshot_id },
+            details: { transaction_id: transaction.id, restore_point_id: applied.snapshot.id },
           },
         );
         if (applied.handEdits.length > 0) {

@@ -71,6 +71,32 @@ export function createTransactionStore(db: Kysely<Database>, now: Clock) {
     error: row.error,
   });
 
+  /** Records the points the server has not seen yet; a point recorded already stays as it is. */
+  const recordRestorePoints = async (
+    points: readonly RestorePointSummary[],
+    createdBy: string,
+    backend: string,
+  ): Promise<void> => {
+    for (const part of batches(points)) {
+      await db
+        .insertInto('restore_points')
+        .values(
+          part.map((point) => ({
+            id: point.id,
+            kind: point.kind,
+            created_at: Date.parse(point.created_at),
+            created_by: createdBy,
+            label: point.note,
+            backend,
+            state_sha256: point.hash,
+            state: keptByAgent,
+          })),
+        )
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .execute();
+    }
+  };
+
   return {
     async insert(transaction: NewTransaction): Promise<TransactionView> {
       const at = now();
@@ -148,26 +174,14 @@ export function createTransactionStore(db: Kysely<Database>, now: Clock) {
           await db.updateTable('restore_points').set({ state }).where('id', 'in', part).execute();
         }
       }
-      const fresh = points.filter((point) => !known.has(point.id));
-      for (const part of batches(fresh)) {
-        await db
-          .insertInto('restore_points')
-          .values(
-            part.map((point) => ({
-              id: point.id,
-              kind: point.kind,
-              created_at: Date.parse(point.created_at),
-              created_by: createdBy,
-              label: point.note,
-              backend,
-              state_sha256: point.hash,
-              state: keptByAgent,
-            })),
-          )
-          .onConflict((conflict) => conflict.column('id').doNothing())
-          .execute();
-      }
+      await recordRestorePoints(
+        points.filter((point) => !known.has(point.id)),
+        createdBy,
+        backend,
+      );
     },
+
+    recordRestorePoints,
   };
 }
 

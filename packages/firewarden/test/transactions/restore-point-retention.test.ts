@@ -190,6 +190,20 @@ describe.skipIf(namespaceSkipReason !== null)('restore point retention', () => {
     expect(recorded().get(transactions[0]!.restore_point_id)).toEqual({ pruned_at: expect.any(String) });
   });
 
+  test('two applies at once with a retention of 1 are both recorded, naming their points', async () => {
+    await setRetention({ retain_automatic: 1 });
+    // The agent runs both applies before either server request lists the points: the first
+    // point is pruned before its transaction is stored.
+    const points = (await Promise.all([apply(false), apply(false)])).map((t) => t.restore_point_id);
+    // The agent keeps the later one; listing brings the table to the agent's list.
+    const kept = await listed('automatic');
+    expect(kept).toHaveLength(1);
+    expect(points).toContain(kept[0]);
+    const rows = recorded();
+    for (const id of points)
+      expect(rows.get(id)).toEqual(id === kept[0] ? { kept_by: 'agent' } : { pruned_at: expect.any(String) });
+  });
+
   test("a pending safe apply's point survives a retention of 1", async () => {
     await admin.put('/api/v1/settings', { firewall: { safe_apply_timeout_seconds: 600 } });
     const pending = await apply(true);
