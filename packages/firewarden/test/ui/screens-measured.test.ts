@@ -6,10 +6,12 @@
  * restore-point comparison with the rules now and the blocklist dialog showing a bad line. Also: the theme
  * switch overrides the system and survives a reload, the restore dialog keeps the focus inside,
  * a keyboard-only walk of the main flow (sign in, a rule from a template, the diff, apply,
- * confirm) changes the kernel's rules, the dashboard explains a stopped agent, and the first
- * load's JavaScript stays under 200 KB gzipped.
+ * confirm) changes the kernel's rules, the dashboard explains a stopped agent and another program
+ * answering on its socket (garbage, an unknown error code), and the first load's JavaScript stays
+ * under 200 KB gzipped.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -279,7 +281,7 @@ describe.skipIf(namespaceSkipReason !== null)(
       expect(gzipped).toBeLessThan(200 * 1024);
     });
 
-    // Last: it stops the agent.
+    // Last two: they stop the agent.
     test('without an agent the dashboard says why and how to start it; the rest keeps working', async () => {
       await ui.stopAgent();
       for (const theme of themes)
@@ -288,10 +290,64 @@ describe.skipIf(namespaceSkipReason !== null)(
           const page = await context.newPage();
           await page.goto(ui.server.url);
           await page.getByRole('heading', { name: 'The firewall agent is not running' }).waitFor();
-          expect(await page.getByTestId('agent-reason').textContent()).toMatch(/agent/);
+          expect(await page.getByTestId('agent-reason').textContent()).toBe(
+            'Why: There is no agent socket at the configured path (agent.socket_path): the agent has not been started, or it listens at another path.',
+          );
+          await page.getByText('sudo systemctl start firewarden-agent').waitFor();
+          await page.getByRole('heading', { name: 'Recent audit' }).waitFor();
           await measure(page, `${theme}-${width}-dashboard-no-agent`);
           await context.close();
         }
+    }, 120_000);
+
+    test('another program on the agent socket: garbage is no usable answer, a refusal shows its code', async () => {
+      // What answers each request line on the agent's socket path, as the agent would not.
+      let answer = 'HTTP/1.1 400 Bad Request';
+      const impostor = createServer((socket) => {
+        socket.on('error', () => socket.destroy());
+        socket.on('data', (chunk) => {
+          const requests = chunk.toString('utf8').split('\n').length - 1;
+          socket.write(`${answer}\n`.repeat(requests));
+        });
+      });
+      rmSync(ui.agentSocket, { force: true });
+      await new Promise<void>((listening) => impostor.listen(ui.agentSocket, listening));
+      const refusal = JSON.stringify({
+        ok: false,
+        error: { code: 'FW_COMMAND_FAILED', message: 'iptables-save failed' },
+      });
+      try {
+        for (const width of widths) {
+          answer = 'HTTP/1.1 400 Bad Request';
+          const context = await signedInContext(width, 'light');
+          const page = await context.newPage();
+          await page.goto(ui.server.url);
+          await page.getByRole('heading', { name: 'The firewall agent gave no usable answer' }).waitFor();
+          expect(await page.getByTestId('agent-reason').textContent()).toMatch(
+            /^Why: Something on the agent socket closed the connection or answered with what is not an agent's answer: .*another program listens at the configured path/,
+          );
+          await page.getByText('sudo ss -xlp | grep agent.sock').waitFor();
+          expect(await page.getByTestId('agent-refusal').count()).toBe(0);
+          await measure(page, `light-${width}-dashboard-agent-bad-answer`);
+
+          // The agent's own code the API has no code for: the server's `agent_error`.
+          answer = refusal;
+          await page.getByRole('button', { name: 'Check again' }).click();
+          await page
+            .getByRole('heading', { name: 'The firewall agent refused to read the firewall' })
+            .waitFor();
+          expect(await page.getByTestId('agent-reason').textContent()).toMatch(
+            /^Why: The agent answered with an error this server has no code for: a firewall command failed on the host, or the agent runs another firewarden version/,
+          );
+          expect(await page.getByTestId('agent-refusal').textContent()).toMatch(
+            /^Its answer: FW_COMMAND_FAILED the agent refused [a-z_]+: iptables-save failed$/,
+          );
+          await measure(page, `light-${width}-dashboard-agent-refusal`);
+          await context.close();
+        }
+      } finally {
+        await new Promise((closed) => impostor.close(closed));
+      }
     }, 120_000);
   },
 );

@@ -1,5 +1,9 @@
 /** The shapes of the API answers the UI reads (see the package README, "API"). */
 
+import type { ChainPolicy, ForeignRule } from '../../src/agent/foreign-rules.js';
+
+export type { ChainPolicy, ForeignRule };
+
 export interface User {
   id: string;
   username: string;
@@ -31,23 +35,6 @@ export interface Rule {
 export interface Conflict {
   code: string;
   message: string;
-}
-
-/** A rule in force that another tool owns (read-only). */
-export interface ForeignRule {
-  owner: string;
-  family: string;
-  table: string;
-  chain: string;
-  rule: string;
-  position?: number;
-}
-
-export interface ChainPolicy {
-  family: string;
-  table: string;
-  chain: string;
-  policy: string;
 }
 
 export interface RulesAnswer {

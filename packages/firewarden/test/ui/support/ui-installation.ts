@@ -27,6 +27,8 @@ export interface UiInstallation {
   ownChain: () => Promise<string>;
   /** Runs argv in the agent's namespace (another tool's rules, a check). */
   exec: VethPair['managed']['exec'];
+  /** The agent's socket path (`agent.socket_path`), for something else to listen at once it is stopped. */
+  agentSocket: string;
   /** Stops the agent (SIGTERM): the server stays up and answers `FW_AGENT_UNAVAILABLE`. */
   stopAgent: () => Promise<void>;
   stop: () => Promise<void>;
@@ -37,8 +39,9 @@ export async function startUiInstallation(subnet: string, safeApplySeconds: numb
   const folder = mkdtempSync(path.join(tmpdir(), 'fw-ui-'));
   await chmod(folder, 0o755);
   const installation: Installation = (await createInstallation('sqlite'))!;
+  const agentSocket = path.join(folder, 'agent.sock');
   await installation.writeConfig({
-    agent: { socket_path: path.join(folder, 'agent.sock') },
+    agent: { socket_path: agentSocket },
     firewall: { safe_apply_timeout_seconds: safeApplySeconds },
   });
   await installation.createAdmin();
@@ -61,6 +64,7 @@ export async function startUiInstallation(subnet: string, safeApplySeconds: numb
     browser,
     configFile: installation.configFile,
     exec: (argv, input) => pair.managed.exec(argv, input),
+    agentSocket,
     stopAgent: async () => {
       await agent.stop('SIGTERM');
     },

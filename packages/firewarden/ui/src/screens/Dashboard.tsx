@@ -15,7 +15,7 @@ import { useEffect, useState } from 'react';
 import { ApiFailure, describeError, get, post } from '../api';
 import type { ChainPolicy, ExposedSocket, FirewallStatus, RulesAnswer, Transaction } from '../types';
 import { useLoad } from '../use-load';
-import { AgentDown } from './AgentDown';
+import { AgentDown, type AgentOutage, agentOutage } from './AgentDown';
 import { ErrorMessage, StatusMessage } from './Messages';
 import { RecentActivity } from './RecentActivity';
 
@@ -29,7 +29,7 @@ interface Overview {
 }
 
 /** The agent's answers, or why there is no agent (`FW_AGENT_UNAVAILABLE` and its reason). */
-type FirewallView = { agent: 'up'; overview: Overview } | { agent: 'down'; reason: string };
+type FirewallView = { agent: 'up'; overview: Overview } | { agent: 'down'; outage: AgentOutage };
 
 async function loadFirewall(): Promise<FirewallView> {
   try {
@@ -52,7 +52,7 @@ async function loadFirewall(): Promise<FirewallView> {
     };
   } catch (failure) {
     if (failure instanceof ApiFailure && failure.code === 'FW_AGENT_UNAVAILABLE')
-      return { agent: 'down', reason: String(failure.details.reason ?? 'unknown') };
+      return { agent: 'down', outage: agentOutage(failure) };
     throw failure;
   }
 }
@@ -96,7 +96,7 @@ export function Dashboard({ isAdmin }: { isAdmin: boolean }) {
         />
       )}
       {data === undefined && !error && <Skeleton lines={6} label="Reading the firewall" />}
-      {data?.agent === 'down' && <AgentDown reason={data.reason} onRetry={reload} />}
+      {data?.agent === 'down' && <AgentDown outage={data.outage} onRetry={reload} />}
       <div className="cards">
         {overview && <FirewallCards overview={overview} />}
         <RecentActivity isAdmin={isAdmin} />
