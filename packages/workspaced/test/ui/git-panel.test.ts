@@ -1,6 +1,8 @@
 /**
  * @module Tests: the Git tab and the task board's "Open worktree" in Chromium against the
- * `workspaced serve` bin, on a project that is a real git repository. A file edited on disk shows
+ * `workspaced serve` bin, on a project that is a real git repository. With no changes the panel
+ * says "No changes" where the file lists go, at 1280 and 390 px, with no blank stretch between
+ * its blocks. A file edited on disk shows
  * in the status, its diff shows the added line, it is staged and committed from the UI (checked
  * with `git log`); committing with nothing staged and a switch git refuses show the daemon's
  * message; a branch is created and switched to (checked with `git rev-parse`); a task's worktree
@@ -73,6 +75,44 @@ describe('git panel and task worktrees', () => {
     await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Tasks' }).click();
     await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Git' }).click();
   };
+
+  /**
+   * The tallest blank stretch (whole px) above a block of the panel: between it and the lowest
+   * block above it in its column, or the panel's top. Run in the page (no DOM types here).
+   */
+  const largestBlank = (target: Page) =>
+    target.evaluate<number>(`(() => {
+      const panel = document.querySelector('.git-panel').getBoundingClientRect();
+      const blocks = [...document.querySelectorAll('.git-side > *, .git-main > *')]
+        .map((block) => block.getBoundingClientRect())
+        .filter((box) => box.height > 0)
+        .sort((a, b) => a.top - b.top);
+      let largest = 0;
+      blocks.forEach((box, at) => {
+        const above = blocks.slice(0, at).filter((other) => other.left < box.right && box.left < other.right);
+        largest = Math.max(largest, box.top - Math.max(panel.top, ...above.map((other) => other.bottom)));
+      });
+      return Math.round(largest);
+    })()`);
+
+  test('with no changes the panel says so where the files go, with no blank gap, at 1280 and 390 px', async () => {
+    await onEveryScreen(browser, async (target, name) => {
+      await signIn(target);
+      await target
+        .getByRole('region', { name: 'Recent commits', exact: true })
+        .getByText('initial')
+        .waitFor();
+      await target.getByRole('region', { name: 'Branches', exact: true }).getByText('current').waitFor();
+      expect(await target.getByText('No changes', { exact: true }).isVisible()).toBe(true);
+      expect(await target.getByText('Nothing to commit: the work tree is clean.').isVisible()).toBe(true);
+      // No file to choose, so no prompt to choose one.
+      expect(await target.getByText('Choose a changed file to see its diff.').count()).toBe(0);
+      // A stretch taller than 2.5rem with nothing in it reads as a hole in the panel.
+      expect(await largestBlank(target), name).toBeLessThanOrEqual(40);
+      expect(await scrollsSideways(target)).toBe(false);
+      await target.screenshot({ path: `/tmp/workspaced-git-panel-clean-${name}.png` });
+    });
+  });
 
   test('a file edited on disk is in the status; its diff shows the added line; a hostile name is text', async () => {
     await appendFile(path.join(repo, 'README.md'), 'a line added by the test\n');

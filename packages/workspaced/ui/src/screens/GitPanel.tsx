@@ -3,12 +3,14 @@
  * staged, unstaged and untracked files, the diff of one file (staged or working; the review's
  * highlighted diff component, unified or side by side), stage and
  * unstage, commit with a message, the recent log, the branches (create one, switch to one).
+ * A clean work tree shows "No changes" where the file lists go.
  * What a change did is a toast ("Committed 1a2b3c4d5e"); a refusal (nothing staged, a dirty
  * switch, a bad branch name, no permission) stays in the panel with the daemon's own message and
  * the files git named when it names some.
  */
 import { errorText, useLoad } from '@suite/web-ui';
-import { Badge, Skeleton, useToast } from '@suite/web-ui/kit';
+import { Badge, EmptyState, Skeleton, useToast } from '@suite/web-ui/kit';
+import { CircleCheck } from 'lucide-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { ApiFailure, api, query } from '../api.js';
 import { maxOpenFileLines, patchLineCount } from '../diff/collapse-policy.js';
@@ -181,7 +183,12 @@ export function GitPanel({ projectId }: { projectId: number }) {
             )}
           </div>
         )}
-        {status.data.clean && <p className="muted">Nothing to commit: the work tree is clean.</p>}
+        {status.data.clean && (
+          // Where the file lists go, so the column does not start with a blank gap.
+          <EmptyState icon={<CircleCheck size={24} />} title="No changes">
+            <p>Nothing to commit: the work tree is clean.</p>
+          </EmptyState>
+        )}
         <FileGroup
           title="Staged"
           entries={staged}
@@ -231,7 +238,8 @@ export function GitPanel({ projectId }: { projectId: number }) {
         {selected ? (
           <DiffView base={base} selection={selected} generation={status.data} />
         ) : (
-          <p className="muted">Choose a changed file to see its diff.</p>
+          // With no changes there is no file to choose: the branches move up instead.
+          !status.data.clean && <p className="muted">Choose a changed file to see its diff.</p>
         )}
         <section aria-label="Branches" className="git-section">
           <h2>Branches</h2>
