@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { type Config, configSchema } from '../config/schema.js';
 import { blocklistBounds, blocklistFamilies } from '../engine/blocklist.js';
+import { unexaminedArray } from '../engine/unexamined-array.js';
 
 /**
  * Big enough for a blocklist of 1,000,000 IPv6 entries (10,000 rules need 8 MiB); a longer line
@@ -43,16 +44,6 @@ export type Response =
 
 /** Lines of our chains the model cannot express that the caller accepts to lose, verbatim. */
 const acknowledgedLines = z.array(z.string().max(4_096)).max(1_000).default([]);
-
-/**
- * An array of at most `max` items, none looked at: each entry's type, length and order are
- * checked by `checkMergedEntries`, and even `z.array(z.unknown())` walks every item (some 6 ms
- * for 100,000 in the agent, on the way to the kernel).
- */
-const unexaminedArray = (max: number) =>
-  z.custom<unknown[]>((value) => Array.isArray(value) && value.length <= max, {
-    message: `must be an array of at most ${max} items`,
-  });
 
 const restorePointSettings = configSchema.shape.restore_points.unwrap();
 

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { blocklistBounds, blocklistFamilies, isBlocklistName } from '../../engine/blocklist.js';
 import { BlocklistMerge } from '../../engine/blocklist-entries.js';
 import { finishInTurns } from '../../engine/stepped-work.js';
+import { unexaminedArray } from '../../engine/unexamined-array.js';
 import type { Services } from '../../server/services.js';
 import { agentResult } from '../../transactions/agent-call.js';
 import type { BlocklistRequest } from '../../transactions/session-lockout.js';
@@ -25,8 +26,8 @@ import { requester } from './firewall-transactions.js';
 const printable = (text: string) => [...text].every((c) => c >= ' ' && !(c >= '\u007f' && c <= '\u009f'));
 
 const putBody = z.strictObject({
-  /** Checked one by one by the engine, which lists every bad entry by path. */
-  entries: z.array(z.unknown()),
+  /** Checked one by one by the engine, which lists every bad entry by path; bounded below. */
+  entries: unexaminedArray(),
   family: z.enum(blocklistFamilies).default('both'),
   comment: z
     .string()
