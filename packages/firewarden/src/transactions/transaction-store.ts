@@ -157,12 +157,24 @@ export function createTransactionStore(db: Kysely<Database>, now: Clock) {
       createdBy: string,
       backend: string,
     ): Promise<void> {
-      const rows = await db.selectFrom('restore_points').select(['id', 'state']).execute();
-      const known = new Map(rows.map((row) => [row.id, row.state]));
+      // Only the rows that can change are read: those the agent held at the last sync (bounded by
+      // the retention) and those of the points listed; the table itself only grows.
       const held = new Set(points.map((point) => point.id));
-      const pruned = rows
-        .filter((row) => row.state === keptByAgent && !held.has(row.id))
-        .map((row) => row.id);
+      const kept = await db
+        .selectFrom('restore_points')
+        .select('id')
+        .where('state', '=', keptByAgent)
+        .execute();
+      const pruned = kept.map((row) => row.id).filter((id) => !held.has(id));
+      const known = new Map<string, string>();
+      for (const part of batches([...held])) {
+        const rows = await db
+          .selectFrom('restore_points')
+          .select(['id', 'state'])
+          .where('id', 'in', part)
+          .execute();
+        for (const row of rows) known.set(row.id, row.state);
+      }
       // A sync that listed before a point existed marks it pruned if it runs last: undone here.
       const heldAgain = points.filter((point) => known.has(point.id) && known.get(point.id) !== keptByAgent);
       const markings: [string[], string][] = [
