@@ -228,6 +228,9 @@ describe.skipIf(namespaceSkipReason !== null)('web UI: blocklists and restore-po
     expect(await kernelMembers(ui, 'typed')).toEqual(['192.0.2.8/31']);
     await tabTo(keyboard, 'Dashboard');
     await keyboard.keyboard.press('Enter');
+    // As a user does, wait to see the pending change before tabbing to it: on a loaded machine
+    // the walk once used up its presses while the dashboard still loaded.
+    await keyboard.getByRole('button', { name: 'Confirm', exact: true }).waitFor();
     await tabTo(keyboard, 'Confirm');
     await keyboard.keyboard.press('Enter');
     await keyboard.getByText('The change is confirmed and stays.').waitFor();

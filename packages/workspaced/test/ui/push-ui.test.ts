@@ -106,10 +106,17 @@ test('"Notify this device" registers the worker, subscribes with the VAPID key a
 });
 
 test("the worker's push handler shows the item with an Open action", async () => {
+  // A push dispatched by a script is untrusted: the browser does not keep the worker alive for
+  // its waitUntil, and once in a few runs the notification never appeared. The promise the
+  // handler hands to waitUntil is awaited here instead, as the browser does for a real push.
   const shown = await worker.evaluate(`(async () => {
+    let waited = null;
+    ExtendableEvent.prototype.waitUntil = function (promise) { waited = promise; };
     self.dispatchEvent(new PushEvent('push', { data: JSON.stringify({
       title: 'Agent needs input', body: 'codex in terminal 3 needs approval',
       url: '/projects/1/terminals', tag: 'attention-7' }) }));
+    let outcome = 'waitUntil not called';
+    try { await waited; outcome = 'shown'; } catch (e) { outcome = 'refused: ' + e; }
     for (let i = 0; i < 200; i++) {
       const notifications = await self.registration.getNotifications();
       if (notifications.length > 0)
@@ -117,7 +124,7 @@ test("the worker's push handler shows the item with an Open action", async () =>
           actions: n.actions.map((a) => a.action) }));
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    return [];
+    return [{ outcome }];
   })()`);
   expect(shown).toEqual([
     {
