@@ -94,7 +94,7 @@ function Patch({
   // The first numbered line (side by side: its first pane) is the file's tab stop.
   const line = (item: DiffLine | undefined, at: number, pane: Pane, tabStop: boolean) => (
     <Line
-      // biome-ignore lint/suspicious/noArrayIndexKey: a patch's lines have no identity but their place
+      // A patch's lines have no identity but their place.
       key={at}
       path={path}
       line={item}
