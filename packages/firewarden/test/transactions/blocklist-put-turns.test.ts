@@ -62,7 +62,8 @@ describe('PUT /api/v1/firewall/blocklists/{name} of a large list', () => {
     await put.release();
     // Requests one after the other until the PUT is answered, each needing turns of the server's
     // loop. Measured (2026-11-29, load 3): 82-111 with the merge stepped, 2 with it in one go
-    // (those pass while the body's tail is read and the PUT's audit is written).
+    // (those pass while the body's tail is read and the PUT's audit is written); 29 in a
+    // fresh-clone CI run, where the test's own client shares the two cores with other files.
     let meanwhile = 0;
     while (!putAnswered) {
       expect((await reader.get('/api/v1/version')).status).toBe(200);
@@ -75,6 +76,6 @@ describe('PUT /api/v1/firewall/blocklists/{name} of a large list', () => {
       code: 'FW_VALIDATION_FAILED',
       details: { invalid: 1, errors: [{ path: `entries.${size - 1}`, code: 'invalid_address' }] },
     });
-    expect(meanwhile).toBeGreaterThanOrEqual(30);
+    expect(meanwhile).toBeGreaterThanOrEqual(10);
   }, 120_000);
 });
